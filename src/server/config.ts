@@ -1,0 +1,155 @@
+// The environment of ARCHITECTURE.md §3, read once into a typed object.
+import path from 'node:path'
+
+export type GeocoderName = 'offline' | 'google' | 'nominatim'
+export type StorageName = 'disk' | 's3'
+
+export interface Config {
+  port: number
+  host: string
+  publicUrl: string
+  dataDir: string
+  databaseUrl: string | undefined
+  authSecret: string | undefined
+  seedDemo: boolean
+  smtpUrl: string | undefined
+  mailFrom: string
+  google: { clientId: string | undefined; clientSecret: string | undefined; issuer: string }
+  geocoder: GeocoderName
+  googleMapsApiKey: string | undefined
+  googleGeocodingUrl: string
+  nominatimUrl: string
+  storage: StorageName
+  s3: {
+    endpoint: string | undefined
+    region: string | undefined
+    bucket: string | undefined
+    accessKeyId: string | undefined
+    secretAccessKey: string | undefined
+    publicUrl: string | undefined
+  }
+  mapTileUrl: string
+}
+
+/** A configuration value that cannot be used; main.ts prints its message as the one line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+type Env = Record<string, string | undefined>
+
+export function loadConfig(env: Env = process.env): Config {
+  const read = (name: string) => {
+    const value = env[name]?.trim()
+    return value === '' ? undefined : value
+  }
+
+  const port = readPort(read('PORT'))
+  const geocoderDefault: GeocoderName = read('GOOGLE_MAPS_API_KEY') ? 'google' : 'offline'
+  const geocoder = oneOf('GEOCODER', read('GEOCODER') ?? geocoderDefault, [
+    'offline',
+    'google',
+    'nominatim',
+  ])
+  if (geocoder === 'google' && !read('GOOGLE_MAPS_API_KEY')) {
+    throw new ConfigError('GEOCODER=google needs GOOGLE_MAPS_API_KEY')
+  }
+  const storage = oneOf('STORAGE', read('STORAGE') ?? 'disk', ['disk', 's3'])
+  const s3 = {
+    endpoint: optionalUrl('S3_ENDPOINT', read('S3_ENDPOINT')),
+    region: read('S3_REGION'),
+    bucket: read('S3_BUCKET'),
+    accessKeyId: read('S3_ACCESS_KEY_ID'),
+    secretAccessKey: read('S3_SECRET_ACCESS_KEY'),
+    publicUrl: optionalUrl('S3_PUBLIC_URL', read('S3_PUBLIC_URL')),
+  }
+  if (storage === 's3') {
+    for (const [name, value] of [
+      ['S3_BUCKET', s3.bucket],
+      ['S3_ACCESS_KEY_ID', s3.accessKeyId],
+      ['S3_SECRET_ACCESS_KEY', s3.secretAccessKey],
+    ] as const) {
+      if (!value) throw new ConfigError(`STORAGE=s3 needs ${name}`)
+    }
+  }
+
+  const databaseUrl = read('DATABASE_URL')
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
+  }
+
+  return {
+    port,
+    host: read('HOST') ?? '127.0.0.1',
+    publicUrl: stripSlash(
+      optionalUrl('PUBLIC_URL', read('PUBLIC_URL')) ?? `http://localhost:${port}`,
+    ),
+    dataDir: path.resolve(read('DATA_DIR') ?? './data'),
+    databaseUrl,
+    authSecret: readSecret(read('AUTH_SECRET')),
+    seedDemo: readBoolean('SEED_DEMO', read('SEED_DEMO'), true),
+    smtpUrl: optionalUrl('SMTP_URL', read('SMTP_URL')),
+    mailFrom: read('MAIL_FROM') ?? 'House Marketplace <no-reply@localhost>',
+    google: {
+      clientId: read('GOOGLE_CLIENT_ID'),
+      clientSecret: read('GOOGLE_CLIENT_SECRET'),
+      issuer: stripSlash(
+        optionalUrl('GOOGLE_ISSUER', read('GOOGLE_ISSUER')) ?? 'https://accounts.google.com',
+      ),
+    },
+    geocoder,
+    googleMapsApiKey: read('GOOGLE_MAPS_API_KEY'),
+    googleGeocodingUrl:
+      optionalUrl('GOOGLE_GEOCODING_URL', read('GOOGLE_GEOCODING_URL')) ??
+      'https://maps.googleapis.com/maps/api/geocode/json',
+    nominatimUrl: stripSlash(
+      optionalUrl('NOMINATIM_URL', read('NOMINATIM_URL')) ?? 'https://nominatim.openstreetmap.org',
+    ),
+    storage,
+    s3,
+    mapTileUrl: read('MAP_TILE_URL') ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  }
+}
+
+function readPort(value: string | undefined): number {
+  if (value === undefined) return 3000
+  const port = Number(value)
+  if (!/^\d+$/.test(value) || port < 1 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 1 to 65535, not '${value}'`)
+  }
+  return port
+}
+
+function readSecret(value: string | undefined): string | undefined {
+  if (value !== undefined && value.length < 32) {
+    throw new ConfigError('AUTH_SECRET must be at least 32 characters long')
+  }
+  return value
+}
+
+function readBoolean(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined) return fallback
+  if (['true', '1', 'yes'].includes(value.toLowerCase())) return true
+  if (['false', '0', 'no'].includes(value.toLowerCase())) return false
+  throw new ConfigError(`${name} must be true or false, not '${value}'`)
+}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T
+  throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, not '${value}'`)
+}
+
+function optionalUrl(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  try {
+    const url = new URL(value)
+    if (!/^(https?|smtps?|postgres(ql)?):$/.test(url.protocol)) throw new Error(url.protocol)
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL, not '${value}'`)
+  }
+  return value
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '')
+}

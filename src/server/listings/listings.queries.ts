@@ -1,0 +1,86 @@
+// Reads and writes of the `listing` table; rows become the API's Listing here and nowhere else.
+import type { Selectable } from 'kysely'
+import type { Listing, ListingType } from '../../shared/listing.js'
+import type { Db } from '../db/database.js'
+import type { ListingTable } from '../db/schema.js'
+import type { MediaStore } from '../media/media-store.js'
+import { type ListingKey } from './cursor.js'
+
+export interface ListingFilter {
+  type?: ListingType
+  offer?: boolean
+  userRef?: string
+}
+
+export function createListingQueries(db: Db, media: MediaStore) {
+  const { kysely } = db
+
+  function toListing(row: Selectable<ListingTable>): Listing {
+    const keys = JSON.parse(row.images) as string[]
+    const listing: Listing = {
+      id: row.id,
+      type: row.type,
+      name: row.name,
+      bedrooms: row.bedrooms,
+      bathrooms: row.bathrooms,
+      parking: Boolean(row.parking),
+      furnished: Boolean(row.furnished),
+      location: row.location,
+      offer: Boolean(row.offer),
+      regularPrice: row.regularPrice,
+      imageUrls: keys.map((key) => media.imageUrl(key)),
+      geolocation: { lat: row.lat, lng: row.lng },
+      timestamp: new Date(row.timestamp).toISOString(),
+      userRef: row.userRef,
+    }
+    if (row.discountedPrice !== null) listing.discountedPrice = row.discountedPrice
+    return listing
+  }
+
+  return {
+    /** Newest first, `limit` at most, strictly after `after` in (timestamp, id) order. */
+    async list(filter: ListingFilter, limit: number, after?: ListingKey): Promise<Listing[]> {
+      let query = kysely.selectFrom('listing').selectAll()
+      if (filter.type !== undefined) query = query.where('type', '=', filter.type)
+      if (filter.offer !== undefined) query = query.where('offer', '=', filter.offer ? 1 : 0)
+      if (filter.userRef !== undefined) query = query.where('userRef', '=', filter.userRef)
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('timestamp', '<', after.timestamp),
+            eb.and([eb('timestamp', '=', after.timestamp), eb('id', '<', after.id)]),
+          ]),
+        )
+      }
+      const rows = await query.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(limit).execute()
+      return rows.map(toListing)
+    },
+
+    async get(id: string): Promise<Listing | undefined> {
+      const row = await kysely
+        .selectFrom('listing')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row && toListing(row)
+    },
+
+    async count(): Promise<number> {
+      const row = await kysely
+        .selectFrom('listing')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow()
+      return Number(row.count)
+    },
+
+    async any(): Promise<boolean> {
+      return (await kysely.selectFrom('listing').select('id').limit(1).executeTakeFirst()) !== undefined
+    },
+
+    async insert(row: Selectable<ListingTable>): Promise<void> {
+      await kysely.insertInto('listing').values(row).execute()
+    },
+  }
+}
+
+export type ListingQueries = ReturnType<typeof createListingQueries>

@@ -1,0 +1,29 @@
+// Where image files live. One interface; disk by default, S3 when STORAGE=s3.
+import { imageWidths, variantName, type ImageWidth } from '../../shared/media.js'
+
+export interface MediaStore {
+  /** Stores one file under `key` (e.g. `images/{uid}-{name}-{id}/w400.webp`). */
+  put(key: string, body: Buffer, contentType: string): Promise<void>
+  /** Removes the files with these keys; missing ones are not an error. */
+  delete(keys: string[]): Promise<void>
+  /** The public URL of a stored file. */
+  url(key: string): string
+  /** The public URL of an image's largest variant, which names the others (shared/media.ts). */
+  imageUrl(imageKey: string): string
+}
+
+/** The files an image folder holds: every variant and the cleaned original. */
+export function imageFileKeys(imageKey: string, originalName?: string): string[] {
+  const variants = imageWidths.map((width: ImageWidth) => `${imageKey}/${variantName(width)}`)
+  return originalName ? [...variants, `${imageKey}/${originalName}`] : variants
+}
+
+export const largestImageWidth: ImageWidth = imageWidths[imageWidths.length - 1]!
+
+/** Keys are made by us, but the disk store still refuses anything that could leave its folder. */
+export function isSafeKey(key: string): boolean {
+  return (
+    /^[A-Za-z0-9._/-]{1,300}$/.test(key) &&
+    !key.split('/').some((part) => part === '' || part === '.' || part === '..')
+  )
+}

@@ -1,0 +1,64 @@
+// The listing as the API sends it (SPEC §3) and the limits of SPEC §9 that both sides use.
+
+export const listingTypes = ['rent', 'sale'] as const
+export type ListingType = (typeof listingTypes)[number]
+
+export function isListingType(value: string): value is ListingType {
+  return (listingTypes as readonly string[]).includes(value)
+}
+
+export interface Geolocation {
+  lat: number
+  lng: number
+}
+
+export interface Listing {
+  id: string
+  type: ListingType
+  name: string
+  bedrooms: number
+  bathrooms: number
+  parking: boolean
+  furnished: boolean
+  location: string
+  offer: boolean
+  regularPrice: number
+  discountedPrice?: number
+  imageUrls: string[]
+  geolocation: Geolocation
+  /** ISO 8601 */
+  timestamp: string
+  userRef: string
+}
+
+export interface ListingPage {
+  items: Listing[]
+  nextCursor: string | null
+}
+
+export interface PublicUser {
+  id: string
+  name: string
+  email: string
+}
+
+export const limits = {
+  pageSize: 10,
+  maxPageSize: 50,
+  recommendedCount: 5,
+  nameLength: { min: 10, max: 32 },
+  rooms: { min: 1, max: 50 },
+  price: { min: 50, max: 750_000_000 },
+  maxImages: 6,
+  uploadChunkBytes: 262_144,
+  mapZoom: 13,
+  linkCopiedMs: 2000,
+  toastMs: 5000,
+} as const
+
+/** The price a buyer pays: the discounted one when the listing is on offer. */
+export function effectivePrice(listing: Pick<Listing, 'offer' | 'regularPrice' | 'discountedPrice'>) {
+  return listing.offer && listing.discountedPrice !== undefined
+    ? listing.discountedPrice
+    : listing.regularPrice
+}

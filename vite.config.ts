@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  root: 'src/client',
+  publicDir: 'public',
+  plugins: [react()],
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    target: 'es2022',
+    assetsInlineLimit: 0,
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' },
+  },
+})
