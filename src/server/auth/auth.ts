@@ -23,6 +23,9 @@ export function createAuth(config: Config, db: Db) {
       maxPasswordLength: passwordLength.max,
     },
     telemetry: { enabled: false },
+    // Better Auth checks the schema as soon as it is created, which on a fresh database races
+    // migrate() (run right after, at every start) and logs a false 'Database schema mismatch'.
+    advanced: { database: { validateSchema: false } },
   } satisfies BetterAuthOptions
 
   const auth = betterAuth(options)
