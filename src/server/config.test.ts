@@ -1,0 +1,119 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config'
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env)
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return error as ConfigError
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`)
+}
+
+describe('loadConfig', () => {
+  it('has the defaults of ARCHITECTURE.md §3', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      authSecret: undefined,
+      seedDemo: true,
+      smtpUrl: undefined,
+      google: {
+        clientId: undefined,
+        clientSecret: undefined,
+        issuer: 'https://accounts.google.com',
+      },
+      geocoder: 'offline',
+      googleMapsApiKey: undefined,
+      googleGeocodingUrl: 'https://maps.googleapis.com/maps/api/geocode/json',
+      nominatimUrl: 'https://nominatim.openstreetmap.org',
+      storage: 'disk',
+      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    })
+  })
+
+  it('reads only the environment it is given', () => {
+    // process.env of the test run (e.g. TEST_DATABASE_URL, PORT) must not leak in.
+    expect(loadConfig({}).databaseUrl).toBeUndefined()
+    expect(loadConfig({}).port).toBe(3000)
+  })
+
+  it('treats empty and blank values as unset', () => {
+    const config = loadConfig({ PORT: '', GEOCODER: '  ', DATABASE_URL: '', STORAGE: '' })
+    expect(config.port).toBe(3000)
+    expect(config.geocoder).toBe('offline')
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.storage).toBe('disk')
+  })
+
+  it('derives PUBLIC_URL from PORT and strips trailing slashes from URLs', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080')
+    expect(loadConfig({ PUBLIC_URL: 'https://homes.example.com/' }).publicUrl).toBe(
+      'https://homes.example.com',
+    )
+    expect(loadConfig({ GOOGLE_ISSUER: 'http://127.0.0.1:4000/' }).google.issuer).toBe(
+      'http://127.0.0.1:4000',
+    )
+  })
+
+  it('uses the Google geocoder when a Maps key is set, unless GEOCODER says otherwise', () => {
+    expect(loadConfig({ GOOGLE_MAPS_API_KEY: 'key' }).geocoder).toBe('google')
+    expect(loadConfig({ GOOGLE_MAPS_API_KEY: 'key', GEOCODER: 'nominatim' }).geocoder).toBe(
+      'nominatim',
+    )
+  })
+
+  it('accepts PostgreSQL URLs, S3 with its settings, and SEED_DEMO words', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).databaseUrl).toBe('postgres://u@h/db')
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db' }).databaseUrl).toBe(
+      'postgresql://u@h/db',
+    )
+    const s3 = loadConfig({
+      STORAGE: 's3',
+      S3_BUCKET: 'media',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_ENDPOINT: 'http://127.0.0.1:4569',
+    })
+    expect(s3.storage).toBe('s3')
+    expect(s3.s3).toMatchObject({ bucket: 'media', endpoint: 'http://127.0.0.1:4569' })
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false)
+    expect(loadConfig({ SEED_DEMO: 'NO' }).seedDemo).toBe(false)
+    expect(loadConfig({ SEED_DEMO: '1' }).seedDemo).toBe(true)
+    expect(loadConfig({ PORT: ' 65535 ' }).port).toBe(65535)
+  })
+
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '0' }],
+    ['PORT', { PORT: '65536' }],
+    ['PORT', { PORT: '-1' }],
+    ['PORT', { PORT: '3000.5' }],
+    ['PORT', { PORT: '1e3' }],
+    ['GEOCODER', { GEOCODER: 'bing' }],
+    ['GEOCODER', { GEOCODER: 'Google' }],
+    ['GOOGLE_MAPS_API_KEY', { GEOCODER: 'google' }],
+    ['STORAGE', { STORAGE: 'ftp' }],
+    ['STORAGE', { STORAGE: 'S3' }],
+    ['S3_BUCKET', { STORAGE: 's3', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }],
+    ['S3_ENDPOINT', { S3_ENDPOINT: 'not a url' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://u@h/db' }],
+    ['DATABASE_URL', { DATABASE_URL: 'sqlite:./data/app.db' }],
+    ['DATABASE_URL', { DATABASE_URL: 'localhost:5432' }],
+    ['AUTH_SECRET', { AUTH_SECRET: 'short' }],
+    ['SEED_DEMO', { SEED_DEMO: 'maybe' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'localhost:3000' }],
+    ['SMTP_URL', { SMTP_URL: 'ftp://mail' }],
+  ])('refuses a bad value with a ConfigError naming %s (%j)', (name, env) => {
+    const error = configError(env)
+    expect(error.name).toBe('ConfigError')
+    expect(error.message).toContain(name)
+    expect(error.message).not.toContain('\n')
+  })
+})
