@@ -57,7 +57,9 @@ export const limits = {
 } as const
 
 /** The price a buyer pays: the discounted one when the listing is on offer. */
-export function effectivePrice(listing: Pick<Listing, 'offer' | 'regularPrice' | 'discountedPrice'>) {
+export function effectivePrice(
+  listing: Pick<Listing, 'offer' | 'regularPrice' | 'discountedPrice'>,
+) {
   return listing.offer && listing.discountedPrice !== undefined
     ? listing.discountedPrice
     : listing.regularPrice

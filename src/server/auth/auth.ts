@@ -46,7 +46,10 @@ function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret')
   fs.mkdirSync(dataDir, { recursive: true })
   try {
-    fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 })
+    fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), {
+      flag: 'wx',
+      mode: 0o600,
+    })
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
   }

@@ -10,7 +10,9 @@ const migrations: Record<string, Migration> = {
         .addColumn('userRef', 'text', (col) =>
           col.notNull().references('user.id').onDelete('cascade'),
         )
-        .addColumn('type', 'varchar(4)', (col) => col.notNull().check(sql`"type" in ('rent', 'sale')`))
+        .addColumn('type', 'varchar(4)', (col) =>
+          col.notNull().check(sql`"type" in ('rent', 'sale')`),
+        )
         .addColumn('name', 'text', (col) => col.notNull())
         .addColumn('bedrooms', 'integer', (col) => col.notNull())
         .addColumn('bathrooms', 'integer', (col) => col.notNull())

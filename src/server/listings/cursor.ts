@@ -5,7 +5,6 @@ export interface ListingKey {
   id: string
 }
 
-
 export function encodeCursor(key: ListingKey): string {
   return Buffer.from(`${key.timestamp}:${key.id}`, 'utf8').toString('base64url')
 }

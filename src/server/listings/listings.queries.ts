@@ -52,7 +52,11 @@ export function createListingQueries(db: Db, media: MediaStore) {
           ]),
         )
       }
-      const rows = await query.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(limit).execute()
+      const rows = await query
+        .orderBy('timestamp', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute()
       return rows.map(toListing)
     },
 
@@ -74,7 +78,9 @@ export function createListingQueries(db: Db, media: MediaStore) {
     },
 
     async any(): Promise<boolean> {
-      return (await kysely.selectFrom('listing').select('id').limit(1).executeTakeFirst()) !== undefined
+      return (
+        (await kysely.selectFrom('listing').select('id').limit(1).executeTakeFirst()) !== undefined
+      )
     },
 
     async insert(row: Selectable<ListingTable>): Promise<void> {

@@ -40,7 +40,10 @@ export function houseSvg(random: Random, width = 1200, height = 800): string {
   const doorX = x + houseWidth / 2 - 45
   const sunX = random.int(80, width - 80)
   const trees = Array.from({ length: random.int(1, 3) }, () => {
-    const tx = random.pick([random.int(40, Math.max(60, x - 80)), random.int(x + houseWidth + 60, width - 40)])
+    const tx = random.pick([
+      random.int(40, Math.max(60, x - 80)),
+      random.int(x + houseWidth + 60, width - 40),
+    ])
     const size = random.int(50, 90)
     return (
       `<rect x="${tx - 10}" y="${ground - 120}" width="20" height="120" fill="#6d4c41"/>` +

@@ -22,21 +22,114 @@ const people = [
 
 // Real places, so that the address resolves with the offline geocoder and the map shows the right city.
 const places = [
-  { city: 'Paris', country: 'France', lat: 48.8566, lng: 2.3522, streets: ['Rue de Rivoli', 'Rue du Bac', 'Avenue de Wagram'] },
-  { city: 'London', country: 'United Kingdom', lat: 51.5074, lng: -0.1278, streets: ['Baker Street', 'Camden Road', 'King Street'] },
-  { city: 'New York', country: 'United States', lat: 40.7128, lng: -74.006, streets: ['Bleecker Street', 'Park Avenue', 'Grand Street'] },
-  { city: 'Berlin', country: 'Germany', lat: 52.52, lng: 13.405, streets: ['Torstraße', 'Kastanienallee', 'Oranienstraße'] },
-  { city: 'Lisbon', country: 'Portugal', lat: 38.7223, lng: -9.1393, streets: ['Rua Augusta', 'Rua da Prata', 'Avenida da Liberdade'] },
-  { city: 'Barcelona', country: 'Spain', lat: 41.3874, lng: 2.1686, streets: ['Carrer de Verdi', 'Passeig de Gràcia', 'Carrer del Rec'] },
-  { city: 'Amsterdam', country: 'Netherlands', lat: 52.3676, lng: 4.9041, streets: ['Prinsengracht', 'Haarlemmerstraat', 'Keizersgracht'] },
-  { city: 'Toronto', country: 'Canada', lat: 43.6532, lng: -79.3832, streets: ['Queen Street West', 'Dundas Street', 'King Street East'] },
-  { city: 'Sydney', country: 'Australia', lat: -33.8688, lng: 151.2093, streets: ['George Street', 'Oxford Street', 'Bondi Road'] },
-  { city: 'Austin', country: 'United States', lat: 30.2672, lng: -97.7431, streets: ['South Congress Avenue', 'Rainey Street', 'East 6th Street'] },
-  { city: 'Dublin', country: 'Ireland', lat: 53.3498, lng: -6.2603, streets: ['Grafton Street', 'Camden Street', 'Dame Street'] },
-  { city: 'Vienna', country: 'Austria', lat: 48.2082, lng: 16.3738, streets: ['Mariahilfer Straße', 'Praterstraße', 'Burggasse'] },
+  {
+    city: 'Paris',
+    country: 'France',
+    lat: 48.8566,
+    lng: 2.3522,
+    streets: ['Rue de Rivoli', 'Rue du Bac', 'Avenue de Wagram'],
+  },
+  {
+    city: 'London',
+    country: 'United Kingdom',
+    lat: 51.5074,
+    lng: -0.1278,
+    streets: ['Baker Street', 'Camden Road', 'King Street'],
+  },
+  {
+    city: 'New York',
+    country: 'United States',
+    lat: 40.7128,
+    lng: -74.006,
+    streets: ['Bleecker Street', 'Park Avenue', 'Grand Street'],
+  },
+  {
+    city: 'Berlin',
+    country: 'Germany',
+    lat: 52.52,
+    lng: 13.405,
+    streets: ['Torstraße', 'Kastanienallee', 'Oranienstraße'],
+  },
+  {
+    city: 'Lisbon',
+    country: 'Portugal',
+    lat: 38.7223,
+    lng: -9.1393,
+    streets: ['Rua Augusta', 'Rua da Prata', 'Avenida da Liberdade'],
+  },
+  {
+    city: 'Barcelona',
+    country: 'Spain',
+    lat: 41.3874,
+    lng: 2.1686,
+    streets: ['Carrer de Verdi', 'Passeig de Gràcia', 'Carrer del Rec'],
+  },
+  {
+    city: 'Amsterdam',
+    country: 'Netherlands',
+    lat: 52.3676,
+    lng: 4.9041,
+    streets: ['Prinsengracht', 'Haarlemmerstraat', 'Keizersgracht'],
+  },
+  {
+    city: 'Toronto',
+    country: 'Canada',
+    lat: 43.6532,
+    lng: -79.3832,
+    streets: ['Queen Street West', 'Dundas Street', 'King Street East'],
+  },
+  {
+    city: 'Sydney',
+    country: 'Australia',
+    lat: -33.8688,
+    lng: 151.2093,
+    streets: ['George Street', 'Oxford Street', 'Bondi Road'],
+  },
+  {
+    city: 'Austin',
+    country: 'United States',
+    lat: 30.2672,
+    lng: -97.7431,
+    streets: ['South Congress Avenue', 'Rainey Street', 'East 6th Street'],
+  },
+  {
+    city: 'Dublin',
+    country: 'Ireland',
+    lat: 53.3498,
+    lng: -6.2603,
+    streets: ['Grafton Street', 'Camden Street', 'Dame Street'],
+  },
+  {
+    city: 'Vienna',
+    country: 'Austria',
+    lat: 48.2082,
+    lng: 16.3738,
+    streets: ['Mariahilfer Straße', 'Praterstraße', 'Burggasse'],
+  },
 ]
-const adjectives = ['Sunny', 'Quiet', 'Modern', 'Cosy', 'Bright', 'Spacious', 'Charming', 'Elegant', 'Stylish', 'Airy']
-const kinds = ['Loft', 'Apartment', 'Townhouse', 'Cottage', 'Studio', 'Family Home', 'Penthouse', 'Villa', 'Flat']
+const adjectives = [
+  'Sunny',
+  'Quiet',
+  'Modern',
+  'Cosy',
+  'Bright',
+  'Spacious',
+  'Charming',
+  'Elegant',
+  'Stylish',
+  'Airy',
+]
+const kinds = [
+  'Loft',
+  'Apartment',
+  'Townhouse',
+  'Cottage',
+  'Studio',
+  'Family Home',
+  'Penthouse',
+  'Villa',
+  'Flat',
+]
 
 export async function seedDemo(
   context: Pick<AppContext, 'auth' | 'users' | 'listings' | 'media'>,
@@ -54,14 +147,19 @@ export async function seedDemo(
     const userRef = userIds[j % userIds.length]!
     const place = random.pick(places)
     const type: ListingType = random.chance(0.55) ? 'rent' : 'sale'
-    const regularPrice =
-      type === 'rent' ? random.int(16, 120) * 50 : random.int(150, 2500) * 1000
+    const regularPrice = type === 'rent' ? random.int(16, 120) * 50 : random.int(150, 2500) * 1000
     const offer = random.chance(0.4)
     const images: string[] = []
     for (let n = 0; n < random.int(2, 3); n++) {
-      const png = await sharp(Buffer.from(houseSvg(random))).png().toBuffer()
+      const png = await sharp(Buffer.from(houseSvg(random)))
+        .png()
+        .toBuffer()
       images.push(
-        await storeImageVariants(context.media, `images/${userRef}-house-${index + 1}-${n + 1}.png-${newId()}`, png),
+        await storeImageVariants(
+          context.media,
+          `images/${userRef}-house-${index + 1}-${n + 1}.png-${newId()}`,
+          png,
+        ),
       )
     }
     await context.listings.insert({
@@ -76,7 +174,9 @@ export async function seedDemo(
       location: `${random.int(1, 180)} ${random.pick(place.streets)}, ${place.city}, ${place.country}`,
       offer: offer ? 1 : 0,
       regularPrice,
-      discountedPrice: offer ? Math.round((regularPrice * random.int(75, 95)) / 100 / 50) * 50 : null,
+      discountedPrice: offer
+        ? Math.round((regularPrice * random.int(75, 95)) / 100 / 50) * 50
+        : null,
       images: JSON.stringify(images),
       lat: place.lat + (random.next() - 0.5) * 0.04,
       lng: place.lng + (random.next() - 0.5) * 0.04,

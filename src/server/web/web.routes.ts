@@ -26,7 +26,11 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     const file = path !== '/index.html' ? files.get(path) : undefined
     if (file) {
       const immutable = path.startsWith('/assets/')
-      return send(c, file, immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+      return send(
+        c,
+        file,
+        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      )
     }
     if (!page) return c.text('The client is not built: run `npm run build`.', 503)
     const known = pageRoutes.some((route) => route.test(path.replace(/\/+$/, '') || '/'))

@@ -1,0 +1,52 @@
+import { defineConfig } from '@playwright/test'
+
+// Two servers of the built app: one with the demo data, one with an empty database.
+export const seededPort = 4311
+export const emptyPort = 4312
+const tileUrl = (port: number) => `http://127.0.0.1:${port}/e2e-tiles/{z}/{x}/{y}.png`
+
+const server = (name: string, port: number, seed: boolean) => ({
+  command: `node -e "require('fs').rmSync('.tmp/e2e-${name}',{recursive:true,force:true})" && node dist/server/main.js`,
+  url: `http://127.0.0.1:${port}/healthz`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: `.tmp/e2e-${name}`,
+    SEED_DEMO: String(seed),
+    MAP_TILE_URL: tileUrl(port),
+  },
+})
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${seededPort}`,
+    viewport: { width: 412, height: 860 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Playwright cannot download its own browser here: Debian's Chromium is used.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [server('seeded', seededPort, true), server('empty', emptyPort, false)],
+})

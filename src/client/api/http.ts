@@ -1,0 +1,33 @@
+// The one place where the browser talks to our API: typed client, and errors turned into values.
+import { hc } from 'hono/client'
+import type { App } from '../../server/app'
+
+export const api = hc<App>('/')
+
+/** An answer of our API that was not 2xx, with the server's `{ error, fields }`. */
+export class ApiError extends Error {
+  override name = 'ApiError'
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+/** Reads a JSON answer, or throws ApiError with the server's message. */
+export async function readJson<T>(
+  response: Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>,
+): Promise<T> {
+  let answer
+  try {
+    answer = await response
+  } catch {
+    throw new ApiError(0, 'Network error')
+  }
+  const body = (await answer.json().catch(() => undefined)) as
+    { error?: string; fields?: Record<string, string> } | undefined
+  if (!answer.ok) throw new ApiError(answer.status, body?.error ?? 'Request failed', body?.fields)
+  return body as T
+}

@@ -1,0 +1,64 @@
+// Listing reads: the query hooks the pages use (SPEC §7, document reads).
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import type { Listing, ListingPage, ListingType } from '../../shared/listing'
+import { limits } from '../../shared/listing'
+import { api, ApiError, readJson } from './http'
+
+export interface ListingFilter {
+  type?: ListingType
+  offer?: boolean
+  userRef?: string
+}
+
+const errorMessage = 'Could not fetch listings'
+
+function fetchListings(filter: ListingFilter, limit: number, cursor?: string) {
+  return readJson<ListingPage>(
+    api.api.listings.$get({
+      query: {
+        ...(filter.type && { type: filter.type }),
+        ...(filter.offer !== undefined && { offer: String(filter.offer) as 'true' | 'false' }),
+        ...(filter.userRef && { userRef: filter.userRef }),
+        limit: String(limit),
+        ...(cursor && { cursor }),
+      },
+    }),
+  )
+}
+
+/** Explore's carousel: the newest listings. */
+export function useRecommendedListings() {
+  return useQuery({
+    queryKey: ['listings', 'recommended'],
+    queryFn: () => fetchListings({}, limits.recommendedCount).then((page) => page.items),
+    meta: { errorMessage },
+  })
+}
+
+/** A list with 'Load More': each page is appended and the cursor moves on (SPEC §4). */
+export function useListingPages(filter: ListingFilter, options: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({
+    queryKey: ['listings', 'pages', filter],
+    queryFn: ({ pageParam }) => fetchListings(filter, limits.pageSize, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    enabled: options.enabled ?? true,
+    meta: { errorMessage },
+  })
+}
+
+/** One listing, or null when there is no such listing. */
+export function useListing(id: string) {
+  return useQuery({
+    queryKey: ['listings', 'one', id],
+    queryFn: async (): Promise<Listing | null> => {
+      try {
+        return await readJson<Listing>(api.api.listings[':id'].$get({ param: { id } }))
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null
+        throw error
+      }
+    },
+    meta: { errorMessage },
+  })
+}

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query'
+import type { PublicUser } from '../../shared/listing'
+import { api, readJson } from './http'
+
+/** The landlord's public details for the contact page; a missing landlord is an error (SPEC §8). */
+export function useLandlord(id: string) {
+  return useQuery({
+    queryKey: ['users', id],
+    queryFn: () => readJson<PublicUser>(api.api.users[':id'].$get({ param: { id } })),
+    meta: { errorMessage: 'Could not get landlord data' },
+  })
+}

@@ -1,0 +1,49 @@
+// The 'Location' map of a listing: zoom 13, no scroll-wheel zoom, a marker whose popup shows the address.
+import 'leaflet/dist/leaflet.css'
+import L from 'leaflet'
+import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png'
+import markerIcon from 'leaflet/dist/images/marker-icon.png'
+import markerShadow from 'leaflet/dist/images/marker-shadow.png'
+import { MapContainer, Marker, Popup, TileLayer } from 'react-leaflet'
+import type { Geolocation } from '../../shared/listing'
+import { limits } from '../../shared/listing'
+
+// Leaflet guesses its marker image URLs from its CSS, which a bundler rewrites: name them outright.
+const icon = L.icon({
+  iconUrl: markerIcon,
+  iconRetinaUrl: markerIcon2x,
+  shadowUrl: markerShadow,
+  iconSize: [25, 41],
+  iconAnchor: [12, 41],
+  popupAnchor: [1, -34],
+  shadowSize: [41, 41],
+})
+
+const defaultTileUrl = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
+
+/** MAP_TILE_URL reaches the page as a meta tag that the server fills in. */
+function tileUrl(): string {
+  const configured = document.querySelector<HTMLMetaElement>('meta[name="map-tile-url"]')?.content
+  return configured && !configured.includes('%') ? configured : defaultTileUrl
+}
+
+export default function ListingMap({ position, label }: { position: Geolocation; label: string }) {
+  const center: [number, number] = [position.lat, position.lng]
+  return (
+    <MapContainer
+      center={center}
+      zoom={limits.mapZoom}
+      scrollWheelZoom={false}
+      style={{ height: '100%', width: '100%' }}
+    >
+      <TileLayer
+        attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+        url={tileUrl()}
+      />
+      <Marker position={center} icon={icon}>
+        {/* Children of Popup render as React text, never as HTML. */}
+        <Popup>{label}</Popup>
+      </Marker>
+    </MapContainer>
+  )
+}

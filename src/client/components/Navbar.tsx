@@ -1,0 +1,41 @@
+// The bottom navigation bar of every screen (SPEC §2).
+import { Compass, Tag, UserRound } from 'lucide-react'
+import { Link, useLocation } from 'react-router'
+import styles from './Navbar.module.css'
+
+const entries = [
+  { label: 'Explore', to: '/', Icon: Compass },
+  { label: 'Offers', to: '/offers', Icon: Tag },
+  { label: 'Profile', to: '/profile', Icon: UserRound },
+] as const
+
+/** Explore is the current entry only on '/'; the others also on the paths below them. */
+export function isCurrentEntry(to: string, pathname: string): boolean {
+  if (to === '/') return pathname === '/'
+  return pathname === to || pathname.startsWith(`${to}/`)
+}
+
+export function Navbar() {
+  const { pathname } = useLocation()
+  return (
+    <nav className={styles.navbar} aria-label="Main">
+      <ul className={styles.list}>
+        {entries.map(({ label, to, Icon }) => {
+          const current = isCurrentEntry(to, pathname)
+          return (
+            <li key={to}>
+              <Link
+                to={to}
+                className={current ? `${styles.entry} ${styles.current}` : styles.entry}
+                aria-current={current ? 'page' : undefined}
+              >
+                <Icon size={36} aria-hidden="true" />
+                <span className={styles.label}>{label}</span>
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,42 @@
+// Copies the page address and says 'Link Copied!' for 2 seconds (SPEC §2, §9).
+import { Share2 } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { toast } from './toasts'
+import { limits } from '../../shared/listing'
+import styles from './ShareButton.module.css'
+
+export function ShareButton() {
+  const [copied, setCopied] = useState(false)
+
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), limits.linkCopiedMs)
+    return () => clearTimeout(timer)
+  }, [copied])
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(window.location.href)
+      setCopied(true)
+    } catch {
+      toast.error('Could not copy the link')
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.share}
+        aria-label="Share"
+        title="Copy link"
+        onClick={() => void copyLink()}
+      >
+        <Share2 size={22} aria-hidden="true" />
+      </button>
+      <p className={styles.copied} role="status">
+        {copied ? 'Link Copied!' : ''}
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,24 @@
+import './styles/global.css'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { BrowserRouter } from 'react-router'
+import { ToastContainer } from './components/toasts'
+import { limits } from '../shared/listing'
+import { createQueryClient } from './api/query-client'
+import { Navbar } from './components/Navbar'
+import { AppRoutes } from './routes'
+
+const queryClient = createQueryClient()
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+        <Navbar />
+        <ToastContainer autoClose={limits.toastMs} />
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>,
+)

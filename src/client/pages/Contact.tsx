@@ -1,0 +1,50 @@
+// Contact Landlord: composes a message that opens the visitor's own mail client (SPEC §1, §2).
+import { useId, useState } from 'react'
+import { useParams, useSearchParams } from 'react-router'
+import { useLandlord } from '../api/users'
+import { Spinner } from '../components/Spinner'
+import { useDocumentTitle } from '../components/use-document-title'
+import styles from './Contact.module.css'
+
+/** A mailto link with subject and body encoded as RFC 6068 asks (spaces as %20, not '+'). */
+export function mailtoHref(email: string, subject: string, body: string): string {
+  return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
+}
+
+export default function Contact() {
+  const { landlordId = '' } = useParams()
+  const [searchParams] = useSearchParams()
+  const listingName = searchParams.get('listingName') ?? ''
+  const { data: landlord, status } = useLandlord(landlordId)
+  const [message, setMessage] = useState('')
+  const messageId = useId()
+  useDocumentTitle('Contact Landlord')
+
+  return (
+    <main className="page">
+      <h1 className="page-header">Contact Landlord</h1>
+      {status === 'pending' && <Spinner />}
+      {status === 'error' && <p className="empty-text">This landlord could not be found.</p>}
+      {landlord && (
+        <div className={styles.contact}>
+          <p className={styles.landlordName}>Contact {landlord.name}</p>
+          <form className={styles.form} onSubmit={(event) => event.preventDefault()}>
+            <label htmlFor={messageId} className={styles.label}>
+              Message
+            </label>
+            <textarea
+              id={messageId}
+              name="message"
+              className={styles.textarea}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+            />
+            <a className="primary-button" href={mailtoHref(landlord.email, listingName, message)}>
+              Send Message
+            </a>
+          </form>
+        </div>
+      )}
+    </main>
+  )
+}

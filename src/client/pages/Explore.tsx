@@ -1,0 +1,77 @@
+import { Building2, KeyRound } from 'lucide-react'
+import { Link } from 'react-router'
+import { formatPrice } from '../../shared/format'
+import { effectivePrice, type Listing } from '../../shared/listing'
+import { imageSrcSet } from '../../shared/media'
+import { useRecommendedListings } from '../api/listings'
+import { Carousel } from '../components/Carousel'
+import { Spinner } from '../components/Spinner'
+import { useDocumentTitle } from '../components/use-document-title'
+import styles from './Explore.module.css'
+
+export default function Explore() {
+  useDocumentTitle('Explore')
+  return (
+    <main className="page">
+      <h1 className="page-header">Explore</h1>
+      <Recommended />
+      <h2 className="section-heading">Categories</h2>
+      <div className={styles.categories}>
+        <Link to="/category/rent" className={`${styles.category} ${styles.rent}`}>
+          <KeyRound size={40} aria-hidden="true" />
+          <span>Places for rent</span>
+        </Link>
+        <Link to="/category/sale" className={`${styles.category} ${styles.sale}`}>
+          <Building2 size={40} aria-hidden="true" />
+          <span>Places for sell</span>
+        </Link>
+      </div>
+    </main>
+  )
+}
+
+function Recommended() {
+  const { data: listings, status } = useRecommendedListings()
+  if (status === 'pending') return <Spinner />
+  if (status === 'error' || listings.length === 0) return null
+  return (
+    <>
+      <h2 className="section-heading">Recommended</h2>
+      <Carousel
+        label="Recommended"
+        className={styles.carousel}
+        slides={listings.map((listing, index) => (
+          <RecommendedSlide key={listing.id} listing={listing} first={index === 0} />
+        ))}
+      />
+    </>
+  )
+}
+
+function RecommendedSlide({ listing, first }: { listing: Listing; first: boolean }) {
+  const cover = listing.imageUrls[0]
+  return (
+    <Link to={`/category/${listing.type}/${listing.id}`} className={styles.slide}>
+      {cover && (
+        <img
+          className={styles.slideImage}
+          src={cover}
+          srcSet={imageSrcSet(cover)}
+          sizes="(min-width: 72rem) 70rem, 100vw"
+          width={1200}
+          height={800}
+          alt=""
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
+        />
+      )}
+      <span className={styles.slideCaption}>
+        <span className={styles.slideName}>{listing.name}</span>
+        <span className={styles.slidePrice}>
+          ${formatPrice(effectivePrice(listing))}
+          {listing.type === 'rent' && ' / month'}
+        </span>
+      </span>
+    </Link>
+  )
+}

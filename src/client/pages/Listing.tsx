@@ -1,0 +1,93 @@
+// The listing detail screen (SPEC §2 Listing detail).
+import { lazy, Suspense } from 'react'
+import { Link, useParams } from 'react-router'
+import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format'
+import { effectivePrice, type Listing as ListingData } from '../../shared/listing'
+import { imageSrcSet } from '../../shared/media'
+import { useListing } from '../api/listings'
+import { Carousel } from '../components/Carousel'
+import { ShareButton } from '../components/ShareButton'
+import { Spinner } from '../components/Spinner'
+import { useDocumentTitle } from '../components/use-document-title'
+import styles from './Listing.module.css'
+import NotFound from './NotFound'
+
+// Leaflet is 44 KB that no other screen should pay for.
+const ListingMap = lazy(() => import('../components/ListingMap'))
+
+export default function Listing() {
+  const { listingId = '' } = useParams()
+  const { data: listing, status } = useListing(listingId)
+  useDocumentTitle(listing?.name)
+
+  if (status === 'pending') return <Spinner />
+  if (status === 'error') {
+    return (
+      <main className="page">
+        <p className="empty-text">The listing could not be loaded.</p>
+      </main>
+    )
+  }
+  if (!listing) return <NotFound what="listing" />
+  return <ListingDetails listing={listing} />
+}
+
+function ListingDetails({ listing }: { listing: ListingData }) {
+  return (
+    <main className={styles.listing}>
+      <Carousel
+        label="Photos"
+        className={styles.slider}
+        slides={listing.imageUrls.map((url, index) => (
+          <img
+            key={url}
+            className={styles.photo}
+            src={url}
+            srcSet={imageSrcSet(url)}
+            sizes="100vw"
+            width={1200}
+            height={800}
+            alt={`${listing.name}, photo ${index + 1}`}
+            loading={index === 0 ? 'eager' : 'lazy'}
+          />
+        ))}
+      />
+      <ShareButton />
+
+      <div className={styles.details}>
+        <h1 className={styles.name}>
+          {listing.name} - ${formatPrice(effectivePrice(listing))}
+        </h1>
+        <p className={styles.location}>{listing.location}</p>
+        <p className={styles.badges}>
+          <span className={styles.type}>{listing.type === 'rent' ? 'For Rent' : 'For Sale'}</span>
+          {listing.offer && listing.discountedPrice !== undefined && (
+            <span className={styles.discount}>
+              ${formatPrice(listing.regularPrice - listing.discountedPrice)} discount
+            </span>
+          )}
+        </p>
+        <ul className={styles.facts}>
+          <li>{formatBedrooms(listing.bedrooms)}</li>
+          <li>{formatBathrooms(listing.bathrooms)}</li>
+          {listing.parking && <li>Parking Spot</li>}
+          {listing.furnished && <li>Furnished</li>}
+        </ul>
+
+        <h2 className={styles.mapHeading}>Location</h2>
+        <div className={styles.map}>
+          <Suspense fallback={<Spinner label="Loading the map…" />}>
+            <ListingMap position={listing.geolocation} label={listing.location} />
+          </Suspense>
+        </div>
+
+        <Link
+          className="primary-button"
+          to={`/contact/${encodeURIComponent(listing.userRef)}?${new URLSearchParams({ listingName: listing.name })}`}
+        >
+          Contact Landloard
+        </Link>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,17 @@
+import { Link } from 'react-router'
+import { useDocumentTitle } from '../components/use-document-title'
+
+export default function NotFound({ what = 'page' }: { what?: string }) {
+  useDocumentTitle('Not found')
+  return (
+    <main className="page">
+      <h1 className="page-header">Not found</h1>
+      <p>
+        We could not find this {what}. It may have been removed, or the address may be mistyped.
+      </p>
+      <p>
+        <Link to="/">Go to Explore</Link>
+      </p>
+    </main>
+  )
+}

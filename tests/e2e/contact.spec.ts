@@ -1,0 +1,26 @@
+import { allowConsoleErrors, expect, listingsFromApi, test } from './fixtures'
+
+test.describe('Contact Landlord', () => {
+  test('composes a mailto link with the subject and the typed message', async ({ page }) => {
+    const [listing] = await listingsFromApi(page, 'limit=1')
+    const landlord = await (await page.request.get(`/api/users/${listing!.userRef}`)).json()
+    const subject = 'Loft & garden: 50% off?'
+    await page.goto(`/contact/${listing!.userRef}?${new URLSearchParams({ listingName: subject })}`)
+
+    await expect(page.getByRole('heading', { name: 'Contact Landlord' })).toBeVisible()
+    await expect(page.getByText(`Contact ${landlord.name}`)).toBeVisible()
+    const message = 'Hello,\nis it still free? A&B + C'
+    await page.getByLabel('Message').fill(message)
+    await expect(page.getByRole('link', { name: 'Send Message' })).toHaveAttribute(
+      'href',
+      `mailto:${landlord.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(message)}`,
+    )
+  })
+
+  test("an unknown landlord says 'Could not get landlord data'", async ({ page }) => {
+    await page.goto('/contact/noSuchLandlord?listingName=Flat')
+    await expect(page.getByText('Could not get landlord data')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Send Message' })).toHaveCount(0)
+    allowConsoleErrors(page, /404/)
+  })
+})
