@@ -29,8 +29,13 @@ export interface AppContext {
   users: UserQueries
 }
 
-/** dist/server/app.js → dist/client; the built client sits beside the built server. */
-const defaultClientDir = fileURLToPath(new URL('../client', import.meta.url))
+/** The built client: dist/client, beside the built server (also when run from src/ by tsx). */
+const defaultClientDir = fileURLToPath(
+  new URL(
+    import.meta.url.includes('/src/server/') ? '../../dist/client' : '../client',
+    import.meta.url,
+  ),
+)
 
 /** Opens the database (running migrations) and the media store. */
 export async function openAppContext(config: Config): Promise<AppContext> {

@@ -1,6 +1,6 @@
 // Starts the server: `npm start` runs this after building.
 import { serve } from '@hono/node-server'
-import { createApp, openAppContext } from './app.js'
+import { createApp, openAppContext, type AppContext } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { seedDemo, demoAccount } from './seed/seed.js'
 
@@ -13,7 +13,14 @@ try {
   process.exit(1)
 }
 
-const context = await openAppContext(config)
+let context: AppContext
+try {
+  context = await openAppContext(config)
+} catch (error) {
+  // An unreachable or misconfigured database: say so in one line, not a stack trace.
+  console.error(`Could not open the database: ${error instanceof Error ? error.message : error}`)
+  process.exit(1)
+}
 if (config.seedDemo && !(await context.listings.any())) {
   console.info('Empty database: adding demo users and listings…')
   await seedDemo(context, { users: 2, listings: 30 })

@@ -5,13 +5,12 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import type { Selectable } from 'kysely'
 import pg from 'pg'
 import { createApp, openAppContext, type App, type AppContext } from '../server/app'
 import { loadConfig } from '../server/config'
 import type { Dialect } from '../server/db/database'
-import type { ListingTable } from '../server/db/schema'
 import { newId } from '../server/ids'
+import type { ListingRow } from '../server/listings/listings.queries'
 
 /** The databases the API tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL?.trim()
@@ -118,7 +117,7 @@ export async function createUser(
   return { id: user.id, name: user.name, email: user.email, password }
 }
 
-export type ListingRow = Selectable<ListingTable>
+export type { ListingRow }
 
 export interface ListingFields extends Partial<
   Omit<ListingRow, 'parking' | 'furnished' | 'offer' | 'images'>
@@ -131,10 +130,7 @@ export interface ListingFields extends Partial<
   images?: string[]
 }
 
-/**
- * Inserts a listing row directly, so a test chooses its id and timestamp.
- * Booleans are written as 0/1, which both SQLite and PostgreSQL accept, as the seed does.
- */
+/** Inserts a listing row directly, so a test chooses its id and timestamp. */
 export async function insertListing(
   context: AppContext,
   fields: ListingFields,
@@ -147,10 +143,10 @@ export async function insertListing(
     name: fields.name ?? 'Test Listing Flat',
     bedrooms: fields.bedrooms ?? 2,
     bathrooms: fields.bathrooms ?? 1,
-    parking: fields.parking ? 1 : 0,
-    furnished: fields.furnished ? 1 : 0,
+    parking: fields.parking ?? false,
+    furnished: fields.furnished ?? false,
     location: fields.location ?? '1 Test Street, Paris, France',
-    offer: offer ? 1 : 0,
+    offer,
     regularPrice: fields.regularPrice ?? 1500,
     discountedPrice:
       fields.discountedPrice !== undefined ? fields.discountedPrice : offer ? 1200 : null,

@@ -11,6 +11,8 @@ export type Dialect = 'sqlite' | 'postgres'
 export interface Db {
   kysely: Kysely<Database>
   dialect: Dialect
+  /** A boolean as this database binds it: SQLite has no boolean type and stores 0 or 1. */
+  bool(value: boolean): boolean | number
   close(): Promise<void>
 }
 
@@ -28,7 +30,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     // An idle client that loses its server must not crash the process; the next query reports it.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message))
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() }
+    return { kysely, dialect: 'postgres', bool: (value) => value, close: () => kysely.destroy() }
   }
 
   fs.mkdirSync(options.dataDir, { recursive: true })
@@ -39,5 +41,10 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   // Another process (the seed script) may write at the same time: wait instead of failing.
   sqlite.pragma('busy_timeout = 5000')
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() }
+  return {
+    kysely,
+    dialect: 'sqlite',
+    bool: (value) => (value ? 1 : 0),
+    close: () => kysely.destroy(),
+  }
 }

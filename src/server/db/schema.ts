@@ -1,7 +1,7 @@
 // Table types for Kysely. Better Auth owns `user`, `session`, `account`, `verification`.
 import type { ColumnType, Generated } from 'kysely'
 
-/** SQLite stores booleans as 0/1, PostgreSQL as booleans: read both, write either. */
+/** SQLite stores booleans as 0/1, PostgreSQL as booleans: read either; write with Db.bool(). */
 export type DbBoolean = ColumnType<boolean | number, boolean | number, boolean | number>
 
 export interface UserTable {

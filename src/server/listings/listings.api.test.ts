@@ -96,9 +96,9 @@ describe.each(dialects)('listings API on %s', (dialect) => {
     it.each([
       ['?type=rent', (row: ListingRow) => row.type === 'rent'],
       ['?type=sale', (row: ListingRow) => row.type === 'sale'],
-      ['?offer=true', (row: ListingRow) => row.offer === 1],
-      ['?offer=false', (row: ListingRow) => row.offer === 0],
-      ['?type=rent&offer=true', (row: ListingRow) => row.type === 'rent' && row.offer === 1],
+      ['?offer=true', (row: ListingRow) => row.offer],
+      ['?offer=false', (row: ListingRow) => !row.offer],
+      ['?type=rent&offer=true', (row: ListingRow) => row.type === 'rent' && row.offer],
     ])('filters with %s', async (query, keep) => {
       const { status, body } = await list(`${query}&limit=50`)
       expect(status).toBe(200)
@@ -117,7 +117,7 @@ describe.each(dialects)('listings API on %s', (dialect) => {
 
       const offersOfAlice = await list(`?userRef=${alice.id}&offer=true&limit=50`)
       expect(ids(offersOfAlice.body.items)).toEqual(
-        expected((row) => row.userRef === alice.id && row.offer === 1),
+        expected((row) => row.userRef === alice.id && row.offer),
       )
     })
 
@@ -223,7 +223,7 @@ describe.each(dialects)('listings API on %s', (dialect) => {
     })
 
     it('leaves discountedPrice out when there is none, and sends false booleans as false', async () => {
-      const row = rows.find((candidate) => candidate.offer === 0)!
+      const row = rows.find((candidate) => !candidate.offer)!
       const { status, body } = await requestJson<Record<string, unknown>>(
         t.app,
         `/api/listings/${row.id}`,
@@ -348,8 +348,8 @@ describe.each(dialects)('listings API on %s', (dialect) => {
 
     it.each([
       ['&type=rent', (row: ListingRow) => row.type === 'rent'],
-      ['&type=sale&offer=false', (row: ListingRow) => row.type === 'sale' && row.offer === 0],
-      ['&offer=true', (row: ListingRow) => row.offer === 1],
+      ['&type=sale&offer=false', (row: ListingRow) => row.type === 'sale' && !row.offer],
+      ['&offer=true', (row: ListingRow) => row.offer],
     ])('walks a filtered list (%s) exactly once and in order', async (query, keep) => {
       const pages = await walk(query, 3)
       const seen = pages.flatMap((page) => ids(page.items))

@@ -6,6 +6,13 @@ import type { ListingTable } from '../db/schema.js'
 import type { MediaStore } from '../media/media-store.js'
 import { type ListingKey } from './cursor.js'
 
+/** A row as the code sees it, booleans as booleans. */
+export type ListingRow = Omit<Selectable<ListingTable>, 'parking' | 'furnished' | 'offer'> & {
+  parking: boolean
+  furnished: boolean
+  offer: boolean
+}
+
 export interface ListingFilter {
   type?: ListingType
   offer?: boolean
@@ -42,7 +49,7 @@ export function createListingQueries(db: Db, media: MediaStore) {
     async list(filter: ListingFilter, limit: number, after?: ListingKey): Promise<Listing[]> {
       let query = kysely.selectFrom('listing').selectAll()
       if (filter.type !== undefined) query = query.where('type', '=', filter.type)
-      if (filter.offer !== undefined) query = query.where('offer', '=', filter.offer ? 1 : 0)
+      if (filter.offer !== undefined) query = query.where('offer', '=', db.bool(filter.offer))
       if (filter.userRef !== undefined) query = query.where('userRef', '=', filter.userRef)
       if (after) {
         query = query.where((eb) =>
@@ -83,8 +90,16 @@ export function createListingQueries(db: Db, media: MediaStore) {
       )
     },
 
-    async insert(row: Selectable<ListingTable>): Promise<void> {
-      await kysely.insertInto('listing').values(row).execute()
+    async insert(row: ListingRow): Promise<void> {
+      await kysely
+        .insertInto('listing')
+        .values({
+          ...row,
+          parking: db.bool(row.parking),
+          furnished: db.bool(row.furnished),
+          offer: db.bool(row.offer),
+        })
+        .execute()
     },
   }
 }

@@ -169,10 +169,10 @@ export async function seedDemo(
       name: listingName(random, place.city),
       bedrooms: random.int(1, 5),
       bathrooms: random.int(1, 3),
-      parking: random.chance(0.5) ? 1 : 0,
-      furnished: random.chance(0.5) ? 1 : 0,
+      parking: random.chance(0.5),
+      furnished: random.chance(0.5),
       location: `${random.int(1, 180)} ${random.pick(place.streets)}, ${place.city}, ${place.country}`,
-      offer: offer ? 1 : 0,
+      offer,
       regularPrice,
       discountedPrice: offer
         ? Math.round((regularPrice * random.int(75, 95)) / 100 / 50) * 50
