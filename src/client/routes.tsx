@@ -1,15 +1,20 @@
 // The routes of SPEC §2. Every screen is its own chunk, fetched when first visited.
 import { lazy, Suspense, type ComponentType } from 'react'
 import { Route, Routes } from 'react-router'
+import { RequireAuth } from './components/RequireAuth'
 import { Spinner } from './components/Spinner'
 
-const page = (load: () => Promise<{ default: ComponentType }>) => {
+const page = (
+  load: () => Promise<{ default: ComponentType }>,
+  access: 'everyone' | 'signed-in' = 'everyone',
+) => {
   const Page = lazy(load)
-  return (
+  const element = (
     <Suspense fallback={<Spinner />}>
       <Page />
     </Suspense>
   )
+  return access === 'signed-in' ? <RequireAuth>{element}</RequireAuth> : element
 }
 
 export function AppRoutes() {
@@ -23,6 +28,12 @@ export function AppRoutes() {
         element={page(() => import('./pages/Listing'))}
       />
       <Route path="/contact/:landlordId" element={page(() => import('./pages/Contact'))} />
+      <Route path="/sign-in" element={page(() => import('./pages/SignIn'))} />
+      <Route path="/sign-up" element={page(() => import('./pages/SignUp'))} />
+      <Route path="/forgot-password" element={page(() => import('./pages/ForgotPassword'))} />
+      <Route path="/reset-password" element={page(() => import('./pages/ResetPassword'))} />
+      <Route path="/oauth-popup" element={page(() => import('./pages/OAuthPopup'))} />
+      <Route path="/profile" element={page(() => import('./pages/Profile'), 'signed-in')} />
       <Route path="*" element={page(() => import('./pages/NotFound'))} />
     </Routes>
   )

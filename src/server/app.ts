@@ -5,12 +5,14 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { createAuth, type Auth } from './auth/auth.js'
+import { withClientIp } from './auth/session.js'
 import type { Config } from './config.js'
 import { openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import type { ErrorBody } from './http/validate.js'
 import { createListingQueries, type ListingQueries } from './listings/listings.queries.js'
 import { listingsRoutes } from './listings/listings.routes.js'
+import { createMailer, type Mailer } from './mail/mailer.js'
 import { createDiskStore } from './media/disk-store.js'
 import type { MediaStore } from './media/media-store.js'
 import { mediaRoutes } from './media/media.routes.js'
@@ -23,6 +25,7 @@ export interface AppContext {
   config: Config
   db: Db
   auth: Auth
+  mailer: Mailer
   media: MediaStore
   mediaRoot: string
   listings: ListingQueries
@@ -40,7 +43,8 @@ const defaultClientDir = fileURLToPath(
 /** Opens the database (running migrations) and the media store. */
 export async function openAppContext(config: Config): Promise<AppContext> {
   const db = openDatabase(config)
-  const auth = createAuth(config, db)
+  const mailer = createMailer(config)
+  const auth = createAuth(config, db, mailer)
   await migrate(db, auth)
   const mediaRoot = path.join(config.dataDir, 'media')
   const media = createDiskStore(mediaRoot)
@@ -48,6 +52,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     config,
     db,
     auth,
+    mailer,
     media,
     mediaRoot,
     listings: createListingQueries(db, media),
@@ -59,8 +64,8 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
   const api = new Hono()
     .use(compress())
     .route('/listings', listingsRoutes(context.listings))
-    .route('/users', usersRoutes(context.users))
-    .on(['GET', 'POST'], '/auth/*', (c) => context.auth.handler(c.req.raw))
+    .route('/users', usersRoutes(context.users, context.auth))
+    .on(['GET', 'POST'], '/auth/*', (c) => context.auth.handler(withClientIp(c)))
     .all('*', (c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404))
 
   const app = new Hono()

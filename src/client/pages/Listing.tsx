@@ -5,6 +5,7 @@ import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/forma
 import { effectivePrice, type Listing as ListingData } from '../../shared/listing'
 import { imageSrcSet } from '../../shared/media'
 import { useListing } from '../api/listings'
+import { useSession } from '../api/session'
 import { Carousel } from '../components/Carousel'
 import { ShareButton } from '../components/ShareButton'
 import { Spinner } from '../components/Spinner'
@@ -33,6 +34,9 @@ export default function Listing() {
 }
 
 function ListingDetails({ listing }: { listing: ListingData }) {
+  const { user } = useSession()
+  // The contact button is for others: hidden from the owner (SPEC §6).
+  const isOwner = user?.id === listing.userRef
   return (
     <main className={styles.listing}>
       <Carousel
@@ -81,12 +85,14 @@ function ListingDetails({ listing }: { listing: ListingData }) {
           </Suspense>
         </div>
 
-        <Link
-          className="primary-button"
-          to={`/contact/${encodeURIComponent(listing.userRef)}?${new URLSearchParams({ listingName: listing.name })}`}
-        >
-          Contact Landloard
-        </Link>
+        {!isOwner && (
+          <Link
+            className="primary-button"
+            to={`/contact/${encodeURIComponent(listing.userRef)}?${new URLSearchParams({ listingName: listing.name })}`}
+          >
+            Contact Landloard
+          </Link>
+        )}
       </div>
     </main>
   )

@@ -1,31 +1,80 @@
-// Better Auth: accounts, sessions and (in later issues) reset mail and Google sign-in.
+// Better Auth: accounts, sessions in the database, password reset mail, rate limits, Google sign-in.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { betterAuth, type BetterAuthOptions } from 'better-auth'
 import { getMigrations } from 'better-auth/db/migration'
+import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import type { Config } from '../config.js'
 import type { Db } from '../db/database.js'
+import type { Mailer } from '../mail/mailer.js'
+import { resetPasswordMail } from './reset-password-mail.js'
 
 export const passwordLength = { min: 8, max: 128 } as const
 
-export function createAuth(config: Config, db: Db) {
+/** The header our server sets to the caller's address; anything a client sends in it is replaced. */
+export const clientIpHeader = 'x-client-ip'
+
+export function createAuth(config: Config, db: Db, mailer: Mailer) {
+  const google = config.google
   const options = {
     appName: 'House Marketplace',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret ?? readOrCreateSecret(config.dataDir),
     database: { db: db.kysely, type: db.dialect },
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: trustedOrigins(config.publicUrl),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: passwordLength.min,
       maxPasswordLength: passwordLength.max,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        // Not awaited: a known address must answer as fast as an unknown one (no enumeration by timing).
+        mailer.send(resetPasswordMail(user.email, url)).catch((error: unknown) => {
+          console.error(`Could not send the reset mail to ${user.email}:`, error)
+        })
+      },
     },
+    rateLimit: {
+      enabled: true,
+      // In the database, so the limits hold across several server instances.
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 5 },
+        '/sign-up/email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 60, max: 3 },
+        '/reset-password': { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [clientIpHeader] },
+      // Better Auth checks the schema as soon as it is created, which on a fresh database races
+      // migrate() (run right after, at every start) and logs a false 'Database schema mismatch'.
+      database: { validateSchema: false },
+    },
+    plugins:
+      google.clientId && google.clientSecret
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  name: 'Google',
+                  discoveryUrl: `${google.issuer}/.well-known/openid-configuration`,
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : [],
     telemetry: { enabled: false },
-    // Better Auth checks the schema as soon as it is created, which on a fresh database races
-    // migrate() (run right after, at every start) and logs a false 'Database schema mismatch'.
-    advanced: { database: { validateSchema: false } },
   } satisfies BetterAuthOptions
 
   const auth = betterAuth(options)
@@ -40,6 +89,13 @@ export function createAuth(config: Config, db: Db) {
 }
 
 export type Auth = ReturnType<typeof createAuth>
+
+/** PUBLIC_URL, and on a laptop the same port under both local names, so either one works. */
+function trustedOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl)
+  if (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') return [url.origin]
+  return ['localhost', '127.0.0.1'].map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`)
+}
 
 /** AUTH_SECRET unset: generate one on first start and keep it in DATA_DIR, so sessions survive restarts. */
 function readOrCreateSecret(dataDir: string): string {

@@ -13,7 +13,7 @@ const pageRoutes = [
   /^\/category\/[^/]+$/,
   /^\/category\/[^/]+\/[^/]+$/,
   /^\/contact\/[^/]+$/,
-  /^\/(sign-in|sign-up|forgot-password|reset-password|profile|create-listing)$/,
+  /^\/(sign-in|sign-up|forgot-password|reset-password|oauth-popup|profile|create-listing)$/,
   /^\/edit-listing\/[^/]+$/,
 ]
 

@@ -1,0 +1,160 @@
+// The sign-in status for the whole client (one query, shared), and the account calls of SPEC §7.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { PublicUser } from '../../shared/listing'
+import { api, readJson } from './http'
+
+export interface SessionUser {
+  id: string
+  name: string
+  email: string
+}
+
+const sessionKey = ['session'] as const
+
+function postJson<T>(path: string, body: unknown): Promise<T> {
+  return readJson<T>(
+    fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    }),
+  )
+}
+
+async function fetchSession(): Promise<SessionUser | null> {
+  const session = await readJson<{ user: SessionUser } | null>(
+    fetch('/api/auth/get-session', { credentials: 'same-origin' }),
+  )
+  return session
+    ? { id: session.user.id, name: session.user.name, email: session.user.email }
+    : null
+}
+
+/** `undefined` while checking, then the user or `null`. */
+export function useSession() {
+  const { data, isPending } = useQuery({
+    queryKey: sessionKey,
+    queryFn: fetchSession,
+    staleTime: 5 * 60_000,
+    // Not signed in is an answer, not an error; a failed check counts as signed out.
+    retry: 1,
+  })
+  return { user: isPending ? undefined : (data ?? null), checking: isPending }
+}
+
+/** After any change of who is signed in: ask the server again, and forget what belonged to the old user. */
+function useRefreshSession() {
+  const queryClient = useQueryClient()
+  return async () => {
+    queryClient.removeQueries({ queryKey: ['listings', 'mine'] })
+    await queryClient.fetchQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 0 })
+  }
+}
+
+export function useSignIn() {
+  const refresh = useRefreshSession()
+  return useMutation({
+    mutationFn: (credentials: { email: string; password: string }) =>
+      postJson<{ user: SessionUser }>('/api/auth/sign-in/email', credentials),
+    onSuccess: refresh,
+  })
+}
+
+export function useSignUp() {
+  const refresh = useRefreshSession()
+  return useMutation({
+    mutationFn: (account: { name: string; email: string; password: string }) =>
+      postJson<{ user: SessionUser }>('/api/auth/sign-up/email', account),
+    onSuccess: refresh,
+  })
+}
+
+export function useSignOut() {
+  const refresh = useRefreshSession()
+  return useMutation({
+    mutationFn: () => postJson<unknown>('/api/auth/sign-out', {}),
+    onSuccess: refresh,
+  })
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      postJson<unknown>('/api/auth/request-password-reset', {
+        email,
+        redirectTo: '/reset-password',
+      }),
+  })
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (reset: { token: string; newPassword: string }) =>
+      postJson<unknown>('/api/auth/reset-password', reset),
+  })
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (name: string) => readJson<PublicUser>(api.api.users.me.$patch({ json: { name } })),
+    onSuccess: (user) => {
+      queryClient.setQueryData<SessionUser | null>(sessionKey, (current) =>
+        current ? { ...current, name: user.name } : current,
+      )
+      void queryClient.invalidateQueries({ queryKey: ['users', user.id] })
+    },
+  })
+}
+
+/**
+ * Google sign-in in a popup (SPEC §2): the popup goes through the provider and lands on
+ * /oauth-popup, which reports back on a BroadcastChannel (an opener link may not survive the
+ * provider's pages). Resolves true when this window is now signed in.
+ */
+export function useGoogleSignIn() {
+  const refresh = useRefreshSession()
+  return useMutation({
+    mutationFn: async () => {
+      // Opened before any await, so that the browser counts it as the click's popup.
+      const popup = window.open('about:blank', 'google-sign-in', 'popup,width=480,height=640')
+      if (!popup) throw new Error('The popup was blocked')
+      try {
+        const { url } = await postJson<{ url: string }>('/api/auth/sign-in/oauth2', {
+          providerId: 'google',
+          callbackURL: '/oauth-popup',
+          errorCallbackURL: '/oauth-popup?error=1',
+          disableRedirect: true,
+        })
+        popup.location.href = url
+      } catch (error) {
+        popup.close()
+        throw error
+      }
+      const ok = await waitForPopup(popup)
+      if (ok) return
+      // The popup may have closed itself before its message arrived: the session decides.
+      const user = await fetchSession().catch(() => null)
+      if (!user) throw new Error('Google sign-in did not complete')
+    },
+    onSuccess: refresh,
+  })
+}
+
+export const oauthChannelName = 'house-marketplace-oauth'
+
+function waitForPopup(popup: Window): Promise<boolean> {
+  return new Promise((resolve) => {
+    const channel = new BroadcastChannel(oauthChannelName)
+    const timer = window.setInterval(() => {
+      if (popup.closed) finish(false)
+    }, 400)
+    function finish(ok: boolean) {
+      window.clearInterval(timer)
+      channel.close()
+      resolve(ok)
+    }
+    channel.onmessage = (event: MessageEvent<{ ok?: boolean }>) => finish(event.data.ok === true)
+  })
+}

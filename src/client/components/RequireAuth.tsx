@@ -1,0 +1,20 @@
+// Protected pages (SPEC §2): a spinner while checking, then the page or a redirect to /sign-in.
+import type { ReactNode } from 'react'
+import { Navigate, useLocation } from 'react-router'
+import { useSession } from '../api/session'
+import { Spinner } from './Spinner'
+
+export interface SignInRedirectState {
+  from?: string
+}
+
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, checking } = useSession()
+  const location = useLocation()
+  if (checking) return <Spinner label="Checking your sign-in…" />
+  if (!user) {
+    const state: SignInRedirectState = { from: location.pathname + location.search }
+    return <Navigate to="/sign-in" replace state={state} />
+  }
+  return children
+}

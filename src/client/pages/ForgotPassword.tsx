@@ -1,0 +1,44 @@
+import { useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
+import { useRequestPasswordReset } from '../api/session'
+import styles from '../components/AuthForm.module.css'
+import { SubmitButton } from '../components/SubmitButton'
+import { TextInput } from '../components/TextInput'
+import { toast } from '../components/toasts'
+import { useDocumentTitle } from '../components/use-document-title'
+
+export default function ForgotPassword() {
+  useDocumentTitle('Forgot Password')
+  const [email, setEmail] = useState('')
+  const requestReset = useRequestPasswordReset()
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    // The same answer whether or not the address has an account.
+    requestReset.mutate(email, {
+      onSuccess: () => toast.success('Email was sent'),
+      onError: () => toast.error('Could not send reset email'),
+    })
+  }
+
+  return (
+    <main className="page">
+      <h1 className="page-header">Forgot Password</h1>
+      <form className={styles.form} onSubmit={onSubmit}>
+        <TextInput
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Link to="/sign-in" className={styles.forgotLink}>
+          Sign In
+        </Link>
+        <SubmitButton label="Send Reset Link" pending={requestReset.isPending} />
+      </form>
+    </main>
+  )
+}

@@ -1,0 +1,112 @@
+// My Profile (SPEC §2): sign out, the name that can change, and the way to a new listing.
+import { ChevronRight, House } from 'lucide-react'
+import { useId, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { useSession, useSignOut, useUpdateProfile, type SessionUser } from '../api/session'
+import { toast } from '../components/toasts'
+import { useDocumentTitle } from '../components/use-document-title'
+import styles from './Profile.module.css'
+
+export default function Profile() {
+  useDocumentTitle('My Profile')
+  const { user } = useSession()
+  const signOut = useSignOut()
+  const navigate = useNavigate()
+  // RequireAuth renders this page only for a signed-in user.
+  if (!user) return null
+
+  function logout() {
+    signOut.mutate(undefined, {
+      onSuccess: () => void navigate('/', { replace: true }),
+      onError: () => toast.error('Could not sign out'),
+    })
+  }
+
+  return (
+    <main className="page">
+      <header className={styles.header}>
+        <h1 className="page-header">My Profile</h1>
+        <button
+          type="button"
+          className={styles.logout}
+          onClick={logout}
+          disabled={signOut.isPending}
+        >
+          Logout
+        </button>
+      </header>
+      <PersonalDetails user={user} />
+      <Link to="/create-listing" className={styles.createListing}>
+        <House size={24} aria-hidden="true" />
+        <span>Sell or rent your home</span>
+        <ChevronRight size={24} aria-hidden="true" />
+      </Link>
+    </main>
+  )
+}
+
+function PersonalDetails({ user }: { user: SessionUser }) {
+  const [editing, setEditing] = useState(false)
+  const [name, setName] = useState(user.name)
+  const updateProfile = useUpdateProfile()
+  const nameId = useId()
+  const emailId = useId()
+
+  function toggle() {
+    if (!editing) return setEditing(true)
+    if (name.trim() === user.name) {
+      setName(user.name)
+      return setEditing(false)
+    }
+    updateProfile.mutate(name, {
+      onSuccess: (saved) => {
+        setName(saved.name)
+        setEditing(false)
+      },
+      // Stay in editing mode: the typed name is not lost.
+      onError: () => toast.error('Could not update profile details'),
+    })
+  }
+
+  return (
+    <section aria-labelledby="personal-details">
+      <div className={styles.detailsHeader}>
+        <h2 id="personal-details" className={styles.detailsHeading}>
+          Personal Details
+        </h2>
+        <button
+          type="button"
+          className={styles.change}
+          onClick={toggle}
+          disabled={updateProfile.isPending}
+        >
+          {editing ? 'done' : 'change'}
+        </button>
+      </div>
+      <form
+        className={styles.card}
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (editing) toggle()
+        }}
+      >
+        <label htmlFor={nameId} className="visually-hidden">
+          Name
+        </label>
+        <input
+          id={nameId}
+          className={editing ? `${styles.input} ${styles.editing}` : styles.input}
+          value={name}
+          maxLength={64}
+          disabled={!editing}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <label htmlFor={emailId} className="visually-hidden">
+          Email
+        </label>
+        {/* Only the name is saved (SPEC §5): the e-mail is shown, never editable. */}
+        <input id={emailId} className={styles.input} value={user.email} disabled readOnly />
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { useSignIn } from '../api/session'
+import styles from '../components/AuthForm.module.css'
+import { GoogleButton } from '../components/GoogleButton'
+import { PasswordInput } from '../components/PasswordInput'
+import type { SignInRedirectState } from '../components/RequireAuth'
+import { SubmitButton } from '../components/SubmitButton'
+import { TextInput } from '../components/TextInput'
+import { toast } from '../components/toasts'
+import { useDocumentTitle } from '../components/use-document-title'
+
+export default function SignIn() {
+  useDocumentTitle('Sign In')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const signIn = useSignIn()
+  const navigate = useNavigate()
+  const from = (useLocation().state as SignInRedirectState | null)?.from
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    signIn.mutate(
+      { email, password },
+      {
+        // Back to the page that sent the visitor here, otherwise Explore.
+        onSuccess: () => void navigate(from ?? '/', { replace: true }),
+        onError: () => toast.error('Bad User Credentials'),
+      },
+    )
+  }
+
+  return (
+    <main className="page">
+      <h1 className="page-header">Welcome Back!</h1>
+      <form className={styles.form} onSubmit={onSubmit}>
+        <TextInput
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <PasswordInput
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <Link to="/forgot-password" className={styles.forgotLink}>
+          Forgot Password
+        </Link>
+        <SubmitButton label="Sign In" pending={signIn.isPending} />
+      </form>
+      <GoogleButton />
+      <Link to="/sign-up" className={styles.switchLink}>
+        Sign Up Instead
+      </Link>
+    </main>
+  )
+}

@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { useSignUp } from '../api/session'
+import styles from '../components/AuthForm.module.css'
+import { GoogleButton } from '../components/GoogleButton'
+import { PasswordInput } from '../components/PasswordInput'
+import { SubmitButton } from '../components/SubmitButton'
+import { TextInput } from '../components/TextInput'
+import { toast } from '../components/toasts'
+import { useDocumentTitle } from '../components/use-document-title'
+
+export default function SignUp() {
+  useDocumentTitle('Sign Up')
+  const [form, setForm] = useState({ name: '', email: '', password: '' })
+  const signUp = useSignUp()
+  const navigate = useNavigate()
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [field]: event.target.value })
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    signUp.mutate(form, {
+      onSuccess: () => void navigate('/', { replace: true }),
+      onError: () => toast.error('Something went wrong with registration'),
+    })
+  }
+
+  return (
+    <main className="page">
+      <h1 className="page-header">Welcome!</h1>
+      <form className={styles.form} onSubmit={onSubmit}>
+        <TextInput
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={64}
+          value={form.name}
+          onChange={set('name')}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={set('email')}
+        />
+        <PasswordInput
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={128}
+          value={form.password}
+          onChange={set('password')}
+          aria-describedby="password-hint"
+        />
+        <p id="password-hint" className={styles.hint}>
+          At least 8 characters.
+        </p>
+        <Link to="/forgot-password" className={styles.forgotLink}>
+          Forgot Password
+        </Link>
+        <SubmitButton label="Sign Up" pending={signUp.isPending} />
+      </form>
+      <GoogleButton />
+      <Link to="/sign-in" className={styles.switchLink}>
+        Sign In Instead
+      </Link>
+    </main>
+  )
+}

@@ -1,0 +1,43 @@
+// Outgoing mail: SMTP when SMTP_URL is set, otherwise an .eml file in DATA_DIR/outbox and a console line.
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import type { Config } from '../config.js'
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+  html: string
+  /** The one link the mail is about; the outbox prints it, so a laptop needs no mail server. */
+  link?: string
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>
+}
+
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl)
+    return {
+      async send(mail) {
+        const { to, subject, text, html } = mail
+        await transport.sendMail({ from: config.mailFrom, to, subject, text, html })
+      },
+    }
+  }
+
+  const outbox = path.join(config.dataDir, 'outbox')
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true })
+  return {
+    async send(mail) {
+      const { to, subject, text, html, link } = mail
+      const { message } = await transport.sendMail({ from: config.mailFrom, to, subject, text, html })
+      await fs.mkdir(outbox, { recursive: true })
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to}.eml`)
+      await fs.writeFile(file, message as Buffer)
+      console.info(`Mail to ${to} ("${subject}") saved in ${file}${link ? `; its link: ${link}` : ''}`)
+    },
+  }
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod'
+
+export const nameLength = { min: 1, max: 64 } as const
+
+/** PATCH /api/users/me: only the name is saved (SPEC §5). */
+export const profileSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(nameLength.min, 'Enter your name')
+    .max(nameLength.max, `At most ${nameLength.max} characters`),
+})
