@@ -5,7 +5,7 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { createAuth, type Auth } from './auth/auth.js'
-import { withClientIp } from './auth/session.js'
+import { authRoutes } from './auth/auth.routes.js'
 import type { Config } from './config.js'
 import { openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
@@ -65,7 +65,7 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     .use(compress())
     .route('/listings', listingsRoutes(context.listings))
     .route('/users', usersRoutes(context.users, context.auth))
-    .on(['GET', 'POST'], '/auth/*', (c) => context.auth.handler(withClientIp(c)))
+    .route('/auth', authRoutes(context.auth))
     .all('*', (c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404))
 
   const app = new Hono()

@@ -94,7 +94,9 @@ export type Auth = ReturnType<typeof createAuth>
 function trustedOrigins(publicUrl: string): string[] {
   const url = new URL(publicUrl)
   if (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') return [url.origin]
-  return ['localhost', '127.0.0.1'].map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`)
+  return ['localhost', '127.0.0.1'].map(
+    (host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`,
+  )
 }
 
 /** AUTH_SECRET unset: generate one on first start and keep it in DATA_DIR, so sessions survive restarts. */

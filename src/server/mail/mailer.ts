@@ -33,11 +33,22 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   return {
     async send(mail) {
       const { to, subject, text, html, link } = mail
-      const { message } = await transport.sendMail({ from: config.mailFrom, to, subject, text, html })
+      const { message } = await transport.sendMail({
+        from: config.mailFrom,
+        to,
+        subject,
+        text,
+        html,
+      })
       await fs.mkdir(outbox, { recursive: true })
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to}.eml`)
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to}.eml`,
+      )
       await fs.writeFile(file, message as Buffer)
-      console.info(`Mail to ${to} ("${subject}") saved in ${file}${link ? `; its link: ${link}` : ''}`)
+      console.info(
+        `Mail to ${to} ("${subject}") saved in ${file}${link ? `; its link: ${link}` : ''}`,
+      )
     },
   }
 }

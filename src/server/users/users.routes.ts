@@ -12,13 +12,18 @@ const idParam = z.object({ id: z.string().regex(idPattern, 'Not a user id') })
 
 export function usersRoutes(users: UserQueries, auth: Auth) {
   return new Hono()
-    .patch('/me', requireUser(auth), validate('json', profileSchema, 'Invalid profile'), async (c) => {
-      const { name } = c.req.valid('json')
-      // Through Better Auth, so the session's copy of the user changes with the table.
-      await auth.api.updateUser({ headers: c.req.raw.headers, body: { name } })
-      const user = await users.getPublic(c.get('user').id)
-      return c.json(user)
-    })
+    .patch(
+      '/me',
+      requireUser(auth),
+      validate('json', profileSchema, 'Invalid profile'),
+      async (c) => {
+        const { name } = c.req.valid('json')
+        // Through Better Auth, so the session's copy of the user changes with the table.
+        await auth.api.updateUser({ headers: c.req.raw.headers, body: { name } })
+        const user = await users.getPublic(c.get('user').id)
+        return c.json(user)
+      },
+    )
     .get('/:id', validate('param', idParam), async (c) => {
       const user = await users.getPublic(c.req.valid('param').id)
       if (!user) return c.json({ error: 'User not found' }, 404)

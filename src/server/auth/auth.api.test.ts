@@ -1,0 +1,289 @@
+// Accounts through the real Better Auth endpoints, on a real database (issue 3's API checks).
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestApp, dialects, requestJson, type TestApp } from '../../test/test-app'
+
+const origin = 'http://localhost:3000'
+
+// Each test calls from its own address, as the Node adapter would report it, so that the
+// per-address rate limits of one test do not spill into the next.
+let addressCount = 0
+let address = ''
+beforeEach(() => {
+  address = `10.0.${Math.floor(++addressCount / 250)}.${addressCount % 250}`
+})
+const fromAddress = () => ({
+  incoming: { socket: { remoteAddress: address, remotePort: 50000, remoteFamily: 'IPv4' } },
+})
+
+function post(t: TestApp, url: string, body: unknown, cookie?: string) {
+  return t.app.request(
+    url,
+    {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: origin,
+        ...(cookie && { Cookie: cookie }),
+      },
+      body: JSON.stringify(body),
+    },
+    fromAddress(),
+  )
+}
+
+function sessionCookie(response: Response): string {
+  const cookie = response.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('better-auth.session_token='))
+  expect(cookie, 'a session cookie').toBeDefined()
+  return cookie!.split(';')[0]!
+}
+
+async function sessionOf(t: TestApp, cookie: string) {
+  const { body } = await requestJson<{ user: { id: string; name: string } } | null>(
+    t.app,
+    '/api/auth/get-session',
+    { headers: { Cookie: cookie } },
+  )
+  return body
+}
+
+let counter = 0
+async function signUp(t: TestApp, password = 'first-password') {
+  const email = `person${++counter}@example.com`
+  const response = await post(t, '/api/auth/sign-up/email', { name: 'Pat Doe', email, password })
+  expect(response.status).toBe(200)
+  return { email, password, cookie: sessionCookie(response) }
+}
+
+describe.each(dialects)('accounts on %s', (dialect) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(dialect)
+  })
+  afterAll(() => t.close())
+
+  it('signs up with a hashed password, in an httpOnly SameSite cookie', async () => {
+    const response = await post(t, '/api/auth/sign-up/email', {
+      name: 'Hash Check',
+      email: 'hash@example.com',
+      password: 'plain-text-secret',
+    })
+    expect(response.status).toBe(200)
+    const cookie = response.headers.getSetCookie().join('\n')
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+    const accounts = await t.context.db.kysely
+      .selectFrom('account' as never)
+      .selectAll()
+      .execute()
+    const stored = JSON.stringify(accounts)
+    expect(stored).not.toContain('plain-text-secret')
+    expect(stored).toMatch(/"password":"[0-9a-f]+:[0-9a-f]+"/)
+  })
+
+  it('refuses passwords shorter than 8 or longer than 128 characters', async () => {
+    for (const password of ['short', 'x'.repeat(129)]) {
+      const response = await post(t, '/api/auth/sign-up/email', {
+        name: 'Too Short',
+        email: `length${password.length}@example.com`,
+        password,
+      })
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({ error: expect.any(String) })
+    }
+  })
+
+  it('gives a new session token on every sign-in and revokes it on sign-out', async () => {
+    const user = await signUp(t)
+    const first = sessionCookie(
+      await post(t, '/api/auth/sign-in/email', { email: user.email, password: user.password }),
+    )
+    expect(first).not.toBe(user.cookie)
+    expect((await sessionOf(t, first))?.user.name).toBe('Pat Doe')
+
+    const out = await post(t, '/api/auth/sign-out', {}, first)
+    expect(out.status).toBe(200)
+    expect(await sessionOf(t, first)).toBeNull()
+    // The other session of the same user is untouched.
+    expect(await sessionOf(t, user.cookie)).not.toBeNull()
+  })
+
+  it('answers a wrong password with 401 and our error shape', async () => {
+    const user = await signUp(t)
+    const response = await post(t, '/api/auth/sign-in/email', {
+      email: user.email,
+      password: 'wrong-password',
+    })
+    expect(response.status).toBe(401)
+    expect(await response.json()).toMatchObject({ error: expect.any(String) })
+  })
+
+  describe('PATCH /api/users/me', () => {
+    const patch = (body: unknown, cookie?: string) =>
+      t.app.request('/api/users/me', {
+        method: 'PATCH',
+        headers: {
+          'Content-Type': 'application/json',
+          Origin: origin,
+          ...(cookie && { Cookie: cookie }),
+        },
+        body: JSON.stringify(body),
+      })
+
+    it('answers 401 JSON without a session, before looking at the body', async () => {
+      const response = await patch({ name: '' })
+      expect(response.status).toBe(401)
+      expect(await response.json()).toEqual({ error: expect.any(String) })
+    })
+
+    it.each([
+      ['an empty name', { name: '' }],
+      ['only spaces', { name: '    ' }],
+      ['65 characters', { name: 'n'.repeat(65) }],
+      ['a number', { name: 42 }],
+      ['no name', {}],
+    ])('rejects %s with 400 and the field', async (_, body) => {
+      const user = await signUp(t)
+      const response = await patch(body, user.cookie)
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({
+        error: expect.any(String),
+        fields: { name: expect.any(String) },
+      })
+    })
+
+    it('saves the trimmed name and answers { id, name, email }', async () => {
+      const user = await signUp(t)
+      const response = await patch({ name: '  Renamed Person  ' }, user.cookie)
+      expect(response.status).toBe(200)
+      const body = (await response.json()) as { id: string }
+      expect(body).toEqual({ id: expect.any(String), name: 'Renamed Person', email: user.email })
+      expect((await sessionOf(t, user.cookie))?.user.name).toBe('Renamed Person')
+      const { body: landlord } = await requestJson(t.app, `/api/users/${body.id}`)
+      expect(landlord).toEqual(body)
+    })
+  })
+
+  describe('password reset', () => {
+    async function resetLink(email: string): Promise<string> {
+      const outbox = path.join(t.dataDir, 'outbox')
+      // The mail is sent in the background, so that known and unknown addresses answer alike.
+      return vi.waitFor(
+        async () => {
+          const files = (await fs.readdir(outbox).catch(() => [])).filter((file) =>
+            file.includes(email),
+          )
+          expect(files).toHaveLength(1)
+          const mail = await fs.readFile(path.join(outbox, files[0]!), 'utf8')
+          const link =
+            /(http:\/\/localhost:3000\/api\/auth\/reset-password\/[A-Za-z0-9_-]+\?callbackURL=[^\s"]+)/.exec(
+              mail.replace(/=\r?\n/g, ''),
+            )
+          expect(link).not.toBeNull()
+          return link![1]!.replace(/=3D/g, '=')
+        },
+        { timeout: 5000, interval: 50 },
+      )
+    }
+
+    it('answers an unknown address exactly as a known one', async () => {
+      const user = await signUp(t)
+      const known = await post(t, '/api/auth/request-password-reset', {
+        email: user.email,
+        redirectTo: '/reset-password',
+      })
+      const unknown = await post(t, '/api/auth/request-password-reset', {
+        email: 'nobody-here@example.com',
+        redirectTo: '/reset-password',
+      })
+      expect(unknown.status).toBe(known.status)
+      expect(await unknown.json()).toEqual(await known.json())
+    })
+
+    it('mails an absolute link that works once, changes the password and ends other sessions', async () => {
+      const user = await signUp(t)
+      const request = await post(t, '/api/auth/request-password-reset', {
+        email: user.email,
+        redirectTo: '/reset-password',
+      })
+      expect(request.status).toBe(200)
+      const link = await resetLink(user.email)
+      expect(link.startsWith('http://localhost:3000/')).toBe(true)
+
+      // The link checks the token and sends the browser to our reset page with it.
+      const opened = await t.app.request(link.replace('http://localhost:3000', ''))
+      expect(opened.status).toBe(302)
+      const target = new URL(opened.headers.get('location')!, 'http://localhost:3000')
+      expect(target.pathname).toBe('/reset-password')
+      const token = target.searchParams.get('token')!
+      expect(token).toBeTruthy()
+
+      const reset = await post(t, '/api/auth/reset-password', {
+        token,
+        newPassword: 'second-password',
+      })
+      expect(reset.status).toBe(200)
+      const again = await post(t, '/api/auth/reset-password', {
+        token,
+        newPassword: 'third-password',
+      })
+      expect(again.status).toBe(400)
+
+      expect(await sessionOf(t, user.cookie)).toBeNull()
+      const oldPassword = await post(t, '/api/auth/sign-in/email', {
+        email: user.email,
+        password: user.password,
+      })
+      expect(oldPassword.status).toBe(401)
+      const newPassword = await post(t, '/api/auth/sign-in/email', {
+        email: user.email,
+        password: 'second-password',
+      })
+      expect(newPassword.status).toBe(200)
+    })
+  })
+})
+
+describe.each(dialects)('sign-in rate limit on %s', (dialect) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(dialect)
+  })
+  afterAll(async () => {
+    vi.useRealTimers()
+    await t.close()
+  })
+
+  it('answers 429 after 5 attempts a minute, and lets the user in again a minute later', async () => {
+    const user = await signUp(t)
+    const otherAddress = () => ({
+      incoming: { socket: { remoteAddress: '192.0.2.7', remotePort: 1, remoteFamily: 'IPv4' } },
+    })
+    const attempt = (password: string) =>
+      post(t, '/api/auth/sign-in/email', { email: user.email, password })
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) statuses.push((await attempt('guessing-' + i)).status)
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401])
+    expect(statuses[5]).toBe(429)
+    const limited = await attempt(user.password)
+    expect(limited.status).toBe(429)
+    expect(await limited.json()).toMatchObject({ error: expect.any(String) })
+    // The limit is per address: someone else signs in meanwhile.
+    const elsewhere = await t.app.request(
+      '/api/auth/sign-in/email',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: origin },
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      },
+      otherAddress(),
+    )
+    expect(elsewhere.status).toBe(200)
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 })
+    expect((await attempt(user.password)).status).toBe(200)
+  })
+})

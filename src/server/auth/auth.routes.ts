@@ -1,0 +1,33 @@
+// /api/auth/*: Better Auth's own endpoints, with the caller's address attached and errors in our shape.
+import { Hono } from 'hono'
+import type { Auth } from './auth.js'
+import { withClientIp } from './session.js'
+
+export function authRoutes(auth: Auth) {
+  return new Hono().on(['GET', 'POST'], '/*', async (c) => {
+    const response = await auth.handler(withClientIp(c))
+    return response.ok ? response : withErrorField(response)
+  })
+}
+
+/** Better Auth answers errors as `{ code, message }`; our API promises `{ error }` as well. */
+async function withErrorField(response: Response): Promise<Response> {
+  if (!response.headers.get('content-type')?.includes('application/json')) {
+    if (response.status < 400 || response.body) return response
+    const headers = new Headers(response.headers)
+    headers.set('content-type', 'application/json')
+    return new Response(JSON.stringify({ error: response.statusText || 'Request failed' }), {
+      status: response.status,
+      headers,
+    })
+  }
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as Record<string, unknown> | null
+  if (!body || typeof body !== 'object' || typeof body.error === 'string') return response
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  const error = typeof body.message === 'string' ? body.message : 'Request failed'
+  return new Response(JSON.stringify({ error, ...body }), { status: response.status, headers })
+}
