@@ -121,8 +121,8 @@ export function useGoogleSignIn() {
       const popup = window.open('about:blank', 'google-sign-in', 'popup,width=480,height=640')
       if (!popup) throw new Error('The popup was blocked')
       try {
-        const { url } = await postJson<{ url: string }>('/api/auth/sign-in/oauth2', {
-          providerId: 'google',
+        const { url } = await postJson<{ url: string }>('/api/auth/sign-in/social', {
+          provider: 'google',
           callbackURL: '/oauth-popup',
           errorCallbackURL: '/oauth-popup?error=1',
           disableRedirect: true,
