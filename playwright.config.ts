@@ -1,9 +1,32 @@
 import { defineConfig } from '@playwright/test'
+import { mailApi, oidcClient, oidcIssuer, smtpPort } from './tests/e2e/support/ports'
 
 // Two servers of the built app: one with the demo data, one with an empty database.
 export const seededPort = 4311
 export const emptyPort = 4312
 const tileUrl = (port: number) => `http://127.0.0.1:${port}/e2e-tiles/{z}/{x}/{y}.png`
+// Better Auth's callback for a provider it knows as 'google'.
+const googleCallback = `http://127.0.0.1:${seededPort}/api/auth/callback/google`
+
+// Mail and Google, as real servers on this machine: SMTP, a mail reader and an OpenID provider.
+// First in the list, so it is up before the app reads the provider's discovery document.
+const services = {
+  command: 'node --import tsx tests/e2e/support/services.ts',
+  url: `${mailApi}/healthz`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: { OIDC_REDIRECT_URI: googleCallback },
+}
+
+/** Only the seeded server sends mail and knows Google; the empty one has neither. */
+const seededEnv = {
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  GOOGLE_CLIENT_ID: oidcClient.id,
+  GOOGLE_CLIENT_SECRET: oidcClient.secret,
+  GOOGLE_ISSUER: oidcIssuer,
+}
 
 const server = (name: string, port: number, seed: boolean) => ({
   command: `node -e "require('fs').rmSync('.tmp/e2e-${name}',{recursive:true,force:true})" && node dist/server/main.js`,
@@ -19,6 +42,7 @@ const server = (name: string, port: number, seed: boolean) => ({
     DATA_DIR: `.tmp/e2e-${name}`,
     SEED_DEMO: String(seed),
     MAP_TILE_URL: tileUrl(port),
+    ...(seed ? seededEnv : {}),
   },
 })
 
@@ -48,5 +72,5 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [server('seeded', seededPort, true), server('empty', emptyPort, false)],
+  webServer: [services, server('seeded', seededPort, true), server('empty', emptyPort, false)],
 })

@@ -1,0 +1,276 @@
+// Accounts in the browser: sign up, profile, sign out and in, protected routes, password reset by
+// real mail, and the rate limit.
+//
+// The server allows 5 e-mail sign-ins and 5 sign-ups a minute from one address, and every test
+// here calls from 127.0.0.1. This file makes exactly 5 sign-ins on the seeded server (journey,
+// wrong password, old and new password after a reset, the demo owner) and 3 sign-ups; the
+// many-wrong-passwords check runs on the empty server, which has its own count. A new test that
+// signs in should reuse one of these journeys rather than add a sixth.
+import type { Page } from '@playwright/test'
+import { allowConsoleErrors, emptyServer, expect, listingsFromApi, test } from './fixtures'
+import {
+  caughtMail,
+  demoAccount,
+  newAccount,
+  signUpThroughApi,
+  toastWith,
+  uniqueEmail,
+} from './support/accounts'
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
+
+test.describe('Sign in and Sign up screens', () => {
+  test('link to each other and word the Google button for the screen', async ({ page }) => {
+    await page.goto('/sign-in')
+    await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    )
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible()
+    await expect(page.getByText('Sign in with', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible()
+
+    await page.getByRole('link', { name: 'Sign Up Instead' }).click()
+    await expect(page).toHaveURL(/\/sign-up$/)
+    await expect(page.getByText('Sign up with', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sign up with Google' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Forgot Password' })).toBeVisible()
+
+    await page.getByRole('link', { name: 'Sign In Instead' }).click()
+    await expect(page).toHaveURL(/\/sign-in$/)
+    await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible()
+  })
+
+  test('the password toggle shows and hides what was typed', async ({ page }) => {
+    await page.goto('/sign-in')
+    const password = page.getByLabel('Password', { exact: true })
+    await password.fill('secret words')
+    await expect(password).toHaveAttribute('type', 'password')
+
+    await page.getByRole('button', { name: 'Show password' }).click()
+    await expect(password).toHaveAttribute('type', 'text')
+    await expect(password).toHaveValue('secret words')
+    await page.getByRole('button', { name: 'Hide password' }).click()
+    await expect(password).toHaveAttribute('type', 'password')
+    await expect(page.getByRole('button', { name: 'Show password' })).toBeVisible()
+  })
+})
+
+test.describe('Accounts', () => {
+  test('signs up, renames on the profile, logs out, and signing in from the redirect returns to My Profile', async ({
+    page,
+  }) => {
+    const account = newAccount('journey', 'Grace Hopper')
+    await page.goto('/sign-up')
+    await page.getByLabel('Name', { exact: true }).fill(account.name)
+    await page.getByLabel('Email', { exact: true }).fill(account.email)
+    await page.getByLabel('Password', { exact: true }).fill(account.password)
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
+
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible()
+
+    await nav(page).getByRole('link', { name: 'Profile' }).click()
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Personal Details' })).toBeVisible()
+    const name = page.getByLabel('Name', { exact: true })
+    const email = page.getByLabel('Email', { exact: true })
+    await expect(name).toHaveValue(account.name)
+    await expect(email).toHaveValue(account.email)
+    await expect(name).toBeDisabled()
+    await expect(email).toBeDisabled()
+    await expect(page.getByRole('link', { name: 'Sell or rent your home' })).toHaveAttribute(
+      'href',
+      '/create-listing',
+    )
+
+    // 'change' opens the name for editing; 'done' saves it and closes it again.
+    await page.getByRole('button', { name: 'change' }).click()
+    await expect(name).toBeEnabled()
+    await expect(email).toBeDisabled()
+    await name.fill('Grace Brewster Hopper')
+    await page.getByRole('button', { name: 'done' }).click()
+    await expect(page.getByRole('button', { name: 'change' })).toBeVisible()
+    await expect(name).toBeDisabled()
+    await expect(name).toHaveValue('Grace Brewster Hopper')
+    // Saved on the server, not only on the screen.
+    await page.reload()
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Grace Brewster Hopper')
+
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toHaveCount(0)
+    // SPEC §2: Logout signs out and goes to Explore. Soft, so the rest of the journey still runs.
+    await expect.soft(page).toHaveURL(/\/$/)
+    await expect.soft(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible()
+
+    // Signed out, Profile sends the visitor to Sign in, and back to Profile after signing in.
+    await nav(page).getByRole('link', { name: 'Profile' }).click()
+    await expect(page).toHaveURL(/\/sign-in$/)
+    await page.getByLabel('Email', { exact: true }).fill(account.email)
+    await page.getByLabel('Password', { exact: true }).fill(account.password)
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+    await expect(page).toHaveURL(/\/profile$/)
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Grace Brewster Hopper')
+  })
+
+  test("a wrong password says 'Bad User Credentials' and stays on Sign in", async ({ page }) => {
+    allowConsoleErrors(page, /status of 401/)
+    await page.goto('/sign-in')
+    await page.getByLabel('Email', { exact: true }).fill(demoAccount.email)
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password')
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+
+    await expect(toastWith(page, 'Bad User Credentials')).toBeVisible()
+    await expect(page).toHaveURL(/\/sign-in$/)
+    await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible()
+    // Still a visitor.
+    await page.goto('/profile')
+    await expect(page).toHaveURL(/\/sign-in$/)
+  })
+
+  test("signing up with an address that has an account says 'Something went wrong with registration'", async ({
+    page,
+  }) => {
+    allowConsoleErrors(page, /status of 422/)
+    await page.goto('/sign-up')
+    await page.getByLabel('Name', { exact: true }).fill('Someone Else')
+    await page.getByLabel('Email', { exact: true }).fill(demoAccount.email)
+    await page.getByLabel('Password', { exact: true }).fill('another-password')
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
+
+    await expect(toastWith(page, 'Something went wrong with registration')).toBeVisible()
+    await expect(page).toHaveURL(/\/sign-up$/)
+  })
+
+  // SPEC §2: the signed-in-only routes. Create and Edit Listing come with the listings issue.
+  for (const route of ['/profile', '/create-listing', '/edit-listing/any-listing']) {
+    test(`a visitor who opens ${route} is sent to Sign in`, async ({ page }) => {
+      test.fixme(
+        route !== '/profile',
+        'Create Listing and Edit Listing are not in this build yet: remove this line with them',
+      )
+      await page.goto(route)
+      await expect(page).toHaveURL(/\/sign-in$/)
+      await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible()
+    })
+  }
+
+  test('forgot password: the mailed link sets a new password; the new one works, the old one no longer', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const account = newAccount('reset')
+    await signUpThroughApi(request, baseURL!, account)
+
+    await page.goto('/sign-in')
+    await page.getByRole('link', { name: 'Forgot Password' }).click()
+    await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute(
+      'href',
+      '/sign-in',
+    )
+    await page.getByLabel('Email', { exact: true }).fill(account.email)
+    await page.getByRole('button', { name: 'Send Reset Link' }).click()
+    await expect(toastWith(page, 'Email was sent')).toBeVisible()
+
+    // The mail went through a real SMTP server; its link is absolute, under PUBLIC_URL.
+    const mail = await caughtMail(request, account.email)
+    expect(mail.subject).toBe('Reset your House Marketplace password')
+    const link = /href="([^"]+)"/.exec(mail.html)?.[1]?.replaceAll('&amp;', '&')
+    expect(link).toMatch(new RegExp(`^${baseURL}/`))
+    expect(mail.text).toContain(link)
+
+    await page.goto(link!)
+    await expect(page).toHaveURL(/\/reset-password\?token=/)
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible()
+    const newPassword = `${account.password}-new`
+    await page.getByLabel('New password', { exact: true }).fill(newPassword)
+    await page.getByRole('button', { name: 'Set Password' }).click()
+    await expect(toastWith(page, 'Your password was changed')).toBeVisible()
+    await expect(page).toHaveURL(/\/sign-in$/)
+
+    allowConsoleErrors(page, /status of 401/)
+    const signIn = async (password: string) => {
+      await page.getByLabel('Email', { exact: true }).fill(account.email)
+      await page.getByLabel('Password', { exact: true }).fill(password)
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+    }
+    await signIn(account.password)
+    await expect(toastWith(page, 'Bad User Credentials')).toBeVisible()
+    await expect(page).toHaveURL(/\/sign-in$/)
+
+    await signIn(newPassword)
+    await expect(page).toHaveURL(/\/$/)
+    await nav(page).getByRole('link', { name: 'Profile' }).click()
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(account.email)
+
+    // The link works once.
+    await page.goto(link!)
+    await expect(page.getByText('This reset link is not valid any more')).toBeVisible()
+  })
+
+  test("'Contact Landloard' is hidden from the listing's owner and shown to everyone else", async ({
+    page,
+  }) => {
+    const contact = page.getByRole('link', { name: 'Contact Landloard' })
+    const all = await listingsFromApi(page, 'limit=50')
+
+    // The demo account's id, from the contact page's own source of landlords.
+    const owners = [...new Set(all.map((listing) => listing.userRef))]
+    const names = await Promise.all(
+      owners.map(async (id) => {
+        const response = await page.request.get(`/api/users/${id}`)
+        return { id, ...((await response.json()) as { email: string }) }
+      }),
+    )
+    const demoId = names.find((user) => user.email === demoAccount.email)?.id
+    expect(demoId, 'the demo account owns seeded listings').toBeDefined()
+    const [own] = await listingsFromApi(page, `userRef=${demoId}&limit=1`)
+    const others = all.find((listing) => listing.userRef !== demoId)!
+    const detail = (listing: { type: string; id: string }) =>
+      `/category/${listing.type}/${listing.id}`
+
+    // A visitor sees it on the demo account's listing.
+    await page.goto(detail(own!))
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(own!.name)
+    await expect(contact).toBeVisible()
+
+    await page.goto('/sign-in')
+    await page.getByLabel('Email', { exact: true }).fill(demoAccount.email)
+    await page.getByLabel('Password', { exact: true }).fill(demoAccount.password)
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+    await expect(page).toHaveURL(/\/$/)
+
+    await page.goto(detail(own!))
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(own!.name)
+    await expect(page.getByRole('heading', { name: 'Location' })).toBeVisible()
+    await expect(contact).toHaveCount(0)
+
+    await page.goto(detail(others))
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(others.name)
+    await expect(contact).toBeVisible()
+    await expect(contact).toHaveAttribute('href', new RegExp(`^/contact/${others.userRef}\\?`))
+  })
+})
+
+test.describe('Rate limit', () => {
+  test('the sixth wrong password in a minute from one address gets 429', async ({ request }) => {
+    // On the empty server, whose sign-in count no other journey touches.
+    const email = uniqueEmail('limited')
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const response = await request.post(`${emptyServer}/api/auth/sign-in/email`, {
+        data: { email, password: 'wrong-password' },
+        headers: { Origin: emptyServer },
+      })
+      statuses.push(response.status())
+      if (response.status() === 429) {
+        expect(((await response.json()) as { error?: string }).error).toEqual(expect.any(String))
+      }
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429])
+  })
+})
