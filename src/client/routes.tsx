@@ -34,6 +34,14 @@ export function AppRoutes() {
       <Route path="/reset-password" element={page(() => import('./pages/ResetPassword'))} />
       <Route path="/oauth-popup" element={page(() => import('./pages/OAuthPopup'))} />
       <Route path="/profile" element={page(() => import('./pages/Profile'), 'signed-in')} />
+      <Route
+        path="/create-listing"
+        element={page(() => import('./pages/CreateListing'), 'signed-in')}
+      />
+      <Route
+        path="/edit-listing/:listingId"
+        element={page(() => import('./pages/EditListing'), 'signed-in')}
+      />
       <Route path="*" element={page(() => import('./pages/NotFound'))} />
     </Routes>
   )

@@ -10,12 +10,18 @@ import type { Config } from './config.js'
 import { openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import type { ErrorBody } from './http/validate.js'
+import { createGeocoder, type Geocoder } from './geocoding/geocoder.js'
+import { geocodeRoutes } from './geocoding/geocode.routes.js'
+import { createListingWrites, type ListingWrites } from './listings/listing-writes.js'
 import { createListingQueries, type ListingQueries } from './listings/listings.queries.js'
 import { listingsRoutes } from './listings/listings.routes.js'
 import { createMailer, type Mailer } from './mail/mailer.js'
-import { createDiskStore } from './media/disk-store.js'
+import { createMediaStore } from './media/media-factory.js'
 import type { MediaStore } from './media/media-store.js'
 import { mediaRoutes } from './media/media.routes.js'
+import { removeStaleUploads } from './uploads/cleanup.js'
+import { createUploadQueries, type UploadQueries } from './uploads/uploads.queries.js'
+import { uploadsRoutes } from './uploads/uploads.routes.js'
 import { createUserQueries, type UserQueries } from './users/users.queries.js'
 import { usersRoutes } from './users/users.routes.js'
 import { loadClientFiles } from './web/client-files.js'
@@ -27,9 +33,15 @@ export interface AppContext {
   auth: Auth
   mailer: Mailer
   media: MediaStore
-  mediaRoot: string
+  /** The disk store's folder, served at /media; undefined with S3, which serves its own files. */
+  mediaRoot: string | undefined
+  geocoder: Geocoder
   listings: ListingQueries
+  writes: ListingWrites
+  uploads: UploadQueries
   users: UserQueries
+  /** Removes uploads older than a day that no listing uses (run hourly by main.ts). */
+  removeStaleUploads(): Promise<number>
 }
 
 /** The built client: dist/client, beside the built server (also when run from src/ by tsx). */
@@ -46,8 +58,11 @@ export async function openAppContext(config: Config): Promise<AppContext> {
   const mailer = createMailer(config)
   const auth = createAuth(config, db, mailer)
   await migrate(db, auth)
-  const mediaRoot = path.join(config.dataDir, 'media')
-  const media = createDiskStore(mediaRoot)
+  const media = createMediaStore(config)
+  const mediaRoot = media.root
+  const geocoder = createGeocoder(config)
+  const listings = createListingQueries(db, media)
+  const uploads = createUploadQueries(db)
   return {
     config,
     db,
@@ -55,15 +70,30 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     mailer,
     media,
     mediaRoot,
-    listings: createListingQueries(db, media),
+    geocoder,
+    listings,
+    writes: createListingWrites({ listings, uploads, media, geocoder }),
+    uploads,
     users: createUserQueries(db),
+    removeStaleUploads: () => removeStaleUploads(uploads, media, stagingDir(config)),
   }
 }
 
+/** Where tus keeps upload bytes until they are processed. */
+const stagingDir = (config: Config) => path.join(config.dataDir, 'uploads')
+
 export function createApp(context: AppContext, options: { clientDir?: string } = {}) {
+  const { routes: uploadRoutes } = uploadsRoutes({
+    ...context,
+    stagingDir: stagingDir(context.config),
+  })
   const api = new Hono()
-    .use(compress())
-    .route('/listings', listingsRoutes(context.listings))
+    // Compression would buffer tus' streamed chunks; JSON answers are what benefits anyway.
+    .use('/listings/*', compress())
+    .use('/listings', compress())
+    .route('/listings', listingsRoutes(context))
+    .route('/uploads', uploadRoutes)
+    .route('/geocode', geocodeRoutes(context.geocoder, context.auth))
     .route('/users', usersRoutes(context.users, context.auth))
     .route('/auth', authRoutes(context.auth))
     .all('*', (c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404))
@@ -78,7 +108,7 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
       }
     })
     .route('/api', api)
-    .route('/media', mediaRoutes(context.mediaRoot))
+    .route('/media', context.mediaRoot ? mediaRoutes(context.mediaRoot) : new Hono())
     .route(
       '/',
       webRoutes(loadClientFiles(options.clientDir ?? defaultClientDir), {
@@ -86,6 +116,7 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
       }),
     )
 
+  app.notFound((c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404))
   app.onError((error, c) => {
     if (error instanceof HTTPException) {
       return c.json({ error: error.message || 'Request failed' } satisfies ErrorBody, error.status)

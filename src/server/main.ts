@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server'
 import { createApp, openAppContext, type AppContext } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { seedDemo, demoAccount } from './seed/seed.js'
+import { scheduleUploadCleanup } from './uploads/cleanup.js'
 
 let config: Config
 try {
@@ -25,6 +26,8 @@ if (config.seedDemo && !(await context.listings.any())) {
   console.info('Empty database: adding demo users and listings…')
   await seedDemo(context, { users: 2, listings: 30 })
 }
+
+scheduleUploadCleanup(context.removeStaleUploads)
 
 const server = serve({ fetch: createApp(context).fetch, port: config.port, hostname: config.host })
 server.once('listening', () => {

@@ -31,3 +31,19 @@ export async function readJson<T>(
   if (!answer.ok) throw new ApiError(answer.status, body?.error ?? 'Request failed', body?.fields)
   return body as T
 }
+
+/** A JSON request to a path whose body the typed client does not describe (Better Auth, writes). */
+export function sendJson<T>(
+  method: 'POST' | 'PUT' | 'PATCH',
+  path: string,
+  body: unknown,
+): Promise<T> {
+  return readJson<T>(
+    fetch(path, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    }),
+  )
+}

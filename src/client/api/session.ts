@@ -1,7 +1,8 @@
 // The sign-in status for the whole client (one query, shared), and the account calls of SPEC §7.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from 'react-router'
 import type { PublicUser } from '../../shared/listing'
-import { api, readJson } from './http'
+import { api, readJson, sendJson } from './http'
 
 export interface SessionUser {
   id: string
@@ -11,16 +12,7 @@ export interface SessionUser {
 
 const sessionKey = ['session'] as const
 
-function postJson<T>(path: string, body: unknown): Promise<T> {
-  return readJson<T>(
-    fetch(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-    }),
-  )
-}
+const postJson = <T>(path: string, body: unknown) => sendJson<T>('POST', path, body)
 
 async function fetchSession(): Promise<SessionUser | null> {
   const session = await readJson<{ user: SessionUser } | null>(
@@ -70,11 +62,16 @@ export function useSignUp() {
   })
 }
 
+/** Signs out and goes to Explore (SPEC §2), before the protected page could send the visitor to Sign in. */
 export function useSignOut() {
   const refresh = useRefreshSession()
+  const navigate = useNavigate()
   return useMutation({
     mutationFn: () => postJson<unknown>('/api/auth/sign-out', {}),
-    onSuccess: refresh,
+    onSuccess: async () => {
+      await navigate('/', { replace: true })
+      await refresh()
+    },
   })
 }
 

@@ -2,7 +2,10 @@
 import { ChevronRight, House } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import type { Listing } from '../../shared/listing'
+import { useDeleteListing, useMyListings } from '../api/listing-writes'
 import { useSession, useSignOut, useUpdateProfile, type SessionUser } from '../api/session'
+import { ListingCard } from '../components/ListingCard'
 import { toast } from '../components/toasts'
 import { useDocumentTitle } from '../components/use-document-title'
 import styles from './Profile.module.css'
@@ -11,15 +14,11 @@ export default function Profile() {
   useDocumentTitle('My Profile')
   const { user } = useSession()
   const signOut = useSignOut()
-  const navigate = useNavigate()
   // RequireAuth renders this page only for a signed-in user.
   if (!user) return null
 
   function logout() {
-    signOut.mutate(undefined, {
-      onSuccess: () => void navigate('/', { replace: true }),
-      onError: () => toast.error('Could not sign out'),
-    })
+    signOut.mutate(undefined, { onError: () => toast.error('Could not sign out') })
   }
 
   return (
@@ -41,7 +40,42 @@ export default function Profile() {
         <span>Sell or rent your home</span>
         <ChevronRight size={24} aria-hidden="true" />
       </Link>
+      <YourListings userId={user.id} />
     </main>
+  )
+}
+
+/** SPEC §2: shown when the user has listings, each with edit and delete. */
+function YourListings({ userId }: { userId: string }) {
+  const { data: listings } = useMyListings(userId)
+  const deleteListing = useDeleteListing(userId)
+  const navigate = useNavigate()
+  if (!listings?.length) return null
+
+  function onDelete(listing: Listing) {
+    if (!window.confirm('Are you sure you want to delete?')) return
+    deleteListing.mutate(listing.id, {
+      onSuccess: () => toast.success('Successfully deleted listing'),
+      onError: () => toast.error('Could not delete the listing, try again'),
+    })
+  }
+
+  return (
+    <section aria-labelledby="your-listings">
+      <h2 id="your-listings" className={styles.listingsHeading}>
+        Your Listings
+      </h2>
+      <ul className={styles.listings}>
+        {listings.map((listing) => (
+          <ListingCard
+            key={listing.id}
+            listing={listing}
+            onEdit={() => void navigate(`/edit-listing/${listing.id}`)}
+            onDelete={onDelete}
+          />
+        ))}
+      </ul>
+    </section>
   )
 }
 

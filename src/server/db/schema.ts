@@ -1,5 +1,5 @@
 // Table types for Kysely. Better Auth owns `user`, `session`, `account`, `verification`.
-import type { ColumnType, Generated } from 'kysely'
+import type { ColumnType } from 'kysely'
 
 /** SQLite stores booleans as 0/1, PostgreSQL as booleans: read either; write with Db.bool(). */
 export type DbBoolean = ColumnType<boolean | number, boolean | number, boolean | number>
@@ -35,11 +35,22 @@ export interface ListingTable {
   timestamp: number
 }
 
-export interface MigrationMarker {
-  name: Generated<string>
+export type UploadStatus = 'receiving' | 'ready' | 'rejected' | 'attached'
+
+export interface UploadTable {
+  id: string
+  userId: string
+  originalName: string
+  status: UploadStatus
+  /** the image folder in the media store, once the upload is processed */
+  imageKey: string | null
+  /** why the upload was refused */
+  error: string | null
+  createdAt: number
 }
 
 export interface Database {
   user: UserTable
   listing: ListingTable
+  upload: UploadTable
 }

@@ -1,7 +1,7 @@
 // zod validation for routes, answering bad input with our one error shape: { error, fields }.
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
-import type { ZodType } from 'zod'
+import type { z, ZodType } from 'zod'
 
 export interface ErrorBody {
   error: string
@@ -15,11 +15,38 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
 ) {
   return zValidator(target, schema, (result, c) => {
     if (result.success) return
-    const fields: Record<string, string> = {}
-    for (const issue of result.error.issues) {
-      const name = issue.path.join('.') || target
-      fields[name] ??= issue.message
-    }
-    return c.json({ error: message, fields } satisfies ErrorBody, 400)
+    return c.json(
+      { error: message, fields: issuesToFields(result.error.issues, target) } satisfies ErrorBody,
+      400,
+    )
   })
+}
+
+/**
+ * Parses a JSON body with `schema` inside a handler, for routes whose checks must run first
+ * (ARCHITECTURE.md §3: 401 → 404 → 403 → 400). Answers the data, or the 400 body to send.
+ */
+export async function parseJsonBody<Schema extends ZodType>(
+  request: Request,
+  schema: Schema,
+  message = 'Invalid request',
+): Promise<{ data: z.output<Schema> } | { error: ErrorBody }> {
+  let json: unknown
+  try {
+    json = await request.json()
+  } catch {
+    return { error: { error: 'The body must be JSON' } }
+  }
+  const result = schema.safeParse(json)
+  if (result.success) return { data: result.data }
+  return { error: { error: message, fields: issuesToFields(result.error.issues, 'body') } }
+}
+
+function issuesToFields(issues: readonly z.core.$ZodIssue[], fallback: string) {
+  const fields: Record<string, string> = {}
+  for (const issue of issues) {
+    const name = issue.path.join('.') || fallback
+    fields[name] ??= issue.message
+  }
+  return fields
 }

@@ -90,6 +90,33 @@ export function createListingQueries(db: Db, media: MediaStore) {
       )
     },
 
+    /** What only the server needs of a stored listing: its owner and its image folders. */
+    async getStored(id: string): Promise<{ userRef: string; imageKeys: string[] } | undefined> {
+      const row = await kysely
+        .selectFrom('listing')
+        .select(['userRef', 'images'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row && { userRef: row.userRef, imageKeys: JSON.parse(row.images) as string[] }
+    },
+
+    async update(id: string, row: Omit<ListingRow, 'id' | 'userRef'>): Promise<void> {
+      await kysely
+        .updateTable('listing')
+        .set({
+          ...row,
+          parking: db.bool(row.parking),
+          furnished: db.bool(row.furnished),
+          offer: db.bool(row.offer),
+        })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    async delete(id: string): Promise<void> {
+      await kysely.deleteFrom('listing').where('id', '=', id).execute()
+    },
+
     async insert(row: ListingRow): Promise<void> {
       await kysely
         .insertInto('listing')

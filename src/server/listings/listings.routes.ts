@@ -1,10 +1,14 @@
-// GET /api/listings and /api/listings/:id (ARCHITECTURE.md §3).
-import { Hono } from 'hono'
+// /api/listings (ARCHITECTURE.md §3): lists and one listing for anyone; create, edit, delete for owners.
+import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { limits, listingTypes, type ListingPage } from '../../shared/listing.js'
-import { validate } from '../http/validate.js'
 import { idPattern } from '../../shared/ids.js'
+import { listingInputSchema } from '../../shared/listing-schema.js'
+import { limits, listingTypes, type ListingPage } from '../../shared/listing.js'
+import type { Auth } from '../auth/auth.js'
+import { requireUser, type SignedInEnv } from '../auth/session.js'
+import { parseJsonBody, validate, type ErrorBody } from '../http/validate.js'
 import { decodeCursor, encodeCursor } from './cursor.js'
+import { ListingWriteError, type ListingWrites } from './listing-writes.js'
 import type { ListingQueries } from './listings.queries.js'
 
 const listQuery = z.object({
@@ -27,8 +31,31 @@ const listQuery = z.object({
 
 const idParam = z.object({ id: z.string().regex(idPattern, 'Not a listing id') })
 
-export function listingsRoutes(listings: ListingQueries) {
-  return new Hono()
+const notFound: ErrorBody = { error: 'Listing not found' }
+const notOwner: ErrorBody = { error: 'You cannot edit this listing' }
+
+export function listingsRoutes(deps: {
+  listings: ListingQueries
+  writes: ListingWrites
+  auth: Auth
+}) {
+  const { listings, writes, auth } = deps
+
+  /** 404 and 403 before the body is read, in the order of ARCHITECTURE.md §3. */
+  async function ownedListing(c: Context<SignedInEnv>) {
+    const id = c.req.param('id') ?? ''
+    const stored = idPattern.test(id) ? await listings.getStored(id) : undefined
+    if (!stored) return { response: c.json(notFound, 404) }
+    if (stored.userRef !== c.get('user').id) return { response: c.json(notOwner, 403) }
+    return { id, stored }
+  }
+
+  function refusal(c: Context, error: unknown) {
+    if (!(error instanceof ListingWriteError)) throw error
+    return c.json({ error: error.message, fields: error.fields } satisfies ErrorBody, error.status)
+  }
+
+  return new Hono<SignedInEnv>()
     .get('/', validate('query', listQuery, 'Invalid listing query'), async (c) => {
       const { limit, cursor, ...filter } = c.req.valid('query')
       const items = await listings.list(filter, limit, cursor)
@@ -42,7 +69,33 @@ export function listingsRoutes(listings: ListingQueries) {
     })
     .get('/:id', validate('param', idParam), async (c) => {
       const listing = await listings.get(c.req.valid('param').id)
-      if (!listing) return c.json({ error: 'Listing not found' }, 404)
+      if (!listing) return c.json(notFound, 404)
       return c.json(listing)
+    })
+    .post('/', requireUser(auth), async (c) => {
+      const body = await parseJsonBody(c.req.raw, listingInputSchema, 'Invalid listing')
+      if ('error' in body) return c.json(body.error, 400)
+      try {
+        return c.json(await writes.create(c.get('user').id, body.data), 201)
+      } catch (error) {
+        return refusal(c, error)
+      }
+    })
+    .put('/:id', requireUser(auth), async (c) => {
+      const owned = await ownedListing(c)
+      if ('response' in owned) return owned.response
+      const body = await parseJsonBody(c.req.raw, listingInputSchema, 'Invalid listing')
+      if ('error' in body) return c.json(body.error, 400)
+      try {
+        return c.json(await writes.update(owned.id, c.get('user').id, body.data, owned.stored))
+      } catch (error) {
+        return refusal(c, error)
+      }
+    })
+    .delete('/:id', requireUser(auth), async (c) => {
+      const owned = await ownedListing(c)
+      if ('response' in owned) return owned.response
+      await writes.delete(owned.id, owned.stored)
+      return c.body(null, 204)
     })
 }

@@ -12,10 +12,13 @@ export interface MediaStore {
   imageUrl(imageKey: string): string
 }
 
-/** The files an image folder holds: every variant and the cleaned original. */
-export function imageFileKeys(imageKey: string, originalName?: string): string[] {
-  const variants = imageWidths.map((width: ImageWidth) => `${imageKey}/${variantName(width)}`)
-  return originalName ? [...variants, `${imageKey}/${originalName}`] : variants
+/** Every file an image folder may hold: each variant, and the cleaned original in either format. */
+export function imageFileKeys(imageKey: string): string[] {
+  return [
+    ...imageWidths.map((width: ImageWidth) => `${imageKey}/${variantName(width)}`),
+    `${imageKey}/original.jpg`,
+    `${imageKey}/original.png`,
+  ]
 }
 
 export const largestImageWidth: ImageWidth = imageWidths[imageWidths.length - 1]!

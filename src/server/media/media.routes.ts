@@ -14,7 +14,8 @@ const contentTypes: Record<string, string> = {
 
 export function mediaRoutes(root: string) {
   return new Hono().get('/*', async (c) => {
-    const key = decodeURIComponent(c.req.path.replace(/^\/media\//, ''))
+    // Hono has decoded the path already; safe keys hold no '%', so anything left over is refused.
+    const key = c.req.path.replace(/^\/media\//, '')
     const type = contentTypes[path.extname(key).toLowerCase()]
     if (!type || !isSafeKey(key)) return c.json({ error: 'Not found' }, 404)
     const file = path.join(root, key)

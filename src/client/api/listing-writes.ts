@@ -1,0 +1,81 @@
+// Create, edit and delete calls, and the address check; the mutations keep the lists up to date.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ListingInput } from '../../shared/listing-schema'
+import type { Listing, ListingPage } from '../../shared/listing'
+import { limits } from '../../shared/listing'
+import { api, ApiError, readJson, sendJson } from './http'
+
+export interface GeocodeAnswer {
+  lat: number
+  lng: number
+  formattedAddress: string
+}
+
+export function geocodeAddress(address: string): Promise<GeocodeAnswer> {
+  return readJson<GeocodeAnswer>(api.api.geocode.$get({ query: { address } }))
+}
+
+/** Every listing changes lists, the detail and the owner's own list: fetch them anew. */
+function useInvalidateListings() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: ['listings'] })
+}
+
+export function useSaveListing(listingId?: string) {
+  const invalidate = useInvalidateListings()
+  return useMutation({
+    mutationFn: (input: ListingInput) =>
+      listingId
+        ? sendJson<Listing>('PUT', `/api/listings/${encodeURIComponent(listingId)}`, input)
+        : sendJson<Listing>('POST', '/api/listings', input),
+    onSuccess: invalidate,
+  })
+}
+
+export function useDeleteListing(ownerId: string) {
+  const queryClient = useQueryClient()
+  const invalidate = useInvalidateListings()
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.api.listings[':id'].$delete({ param: { id } }).then(async (response) => {
+        if (!response.ok) await readJson(Promise.resolve(response))
+      }),
+    onSuccess: (_, id) => {
+      // Off the screen at once, then everything else fetched anew.
+      queryClient.setQueryData<Listing[]>(myListingsKey(ownerId), (listings) =>
+        listings?.filter((listing) => listing.id !== id),
+      )
+      void invalidate()
+    },
+  })
+}
+
+const myListingsKey = (userId: string) => ['listings', 'mine', userId]
+
+/** The profile's own listings, newest first, all of them (SPEC §7: no limit). */
+export function useMyListings(userId: string) {
+  return useQuery({
+    queryKey: myListingsKey(userId),
+    queryFn: async () => {
+      const all: Listing[] = []
+      let cursor: string | undefined
+      for (;;) {
+        const page = await readJson<ListingPage>(
+          api.api.listings.$get({
+            query: {
+              userRef: userId,
+              limit: String(limits.maxPageSize),
+              ...(cursor && { cursor }),
+            },
+          }),
+        )
+        all.push(...page.items)
+        if (page.items.length < limits.maxPageSize || !page.nextCursor) return all
+        cursor = page.nextCursor
+      }
+    },
+    meta: { errorMessage: 'Could not fetch listings' },
+  })
+}
+
+export { ApiError }

@@ -1,0 +1,114 @@
+// The images of a listing: existing ones and newly chosen files, with previews, order and progress.
+import { ArrowDown, ArrowUp, X } from 'lucide-react'
+import { useId } from 'react'
+import { acceptedImageExtensions } from '../../../shared/listing-schema'
+import styles from './ListingForm.module.css'
+
+export type ImageItem =
+  | { kind: 'stored'; key: string; url: string }
+  | {
+      kind: 'new'
+      key: string
+      file: File
+      previewUrl: string
+      /** 0 to 1 while uploading */
+      progress?: number
+      /** set once the server has the file */
+      uploadId?: string
+      error?: string
+    }
+
+interface ImagePickerProps {
+  images: ImageItem[]
+  onAdd: (files: File[]) => void
+  onRemove: (key: string) => void
+  onMove: (key: string, by: -1 | 1) => void
+  required: boolean
+}
+
+export function ImagePicker({ images, onAdd, onRemove, onMove, required }: ImagePickerProps) {
+  const inputId = useId()
+  const noteId = useId()
+  return (
+    <div className={styles.field}>
+      <label htmlFor={inputId} className={styles.label}>
+        Images
+      </label>
+      <p id={noteId} className={styles.imagesInfo}>
+        The first image will be the cover (max 6).
+      </p>
+      <input
+        id={inputId}
+        className={styles.fileInput}
+        type="file"
+        accept={acceptedImageExtensions}
+        multiple
+        required={required}
+        aria-describedby={noteId}
+        onChange={(event) => {
+          onAdd(Array.from(event.target.files ?? []))
+          // The same file may be chosen again after it was removed.
+          event.target.value = ''
+        }}
+      />
+      {images.length > 0 && (
+        <ol className={styles.previews} aria-label="Chosen images">
+          {images.map((image, index) => {
+            const name = image.kind === 'new' ? image.file.name : `Photo ${index + 1}`
+            return (
+              <li key={image.key} className={styles.preview}>
+                <img
+                  src={image.kind === 'new' ? image.previewUrl : image.url}
+                  alt={name}
+                  width={96}
+                  height={64}
+                />
+                <div className={styles.previewText}>
+                  <span className={styles.previewName}>
+                    {index === 0 ? `${name} (cover)` : name}
+                  </span>
+                  {image.kind === 'new' && image.progress !== undefined && !image.error && (
+                    <progress
+                      className={styles.progress}
+                      value={image.progress}
+                      max={1}
+                      aria-label={`Upload of ${name}`}
+                    />
+                  )}
+                  {image.kind === 'new' && image.error && (
+                    <span className={styles.error}>{image.error}</span>
+                  )}
+                </div>
+                <div className={styles.previewActions}>
+                  <button
+                    type="button"
+                    aria-label={`Move ${name} up`}
+                    disabled={index === 0}
+                    onClick={() => onMove(image.key, -1)}
+                  >
+                    <ArrowUp size={18} aria-hidden="true" />
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Move ${name} down`}
+                    disabled={index === images.length - 1}
+                    onClick={() => onMove(image.key, 1)}
+                  >
+                    <ArrowDown size={18} aria-hidden="true" />
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Remove ${name}`}
+                    onClick={() => onRemove(image.key)}
+                  >
+                    <X size={18} aria-hidden="true" />
+                  </button>
+                </div>
+              </li>
+            )
+          })}
+        </ol>
+      )}
+    </div>
+  )
+}

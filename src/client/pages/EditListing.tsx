@@ -1,0 +1,52 @@
+import { useEffect } from 'react'
+import { Navigate, useNavigate, useParams } from 'react-router'
+import { listingFormDefaults } from '../../shared/listing-schema'
+import { useListing } from '../api/listings'
+import { useSession } from '../api/session'
+import { ListingForm } from '../components/listing-form/ListingForm'
+import { Spinner } from '../components/Spinner'
+import { toast } from '../components/toasts'
+import { useDocumentTitle } from '../components/use-document-title'
+
+export default function EditListing() {
+  useDocumentTitle('Edit Listing')
+  const { listingId = '' } = useParams()
+  const { data: listing, status } = useListing(listingId)
+  const { user } = useSession()
+  const navigate = useNavigate()
+  const notOwner = listing && user && listing.userRef !== user.id
+
+  useEffect(() => {
+    if (notOwner) toast.error('You cannot edit this listing')
+  }, [notOwner])
+
+  if (status === 'pending') return <Spinner />
+  // SPEC §2: a listing that does not exist, or another's, sends the visitor to Explore.
+  if (status === 'error' || !listing || notOwner) return <Navigate to="/" replace />
+
+  return (
+    <ListingForm
+      heading="Edit Listing"
+      submitLabel="Edit Listing"
+      listingId={listing.id}
+      defaults={{
+        ...listingFormDefaults,
+        type: listing.type,
+        name: listing.name,
+        bedrooms: listing.bedrooms,
+        bathrooms: listing.bathrooms,
+        parking: listing.parking,
+        furnished: listing.furnished,
+        address: listing.location,
+        offer: listing.offer,
+        regularPrice: listing.regularPrice,
+        discountedPrice: listing.discountedPrice ?? 0,
+        latitude: listing.geolocation.lat,
+        longitude: listing.geolocation.lng,
+      }}
+      storedImageUrls={listing.imageUrls}
+      onSaved={(saved) => void navigate(`/category/${saved.type}/${saved.id}`)}
+      onForbidden={() => void navigate('/', { replace: true })}
+    />
+  )
+}

@@ -1,0 +1,41 @@
+// Uploads never attached to a listing are removed after a day, files and all (issue 4).
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { imageFileKeys, type MediaStore } from '../media/media-store.js'
+import type { UploadQueries } from './uploads.queries.js'
+
+export const unattachedUploadLifetimeMs = 24 * 3600_000
+
+/** One pass; answers how many uploads it removed. */
+export async function removeStaleUploads(
+  uploads: UploadQueries,
+  media: MediaStore,
+  stagingDir: string,
+  now = Date.now(),
+): Promise<number> {
+  let removed = 0
+  for (;;) {
+    const stale = await uploads.unattachedBefore(now - unattachedUploadLifetimeMs)
+    if (stale.length === 0) return removed
+    await media.delete(
+      stale.flatMap((upload) => (upload.imageKey ? imageFileKeys(upload.imageKey) : [])),
+    )
+    // An upload that never finished still has its bytes (and tus' note of them) in staging.
+    for (const upload of stale) {
+      for (const file of [upload.id, `${upload.id}.json`]) {
+        await fs.rm(path.join(stagingDir, file), { force: true })
+      }
+    }
+    await uploads.delete(stale.map((upload) => upload.id))
+    removed += stale.length
+  }
+}
+
+/** Runs the cleanup every hour for as long as the process lives. */
+export function scheduleUploadCleanup(run: () => Promise<unknown>): () => void {
+  const pass = () => run().catch((error: unknown) => console.error('Upload cleanup failed:', error))
+  const timer = setInterval(pass, 3600_000)
+  timer.unref()
+  void pass()
+  return () => clearInterval(timer)
+}

@@ -1,0 +1,112 @@
+// One listing schema for the form in the browser and the API on the server (SPEC §3, §5).
+import { z } from 'zod'
+import { limits, listingTypes } from './listing.js'
+
+export const messages = {
+  discount: 'Discounted Price needs to be less than regular price',
+  maxImages: 'Max 6 images',
+  address: 'Please enter a correct address',
+  imagesNotUploaded: 'Images not uploaded',
+} as const
+
+const rooms = (what: string) =>
+  z
+    .number({ error: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .min(limits.rooms.min, `At least ${limits.rooms.min}`)
+    .max(limits.rooms.max, `At most ${limits.rooms.max}`)
+
+const price = z
+  .number({ error: 'Enter a price' })
+  .int('Whole dollars only')
+  .min(limits.price.min, `At least $${limits.price.min}`)
+  .max(limits.price.max, `At most $${limits.price.max.toLocaleString('en-US')}`)
+
+/** Every field of the form except the images, with the spec's rules. */
+export const listingFieldsSchema = z.object({
+  type: z.enum(listingTypes, { error: 'Choose Sell or Rent' }),
+  name: z
+    .string({ error: 'Enter a name' })
+    .trim()
+    .min(limits.nameLength.min, `At least ${limits.nameLength.min} characters`)
+    .max(limits.nameLength.max, `At most ${limits.nameLength.max} characters`),
+  bedrooms: rooms('Bedrooms'),
+  bathrooms: rooms('Bathrooms'),
+  parking: z.boolean({ error: 'Choose Yes or No' }),
+  furnished: z.boolean({ error: 'Choose Yes or No' }),
+  address: z
+    .string({ error: 'Enter the address' })
+    .trim()
+    .min(1, 'Enter the address')
+    .max(500, 'At most 500 characters'),
+  offer: z.boolean({ error: 'Choose Yes or No' }),
+  regularPrice: price,
+  /** Checked against the range only when offer is on; the discount rule runs either way (SPEC §5). */
+  discountedPrice: z.number({ error: 'Enter a price' }).int('Whole dollars only').optional(),
+  /** Only when automatic geocoding is off, which it never is in this build (SPEC §2). */
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+})
+
+export type ListingFields = z.infer<typeof listingFieldsSchema>
+
+/**
+ * SPEC §5: a discounted price greater than or equal to the regular price is rejected, even when
+ * offer is off, using whatever discounted price the form holds.
+ */
+export function discountIsBelowRegular(
+  fields: Pick<ListingFields, 'regularPrice' | 'discountedPrice'>,
+): boolean {
+  return fields.discountedPrice === undefined || fields.discountedPrice < fields.regularPrice
+}
+
+/** Images in the create and edit body: upload ids of new images, URLs of images the listing keeps. */
+export const listingImagesSchema = z
+  .array(z.string().min(1).max(2048), { error: 'Add at least one image' })
+  .min(1, 'Add at least one image')
+  .max(limits.maxImages, messages.maxImages)
+  .refine((images) => new Set(images).size === images.length, 'An image is listed twice')
+
+/** The body of POST /api/listings and PUT /api/listings/:id, checked again by the server. */
+export const listingInputSchema = listingFieldsSchema
+  // Unknown keys (a `userRef`, say) are dropped: the owner is whoever is signed in.
+  .extend({ images: listingImagesSchema })
+  .superRefine((input, ctx) => {
+    if (!discountIsBelowRegular(input)) {
+      ctx.addIssue({ code: 'custom', path: ['discountedPrice'], message: messages.discount })
+    }
+    if (input.offer) {
+      const result = price.safeParse(input.discountedPrice)
+      if (!result.success) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['discountedPrice'],
+          message: result.error.issues[0]?.message ?? 'Enter a price',
+        })
+      }
+    }
+  })
+
+export type ListingInput = z.infer<typeof listingInputSchema>
+
+/** SPEC §3 form defaults. */
+export const listingFormDefaults: ListingFields = {
+  type: 'rent',
+  name: '',
+  bedrooms: 1,
+  bathrooms: 1,
+  parking: false,
+  furnished: false,
+  address: '',
+  offer: false,
+  regularPrice: 0,
+  discountedPrice: 0,
+  latitude: 0,
+  longitude: 0,
+}
+
+/** Image files the form accepts (SPEC §5); the server checks the content, not the name. */
+export const acceptedImageTypes = ['image/jpeg', 'image/png'] as const
+export const acceptedImageExtensions = '.jpg,.jpeg,.png'
+export const maxImageBytes = 10 * 1024 * 1024
+export const maxImagePixels = 40_000_000
