@@ -2,6 +2,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { createAuth, type Auth } from './auth/auth.js'
@@ -79,6 +80,11 @@ export async function openAppContext(config: Config): Promise<AppContext> {
   }
 }
 
+const jsonBodyLimit = bodyLimit({
+  maxSize: 64 * 1024,
+  onError: (c) => c.json({ error: 'The body is too large' } satisfies ErrorBody, 413),
+})
+
 /** Where tus keeps upload bytes until they are processed. */
 const stagingDir = (config: Config) => path.join(config.dataDir, 'uploads')
 
@@ -91,6 +97,12 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     // Compression would buffer tus' streamed chunks; JSON answers are what benefits anyway.
     .use('/listings/*', compress())
     .use('/listings', compress())
+    // JSON bodies are small; reading a huge one into memory is how a server is knocked over.
+    // (Uploads stream to disk and have their own limit.)
+    .use('/listings/*', jsonBodyLimit)
+    .use('/listings', jsonBodyLimit)
+    .use('/users/*', jsonBodyLimit)
+    .use('/auth/*', jsonBodyLimit)
     .route('/listings', listingsRoutes(context))
     .route('/uploads', uploadRoutes)
     .route('/geocode', geocodeRoutes(context.geocoder, context.auth))

@@ -9,6 +9,8 @@ export const messages = {
   imagesNotUploaded: 'Images not uploaded',
 } as const
 
+export const maxAddressLength = 500
+
 const rooms = (what: string) =>
   z
     .number({ error: `${what} must be a number` })
@@ -38,7 +40,7 @@ export const listingFieldsSchema = z.object({
     .string({ error: 'Enter the address' })
     .trim()
     .min(1, 'Enter the address')
-    .max(500, 'At most 500 characters'),
+    .max(maxAddressLength, `At most ${maxAddressLength} characters`),
   offer: z.boolean({ error: 'Choose Yes or No' }),
   regularPrice: price,
   /** Checked against the range only when offer is on; the discount rule runs either way (SPEC §5). */

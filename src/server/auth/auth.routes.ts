@@ -1,14 +1,37 @@
 // /api/auth/*: Better Auth's own endpoints, with the caller's address attached and errors in our shape.
 import { Hono } from 'hono'
+import type { ErrorBody } from '../http/validate.js'
 import type { Auth } from './auth.js'
 import { withClientIp } from './session.js'
 
 export function authRoutes(auth: Auth) {
   return new Hono().on(['GET', 'POST'], '/*', async (c) => {
+    // Only the endpoints the app uses: the rest (update-user, change-email, …) bypass our own
+    // rules, and unknown paths would each add a row to the rate-limit table.
+    if (!usedEndpoints.test(c.req.path))
+      return c.json({ error: 'Not found' } satisfies ErrorBody, 404)
     const response = await auth.handler(withClientIp(c))
     return response.ok ? response : withErrorField(response)
   })
 }
+
+const usedEndpoints = new RegExp(
+  '^/api/auth/(' +
+    [
+      'get-session',
+      'sign-in/email',
+      'sign-up/email',
+      'sign-out',
+      'request-password-reset',
+      'reset-password',
+      'reset-password/[^/]+',
+      'sign-in/social',
+      'callback/[^/]+',
+      'oauth2/callback/[^/]+',
+      'error',
+    ].join('|') +
+    ')$',
+)
 
 /** Better Auth answers errors as `{ code, message }`; our API promises `{ error }` as well. */
 async function withErrorField(response: Response): Promise<Response> {
@@ -29,5 +52,5 @@ async function withErrorField(response: Response): Promise<Response> {
   const headers = new Headers(response.headers)
   headers.delete('content-length')
   const error = typeof body.message === 'string' ? body.message : 'Request failed'
-  return new Response(JSON.stringify({ error, ...body }), { status: response.status, headers })
+  return new Response(JSON.stringify({ ...body, error }), { status: response.status, headers })
 }

@@ -4,6 +4,7 @@ import { withCache } from './geocode-cache.js'
 import { createGoogleGeocoder } from './google-geocoder.js'
 import { createNominatimGeocoder } from './nominatim-geocoder.js'
 import { createOfflineGeocoder } from './offline-geocoder.js'
+import { maxAddressLength, messages } from '../../shared/listing-schema.js'
 
 export { GeocoderUnavailableError } from './geocoder-unavailable-error.js'
 
@@ -18,11 +19,11 @@ export interface Geocoder {
   geocode(address: string): Promise<GeocodeResult | null>
 }
 
-/** Longer than any real address: answered null without asking anyone. */
-export const maxAddressLength = 500
+/** Longer than any real address (the listing schema's limit): answered null without asking anyone. */
+export { maxAddressLength }
 
 /** SPEC §8, for an address no provider can resolve (422). */
-export const unresolvableAddressMessage = 'Please enter a correct address'
+export const unresolvableAddressMessage = messages.address
 
 /** For GeocoderUnavailableError (503): the provider could not be asked, the address may be fine. */
 export const geocoderUnavailableMessage = 'The address service is unavailable, try again later'

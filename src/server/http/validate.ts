@@ -30,16 +30,26 @@ export async function parseJsonBody<Schema extends ZodType>(
   request: Request,
   schema: Schema,
   message = 'Invalid request',
-): Promise<{ data: z.output<Schema> } | { error: ErrorBody }> {
+): Promise<{ data: z.output<Schema> } | { error: ErrorBody; status: 400 | 415 }> {
+  // Only JSON: a cross-site <form> can post text/plain without asking, never application/json.
+  if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
+    return {
+      error: { error: 'The body must be JSON (Content-Type: application/json)' },
+      status: 415,
+    }
+  }
   let json: unknown
   try {
     json = await request.json()
   } catch {
-    return { error: { error: 'The body must be JSON' } }
+    return { error: { error: 'The body must be JSON' }, status: 400 }
   }
   const result = schema.safeParse(json)
   if (result.success) return { data: result.data }
-  return { error: { error: message, fields: issuesToFields(result.error.issues, 'body') } }
+  return {
+    error: { error: message, fields: issuesToFields(result.error.issues, 'body') },
+    status: 400,
+  }
 }
 
 function issuesToFields(issues: readonly z.core.$ZodIssue[], fallback: string) {

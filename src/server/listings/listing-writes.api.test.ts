@@ -212,6 +212,32 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
       expect(body).toMatchObject({ fields: { images: 'Max 6 images' } })
     })
 
+    it('refuses a body that is not declared JSON with 415, so a cross-site form cannot post one', async () => {
+      const response = await t.app.request('/api/listings', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'text/plain',
+          Origin: 'https://elsewhere.example',
+          Cookie: ownerCookie,
+        },
+        body: JSON.stringify(validBody([await upload()])),
+      })
+      expect(response.status).toBe(415)
+      expect(await response.json()).toEqual({ error: expect.any(String) })
+    })
+
+    it('refuses a body over 64 KiB with 413 before reading it all', async () => {
+      const { status, body } = await send(
+        t,
+        'POST',
+        '/api/listings',
+        { ...validBody(['x']), name: 'x'.repeat(70_000) },
+        ownerCookie,
+      )
+      expect(status).toBe(413)
+      expect(body).toEqual({ error: expect.any(String) })
+    })
+
     it('refuses malformed JSON with 400', async () => {
       const { status, body } = await send(t, 'POST', '/api/listings', '{"name": ', ownerCookie)
       expect(status).toBe(400)
@@ -441,6 +467,25 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
         headers: { 'Tus-Resumable': '1.0.0', Cookie: otherCookie },
       })
       expect(head.status).toBe(404)
+      // However the URL is spelled, tus' own reading of the id decides, and the owner check follows it.
+      for (const [method, url] of [
+        ['HEAD', `/api/uploads/${id}/`],
+        ['HEAD', `/api/uploads?x=/${id}`],
+        ['DELETE', `/api/uploads/${id}/`],
+        ['PATCH', `/api/uploads/${id}/`],
+      ] as const) {
+        const response = await t.app.request(url, {
+          method,
+          headers: {
+            'Tus-Resumable': '1.0.0',
+            Cookie: otherCookie,
+            'Upload-Offset': '0',
+            'Content-Type': 'application/offset+octet-stream',
+          },
+          body: method === 'PATCH' ? new Uint8Array(10) : undefined,
+        })
+        expect(response.status, `${method} ${url}`).toBe(404)
+      }
       const own = await t.app.request(`/api/uploads/${id}`, {
         method: 'HEAD',
         headers: { 'Tus-Resumable': '1.0.0', Cookie: ownerCookie },

@@ -1,7 +1,12 @@
 // Create, edit and delete (SPEC §7 Document writes): the server checks every rule again itself.
 import { messages, type ListingInput } from '../../shared/listing-schema.js'
 import type { Listing } from '../../shared/listing.js'
-import type { GeocodeResult, Geocoder } from '../geocoding/geocoder.js'
+import {
+  GeocoderUnavailableError,
+  geocoderUnavailableMessage,
+  type GeocodeResult,
+  type Geocoder,
+} from '../geocoding/geocoder.js'
 import { newId } from '../ids.js'
 import { imageFileKeys, type MediaStore } from '../media/media-store.js'
 import type { UploadQueries } from '../uploads/uploads.queries.js'
@@ -30,8 +35,9 @@ export function createListingWrites(deps: {
     let place: GeocodeResult | null
     try {
       place = await geocoder.geocode(address)
-    } catch {
-      throw new ListingWriteError(503, 'The address service is unavailable, try again later')
+    } catch (error) {
+      if (!(error instanceof GeocoderUnavailableError)) throw error
+      throw new ListingWriteError(503, geocoderUnavailableMessage)
     }
     if (!place) throw new ListingWriteError(422, messages.address, { address: messages.address })
     return place

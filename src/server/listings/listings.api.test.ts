@@ -258,12 +258,11 @@ describe.each(dialects)('listings API on %s', (dialect) => {
     })
 
     it.each(['bad.id', 'a%20b', 'semi%3Bcolon', 'x'.repeat(65)])(
-      'answers 400 for the id %s',
+      'answers 404 for the id %s, which no listing can have',
       async (id) => {
         const { status, body } = await requestJson<ErrorAnswer>(t.app, `/api/listings/${id}`)
-        expect(status).toBe(400)
-        expect(body.error).toEqual(expect.any(String))
-        expect(body.fields).toHaveProperty('id')
+        expect(status).toBe(404)
+        expect(body).toEqual({ error: 'Listing not found' })
       },
     )
   })

@@ -29,8 +29,6 @@ const listQuery = z.object({
     .optional(),
 })
 
-const idParam = z.object({ id: z.string().regex(idPattern, 'Not a listing id') })
-
 const notFound: ErrorBody = { error: 'Listing not found' }
 const notOwner: ErrorBody = { error: 'You cannot edit this listing' }
 
@@ -67,14 +65,16 @@ export function listingsRoutes(deps: {
         : null
       return c.json({ items, nextCursor } satisfies ListingPage)
     })
-    .get('/:id', validate('param', idParam), async (c) => {
-      const listing = await listings.get(c.req.valid('param').id)
+    .get('/:id', async (c) => {
+      // An id that cannot exist is simply not found, as PUT and DELETE answer it.
+      const id = c.req.param('id')
+      const listing = idPattern.test(id) ? await listings.get(id) : undefined
       if (!listing) return c.json(notFound, 404)
       return c.json(listing)
     })
     .post('/', requireUser(auth), async (c) => {
       const body = await parseJsonBody(c.req.raw, listingInputSchema, 'Invalid listing')
-      if ('error' in body) return c.json(body.error, 400)
+      if ('error' in body) return c.json(body.error, body.status)
       try {
         return c.json(await writes.create(c.get('user').id, body.data), 201)
       } catch (error) {
@@ -85,7 +85,7 @@ export function listingsRoutes(deps: {
       const owned = await ownedListing(c)
       if ('response' in owned) return owned.response
       const body = await parseJsonBody(c.req.raw, listingInputSchema, 'Invalid listing')
-      if ('error' in body) return c.json(body.error, 400)
+      if ('error' in body) return c.json(body.error, body.status)
       try {
         return c.json(await writes.update(owned.id, c.get('user').id, body.data, owned.stored))
       } catch (error) {

@@ -72,10 +72,18 @@ export function uploadsRoutes(deps: {
       return { metadata: { ...upload.metadata, owner: userId } }
     },
 
-    async onUploadFinish(req: Request, upload: Upload) {
-      const userId = req.headers.get(userHeader)!
-      const record = await uploads.get(upload.id)
-      const imageKey = `images/${userId}-${safeFileName(record?.originalName ?? 'image')}-${newId()}`
+    // Every request that names an upload — by the very id tus resolved from the URL — must come
+    // from its owner; to anyone else the upload does not exist.
+    async onIncomingRequest(req: Request, uploadId: string) {
+      if (req.method === 'POST') return
+      if ((await uploads.ownerOf(uploadId)) !== req.headers.get(userHeader)) {
+        throw tusError(404, 'Upload not found')
+      }
+    },
+
+    async onUploadFinish(_req: Request, upload: Upload) {
+      const record = (await uploads.get(upload.id))!
+      const imageKey = `images/${record.userId}-${safeFileName(record.originalName)}-${newId()}`
       const file = path.join(stagingDir, upload.id)
       try {
         await storeUploadedImage(media, imageKey, await fs.readFile(file))
@@ -110,16 +118,16 @@ export function uploadsRoutes(deps: {
   return {
     tus,
     routes: new Hono().all('/*', requireUser(auth), async (c) => {
-      const user = c.get('user')
-      // An upload id in the path must be the caller's own; others' uploads do not exist for them.
-      const id = /^\/api\/uploads\/([^/]+)$/.exec(c.req.path)?.[1]
-      if (id && c.req.method !== 'OPTIONS') {
-        const owner = await uploads.ownerOf(id)
-        if (owner !== user.id) return c.json({ error: 'Upload not found' } satisfies ErrorBody, 404)
-      }
+      // The app never downloads an upload back: GET is not offered.
+      if (c.req.method === 'GET') return c.json({ error: 'Not found' } satisfies ErrorBody, 404)
       const headers = new Headers(c.req.raw.headers)
-      headers.set(userHeader, user.id)
-      return tus.handleWeb(new Request(c.req.raw, { headers }))
+      headers.set(userHeader, c.get('user').id)
+      const response = await tus.handleWeb(new Request(c.req.raw, { headers }))
+      if (response.status < 400) return response
+      // tus sends its (and our) error bodies as text/plain; our API's errors are JSON.
+      const answer = new Response(response.body, response)
+      answer.headers.set('Content-Type', 'application/json')
+      return answer
     }),
   }
 }
