@@ -73,7 +73,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     mediaRoot,
     geocoder,
     listings,
-    writes: createListingWrites({ listings, uploads, media, geocoder }),
+    writes: createListingWrites({ db, media, geocoder }),
     uploads,
     users: createUserQueries(db),
     removeStaleUploads: () => removeStaleUploads(uploads, media, stagingDir(config)),

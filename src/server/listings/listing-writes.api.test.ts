@@ -321,6 +321,43 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
       expect(storedFiles(t).some((file) => file.startsWith(removedFolder))).toBe(false)
     })
 
+    it('gives one upload to one listing only, even to two creates at once', async () => {
+      const shared = await upload()
+      const answers = await Promise.all([
+        send(t, 'POST', '/api/listings', validBody([shared]), ownerCookie),
+        send(t, 'POST', '/api/listings', validBody([shared]), ownerCookie),
+      ])
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400])
+    })
+
+    it('never leaves a listing pointing at deleted files when two edits race', async () => {
+      const listing = await createListing([await upload(), await upload()])
+      const [first, second] = listing.imageUrls as [string, string]
+      await Promise.all([
+        send(t, 'PUT', `/api/listings/${listing.id}`, validBody([first]), ownerCookie),
+        send(t, 'PUT', `/api/listings/${listing.id}`, validBody([second]), ownerCookie),
+      ])
+      const { body } = await requestJson<Listing>(t.app, `/api/listings/${listing.id}`)
+      expect(body.imageUrls).toHaveLength(1)
+      const folder = body.imageUrls[0]!.replace(/^\/media\//, '').replace(/\/w1200\.webp$/, '')
+      expect(storedFiles(t).filter((file) => file.startsWith(folder))).toHaveLength(3)
+    })
+
+    it('answers an edit that loses the race to a delete with 404, not a half-saved listing', async () => {
+      const listing = await createListing()
+      const added = await upload()
+      const [edit, removal] = await Promise.all([
+        send(t, 'PUT', `/api/listings/${listing.id}`, validBody([added]), ownerCookie),
+        t.app.request(`/api/listings/${listing.id}`, {
+          method: 'DELETE',
+          headers: { Cookie: ownerCookie, Origin: origin },
+        }),
+      ])
+      expect(removal.status).toBe(204)
+      expect([200, 404]).toContain(edit.status)
+      expect((await requestJson(t.app, `/api/listings/${listing.id}`)).status).toBe(404)
+    })
+
     it("refuses to keep an image that is not the listing's own", async () => {
       const mine = await createListing()
       const theirs = await createListing()

@@ -1,6 +1,8 @@
-// Create, edit and delete (SPEC §7 Document writes): the server checks every rule again itself.
+// Create, edit and delete (SPEC §7 Document writes): the server checks every rule again itself,
+// and each write happens whole or not at all.
 import { messages, type ListingInput } from '../../shared/listing-schema.js'
 import type { Listing } from '../../shared/listing.js'
+import type { Db } from '../db/database.js'
 import {
   GeocoderUnavailableError,
   geocoderUnavailableMessage,
@@ -9,13 +11,13 @@ import {
 } from '../geocoding/geocoder.js'
 import { newId } from '../ids.js'
 import { imageFileKeys, type MediaStore } from '../media/media-store.js'
-import type { UploadQueries } from '../uploads/uploads.queries.js'
-import type { ListingQueries } from './listings.queries.js'
+import { createUploadQueries } from '../uploads/uploads.queries.js'
+import { createListingQueries } from './listings.queries.js'
 
 /** An expected refusal, answered as `{ error, fields }` with its status. */
 export class ListingWriteError extends Error {
   constructor(
-    readonly status: 400 | 422 | 503,
+    readonly status: 400 | 403 | 404 | 422 | 503,
     message: string,
     readonly fields?: Record<string, string>,
   ) {
@@ -23,13 +25,16 @@ export class ListingWriteError extends Error {
   }
 }
 
-export function createListingWrites(deps: {
-  listings: ListingQueries
-  uploads: UploadQueries
-  media: MediaStore
-  geocoder: Geocoder
-}) {
-  const { listings, uploads, media, geocoder } = deps
+const notFound = () => new ListingWriteError(404, 'Listing not found')
+const notOwner = () => new ListingWriteError(403, 'You cannot edit this listing')
+const notYourUploads = () =>
+  new ListingWriteError(400, 'Invalid listing', {
+    images: 'An image is not one of your finished uploads',
+  })
+
+export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder: Geocoder }) {
+  const { db, media, geocoder } = deps
+  const listings = createListingQueries(db, media)
 
   async function locate(address: string): Promise<GeocodeResult> {
     let place: GeocodeResult | null
@@ -41,21 +46,6 @@ export function createListingWrites(deps: {
     }
     if (!place) throw new ListingWriteError(422, messages.address, { address: messages.address })
     return place
-  }
-
-  /**
-   * The image folders of `images`, in order: upload ids must be the caller's finished uploads;
-   * URLs must be images the listing already has (`keep`, by URL).
-   */
-  async function resolveImages(images: string[], userId: string, keep: Map<string, string>) {
-    const uploadIds = images.filter((image) => !keep.has(image))
-    const keys = await uploads.readyImageKeys(uploadIds, userId)
-    if (!keys) {
-      throw new ListingWriteError(400, 'Invalid listing', {
-        images: 'An image is not one of your finished uploads',
-      })
-    }
-    return { imageKeys: images.map((image) => keep.get(image) ?? keys.get(image)!), uploadIds }
   }
 
   function row(input: ListingInput, imageKeys: string[], place: GeocodeResult) {
@@ -78,39 +68,65 @@ export function createListingWrites(deps: {
     }
   }
 
+  /** Files go only once the database no longer points at them; a failure is logged, not fatal. */
+  async function deleteImages(imageKeys: string[]) {
+    if (imageKeys.length === 0) return
+    await media.delete(imageKeys.flatMap(imageFileKeys)).catch((error: unknown) => {
+      console.error('Could not delete listing images:', error)
+    })
+  }
+
   return {
     async create(userId: string, input: ListingInput): Promise<Listing> {
-      const { imageKeys, uploadIds } = await resolveImages(input.images, userId, new Map())
       const place = await locate(input.address)
       const id = newId()
-      await listings.insert({ id, userRef: userId, ...row(input, imageKeys, place) })
-      await uploads.markAttached(uploadIds)
+      await db.kysely.transaction().execute(async (trx) => {
+        const claimed = await createUploadQueries(db, trx).claim(input.images, userId)
+        if (!claimed) throw notYourUploads()
+        const imageKeys = input.images.map((uploadId) => claimed.get(uploadId)!)
+        await createListingQueries(db, media, trx).insert({
+          id,
+          userRef: userId,
+          ...row(input, imageKeys, place),
+        })
+      })
       return (await listings.get(id))!
     },
 
-    async update(id: string, userId: string, input: ListingInput, stored: { imageKeys: string[] }) {
-      const keep = new Map(stored.imageKeys.map((key) => [media.imageUrl(key), key]))
-      const { imageKeys, uploadIds } = await resolveImages(input.images, userId, keep)
+    async update(id: string, userId: string, input: ListingInput): Promise<Listing> {
       const place = await locate(input.address)
-      await listings.update(id, row(input, imageKeys, place))
-      await uploads.markAttached(uploadIds)
-      const removed = stored.imageKeys.filter((key) => !imageKeys.includes(key))
+      const removed = await db.kysely.transaction().execute(async (trx) => {
+        const inTrx = createListingQueries(db, media, trx)
+        // Read again under the transaction: another edit or a delete may have come first.
+        const stored = await inTrx.getStored(id, { lock: true })
+        if (!stored) throw notFound()
+        if (stored.userRef !== userId) throw notOwner()
+        const kept = new Map(stored.imageKeys.map((key) => [media.imageUrl(key), key]))
+        const uploadIds = input.images.filter((image) => !kept.has(image))
+        const claimed = await createUploadQueries(db, trx).claim(uploadIds, userId)
+        if (!claimed) throw notYourUploads()
+        const imageKeys = input.images.map((image) => kept.get(image) ?? claimed.get(image)!)
+        await inTrx.update(id, row(input, imageKeys, place))
+        const gone = stored.imageKeys.filter((key) => !imageKeys.includes(key))
+        await createUploadQueries(db, trx).deleteByImageKeys(gone)
+        return gone
+      })
       await deleteImages(removed)
       return (await listings.get(id))!
     },
 
-    async delete(id: string, stored: { imageKeys: string[] }): Promise<void> {
-      await listings.delete(id)
-      await deleteImages(stored.imageKeys)
+    async delete(id: string, userId: string): Promise<void> {
+      const removed = await db.kysely.transaction().execute(async (trx) => {
+        const inTrx = createListingQueries(db, media, trx)
+        const stored = await inTrx.getStored(id, { lock: true })
+        if (!stored) throw notFound()
+        if (stored.userRef !== userId) throw notOwner()
+        await inTrx.delete(id)
+        await createUploadQueries(db, trx).deleteByImageKeys(stored.imageKeys)
+        return stored.imageKeys
+      })
+      await deleteImages(removed)
     },
-  }
-
-  async function deleteImages(imageKeys: string[]) {
-    // The listing is already saved without them: a file that cannot be removed now is logged,
-    // not a failure of the request.
-    await media.delete(imageKeys.flatMap(imageFileKeys)).catch((error: unknown) => {
-      console.error('Could not delete listing images:', error)
-    })
   }
 }
 

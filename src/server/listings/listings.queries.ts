@@ -1,8 +1,8 @@
 // Reads and writes of the `listing` table; rows become the API's Listing here and nowhere else.
-import type { Selectable } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { Listing, ListingType } from '../../shared/listing.js'
 import type { Db } from '../db/database.js'
-import type { ListingTable } from '../db/schema.js'
+import type { Database, ListingTable } from '../db/schema.js'
 import type { MediaStore } from '../media/media-store.js'
 import { type ListingKey } from './cursor.js'
 
@@ -19,9 +19,12 @@ export interface ListingFilter {
   userRef?: string
 }
 
-export function createListingQueries(db: Db, media: MediaStore) {
-  const { kysely } = db
-
+/** The queries, on the database or inside a transaction (`kysely`). */
+export function createListingQueries(
+  db: Db,
+  media: MediaStore,
+  kysely: Kysely<Database> = db.kysely,
+) {
   function toListing(row: Selectable<ListingTable>): Listing {
     const keys = JSON.parse(row.images) as string[]
     const listing: Listing = {
@@ -90,13 +93,18 @@ export function createListingQueries(db: Db, media: MediaStore) {
       )
     },
 
-    /** What only the server needs of a stored listing: its owner and its image folders. */
-    async getStored(id: string): Promise<{ userRef: string; imageKeys: string[] } | undefined> {
-      const row = await kysely
-        .selectFrom('listing')
-        .select(['userRef', 'images'])
-        .where('id', '=', id)
-        .executeTakeFirst()
+    /**
+     * What only the server needs of a stored listing: its owner and its image folders. Inside a
+     * transaction, `lock` holds the row until it ends (PostgreSQL; SQLite writes one at a time).
+     */
+    async getStored(
+      id: string,
+      { lock = false } = {},
+    ): Promise<{ userRef: string; imageKeys: string[] } | undefined> {
+      const query = kysely.selectFrom('listing').select(['userRef', 'images']).where('id', '=', id)
+      const row = await (
+        lock && db.dialect === 'postgres' ? query.forUpdate() : query
+      ).executeTakeFirst()
       return row && { userRef: row.userRef, imageKeys: JSON.parse(row.images) as string[] }
     },
 

@@ -39,13 +39,16 @@ export function listingsRoutes(deps: {
 }) {
   const { listings, writes, auth } = deps
 
-  /** 404 and 403 before the body is read, in the order of ARCHITECTURE.md §3. */
+  /**
+   * 404 and 403 before the body is read, in the order of ARCHITECTURE.md §3 (the write checks
+   * again inside its transaction, in case the listing changed meanwhile).
+   */
   async function ownedListing(c: Context<SignedInEnv>) {
     const id = c.req.param('id') ?? ''
     const stored = idPattern.test(id) ? await listings.getStored(id) : undefined
     if (!stored) return { response: c.json(notFound, 404) }
     if (stored.userRef !== c.get('user').id) return { response: c.json(notOwner, 403) }
-    return { id, stored }
+    return { id }
   }
 
   function refusal(c: Context, error: unknown) {
@@ -87,7 +90,7 @@ export function listingsRoutes(deps: {
       const body = await parseJsonBody(c.req.raw, listingInputSchema, 'Invalid listing')
       if ('error' in body) return c.json(body.error, body.status)
       try {
-        return c.json(await writes.update(owned.id, c.get('user').id, body.data, owned.stored))
+        return c.json(await writes.update(owned.id, c.get('user').id, body.data))
       } catch (error) {
         return refusal(c, error)
       }
@@ -95,7 +98,11 @@ export function listingsRoutes(deps: {
     .delete('/:id', requireUser(auth), async (c) => {
       const owned = await ownedListing(c)
       if ('response' in owned) return owned.response
-      await writes.delete(owned.id, owned.stored)
+      try {
+        await writes.delete(owned.id, c.get('user').id)
+      } catch (error) {
+        return refusal(c, error)
+      }
       return c.body(null, 204)
     })
 }

@@ -24,7 +24,9 @@ describe.each(dialects)('removing stale uploads on %s', (dialect) => {
       await uploads.markReady(id, `images/${id}`)
       await media.put(`images/${id}/w400.webp`, Buffer.from('x'), 'image/webp')
     }
-    await uploads.markAttached(['attachedOld'])
+    expect(await uploads.claim(['attachedOld'], user.id)).toEqual(
+      new Map([['attachedOld', 'images/attachedOld']]),
+    )
     fs.writeFileSync(path.join(stagingDir, 'receivingOld'), 'partial bytes')
 
     const later = Date.now() + unattachedUploadLifetimeMs + 1000

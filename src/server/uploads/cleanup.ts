@@ -15,7 +15,8 @@ export async function removeStaleUploads(
 ): Promise<number> {
   let removed = 0
   for (;;) {
-    const stale = await uploads.unattachedBefore(now - unattachedUploadLifetimeMs)
+    // The rows go first (takeStale deletes them): nothing can claim these uploads any more.
+    const stale = await uploads.takeStale(now - unattachedUploadLifetimeMs)
     if (stale.length === 0) return removed
     await media.delete(
       stale.flatMap((upload) => (upload.imageKey ? imageFileKeys(upload.imageKey) : [])),
@@ -26,7 +27,6 @@ export async function removeStaleUploads(
         await fs.rm(path.join(stagingDir, file), { force: true })
       }
     }
-    await uploads.delete(stale.map((upload) => upload.id))
     removed += stale.length
   }
 }

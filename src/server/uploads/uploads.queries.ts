@@ -1,8 +1,10 @@
 // The `upload` table: who uploaded what, and what became of it.
+import type { Kysely } from 'kysely'
 import type { Db } from '../db/database.js'
-import type { UploadStatus } from '../db/schema.js'
+import type { Database, UploadStatus } from '../db/schema.js'
 
-export function createUploadQueries({ kysely }: Db) {
+/** The queries, on the database or inside a transaction (`executor`). */
+export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely) {
   return {
     async create(upload: { id: string; userId: string; originalName: string }): Promise<void> {
       await kysely
@@ -56,43 +58,50 @@ export function createUploadQueries({ kysely }: Db) {
         .execute()
     },
 
-    /** The image keys of these uploads, when every one is the user's and processed; else undefined. */
-    async readyImageKeys(ids: string[], userId: string): Promise<Map<string, string> | undefined> {
+    /**
+     * Marks these uploads as part of a listing, if every one is the user's and finished and not yet
+     * in a listing; answers their image folders by id, or undefined (and claims nothing is
+     * guaranteed only inside a transaction, which the caller rolls back).
+     */
+    async claim(ids: string[], userId: string): Promise<Map<string, string> | undefined> {
       if (ids.length === 0) return new Map()
-      const rows = await kysely
-        .selectFrom('upload')
-        .select(['id', 'imageKey'])
-        .where('id', 'in', ids)
-        .where('userId', '=', userId)
-        .where('status', '=', 'ready')
-        .execute()
-      if (rows.length !== ids.length) return undefined
-      return new Map(rows.map((row) => [row.id, row.imageKey!]))
-    },
-
-    async markAttached(ids: string[]): Promise<void> {
-      if (ids.length === 0) return
-      await kysely
+      const claimed = await kysely
         .updateTable('upload')
         .set({ status: 'attached' })
         .where('id', 'in', ids)
+        .where('userId', '=', userId)
+        .where('status', '=', 'ready')
+        .returning(['id', 'imageKey'])
         .execute()
+      if (claimed.length !== new Set(ids).size) return undefined
+      return new Map(claimed.map((row) => [row.id, row.imageKey!]))
     },
 
-    /** Uploads older than `before` that never became part of a listing. */
-    async unattachedBefore(before: number) {
+    /** Forgets the uploads behind these image folders (their listing is gone or no longer uses them). */
+    async deleteByImageKeys(imageKeys: string[]): Promise<void> {
+      if (imageKeys.length === 0) return
+      await kysely.deleteFrom('upload').where('imageKey', 'in', imageKeys).execute()
+    },
+
+    /**
+     * Removes up to 500 uploads older than `before` that never became part of a listing, and
+     * answers them: the rows go first, so no listing can claim an upload whose files are going.
+     */
+    async takeStale(before: number) {
       return kysely
-        .selectFrom('upload')
-        .select(['id', 'imageKey', 'status'])
-        .where('status', '!=', 'attached' satisfies UploadStatus)
-        .where('createdAt', '<', before)
-        .limit(500)
+        .deleteFrom('upload')
+        .where(
+          'id',
+          'in',
+          kysely
+            .selectFrom('upload')
+            .select('id')
+            .where('status', '!=', 'attached' satisfies UploadStatus)
+            .where('createdAt', '<', before)
+            .limit(500),
+        )
+        .returning(['id', 'imageKey'])
         .execute()
-    },
-
-    async delete(ids: string[]): Promise<void> {
-      if (ids.length === 0) return
-      await kysely.deleteFrom('upload').where('id', 'in', ids).execute()
     },
   }
 }
