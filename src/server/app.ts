@@ -113,7 +113,7 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
   const app = new Hono()
     .get('/healthz', async (c) => {
       try {
-        await context.db.kysely.selectFrom('listing').select('id').limit(1).execute()
+        await context.listings.any()
         return c.json({ ok: true })
       } catch {
         return c.json({ ok: false, error: 'Database unavailable' }, 503)

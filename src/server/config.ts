@@ -150,6 +150,6 @@ function optionalUrl(name: string, value: string | undefined): string | undefine
   return value
 }
 
-function stripSlash(url: string): string {
+export function stripSlash(url: string): string {
   return url.replace(/\/+$/, '')
 }

@@ -84,6 +84,30 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     expect(stored).toMatch(/"password":"[0-9a-f]+:[0-9a-f]+"/)
   })
 
+  it('keeps names to 1–64 characters however they arrive', async () => {
+    const long = await post(t, '/api/auth/sign-up/email', {
+      name: `  ${'n'.repeat(100)}  `,
+      email: 'long-name@example.com',
+      password: 'long-name-password',
+    })
+    expect(long.status).toBe(200)
+    expect((await sessionOf(t, sessionCookie(long)))?.user.name).toBe('n'.repeat(64))
+    const blank = await post(t, '/api/auth/sign-up/email', {
+      name: '   ',
+      email: 'blank.name@example.com',
+      password: 'blank-name-password',
+    })
+    expect((await sessionOf(t, sessionCookie(blank)))?.user.name).toBe('blank.name')
+    // Better Auth's own profile endpoint is not offered: PATCH /api/users/me is the way.
+    const update = await post(
+      t,
+      '/api/auth/update-user',
+      { name: 'x'.repeat(1000) },
+      sessionCookie(long),
+    )
+    expect(update.status).toBe(404)
+  })
+
   it('refuses passwords shorter than 8 or longer than 128 characters', async () => {
     for (const password of ['short', 'x'.repeat(129)]) {
       const response = await post(t, '/api/auth/sign-up/email', {

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { betterAuth, type BetterAuthOptions } from 'better-auth'
 import { getMigrations } from 'better-auth/db/migration'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import { nameLength } from '../../shared/profile.js'
 import type { Config } from '../config.js'
 import type { Db } from '../db/database.js'
 import type { Mailer } from '../mail/mailer.js'
@@ -35,6 +36,17 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         mailer.send(resetPasswordMail(user.email, url)).catch((error: unknown) => {
           console.error(`Could not send the reset mail to ${user.email}:`, error)
         })
+      },
+    },
+    // Every way a name comes in (sign-up, Google's profile) keeps the profile's rule: 1 to 64
+    // characters, trimmed. A provider's name is cut to fit rather than refused.
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            return { data: { ...user, name: fittingName(user.name, user.email) } }
+          },
+        },
       },
     },
     rateLimit: {
@@ -89,6 +101,13 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
 }
 
 export type Auth = ReturnType<typeof createAuth>
+
+function fittingName(name: string | undefined, email: string): string {
+  return (
+    (name ?? '').trim().slice(0, nameLength.max).trim() ||
+    email.split('@')[0]!.slice(0, nameLength.max)
+  )
+}
 
 /** PUBLIC_URL, and on a laptop the same port under both local names, so either one works. */
 function trustedOrigins(publicUrl: string): string[] {

@@ -1,6 +1,5 @@
+import { escapeHtml } from '../http/escape.js'
 import type { Mail } from '../mail/mailer.js'
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /** The reset mail: the link opens our reset page (through Better Auth, which checks the token first). */
 export function resetPasswordMail(to: string, url: string): Mail {

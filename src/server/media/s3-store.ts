@@ -8,6 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3'
 import { variantName } from '../../shared/media.js'
+import { stripSlash } from '../config.js'
 import { isSafeKey, largestImageWidth, type MediaStore } from './media-store.js'
 
 export interface S3StoreOptions {
@@ -129,8 +130,4 @@ export function batches<T>(items: readonly T[], size: number): T[][] {
     slices.push(items.slice(start, start + size))
   }
   return slices
-}
-
-function stripSlash(url: string): string {
-  return url.replace(/\/+$/, '')
 }

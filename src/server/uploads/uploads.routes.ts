@@ -9,12 +9,16 @@ import type { Auth } from '../auth/auth.js'
 import { requireUser } from '../auth/session.js'
 import type { ErrorBody } from '../http/validate.js'
 import { newId } from '../ids.js'
+import { createLimiter } from '../media/image-queue.js'
 import { ImageRejectedError, storeUploadedImage } from '../media/images.js'
 import { imageFileKeys, type MediaStore } from '../media/media-store.js'
 import type { UploadQueries } from './uploads.queries.js'
 
 /** Set by us on every request we hand to the tus server, after checking the session. */
 const userHeader = 'x-marketplace-user'
+
+/** Finished uploads are turned into variants two at a time; the rest wait their turn. */
+const processing = createLimiter(2)
 
 /** No one needs more than this many uploads an hour; more is an abuse of the disk. */
 export const uploadsPerHour = 60
@@ -86,7 +90,7 @@ export function uploadsRoutes(deps: {
       const imageKey = `images/${record.userId}-${safeFileName(record.originalName)}-${newId()}`
       const file = path.join(stagingDir, upload.id)
       try {
-        await storeUploadedImage(media, imageKey, await fs.readFile(file))
+        await processing(async () => storeUploadedImage(media, imageKey, await fs.readFile(file)))
         await uploads.markReady(upload.id, imageKey)
         return {}
       } catch (error) {

@@ -1,5 +1,6 @@
 // Serves the built client: hashed assets cached for a year, every page route answered by index.html.
 import { Hono, type Context } from 'hono'
+import { escapeHtml } from '../http/escape.js'
 import type { ClientFile } from './client-files.js'
 
 export interface PageSettings {
@@ -55,13 +56,5 @@ function send(c: Context, file: ClientFile, cacheControl: string) {
 }
 
 function renderPage(html: string, settings: PageSettings): string {
-  return html.replace('%MAP_TILE_URL%', escapeAttribute(settings.mapTileUrl))
-}
-
-export function escapeAttribute(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
+  return html.replace('%MAP_TILE_URL%', escapeHtml(settings.mapTileUrl))
 }
