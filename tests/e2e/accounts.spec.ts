@@ -144,13 +144,9 @@ test.describe('Accounts', () => {
     await expect(page).toHaveURL(/\/sign-up$/)
   })
 
-  // SPEC §2: the signed-in-only routes. Create and Edit Listing come with the listings issue.
+  // SPEC §2: the signed-in-only routes.
   for (const route of ['/profile', '/create-listing', '/edit-listing/any-listing']) {
     test(`a visitor who opens ${route} is sent to Sign in`, async ({ page }) => {
-      test.fixme(
-        route !== '/profile',
-        'Create Listing and Edit Listing are not in this build yet: remove this line with them',
-      )
       await page.goto(route)
       await expect(page).toHaveURL(/\/sign-in$/)
       await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible()

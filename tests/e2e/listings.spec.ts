@@ -1,0 +1,513 @@
+// Listing management in the browser (SPEC §2 Create Listing, Edit Listing, Profile): the form,
+// its checks in the spec's order, chunked uploads, editing, and deleting from the profile.
+//
+// Every journey starts signed in as a fresh user made directly in the seeded server's database
+// (support/session.ts): the server's sign-in budget belongs to accounts.spec.ts.
+import crypto from 'node:crypto'
+import type { Page } from '@playwright/test'
+import { formatPrice } from '../../src/shared/format'
+import { limits, type Listing } from '../../src/shared/listing'
+import { allowConsoleErrors, listingsFromApi } from './fixtures'
+import { colours, largePhoto, notAnImage, photo, type ImageFile } from './fixtures/images'
+import { toastWith } from './support/accounts'
+import { expect, test } from './support/session'
+
+/** An address the offline gazetteer places in Paris (48.85, 2.35). */
+const paris = '12 Rue de Rivoli, Paris, France'
+
+/** A listing name no other test (or earlier run) uses, within the 10 to 32 characters allowed. */
+const uniqueName = (label: string) => `${label} ${crypto.randomUUID().slice(0, 6)}`
+
+const toggle = (page: Page, legend: string, option: string) =>
+  page.getByRole('group', { name: legend }).getByRole('button', { name: option, exact: true })
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true })
+
+const chosenImages = (page: Page) => page.getByRole('list', { name: 'Chosen images' })
+
+interface FormValues {
+  name: string
+  bedrooms?: number
+  bathrooms?: number
+  address?: string
+  regularPrice: number
+  /** Offer is switched on to type it. */
+  discountedPrice?: number
+  images?: ImageFile[]
+}
+
+/** Types a listing into the form as a user would, leaving every other control as it is. */
+async function fillListing(page: Page, values: FormValues) {
+  await field(page, 'Name').fill(values.name)
+  if (values.bedrooms) await field(page, 'Bedrooms').fill(String(values.bedrooms))
+  if (values.bathrooms) await field(page, 'Bathrooms').fill(String(values.bathrooms))
+  await field(page, 'Address').fill(values.address ?? paris)
+  await field(page, 'Regular Price').fill(String(values.regularPrice))
+  if (values.discountedPrice !== undefined) {
+    await toggle(page, 'Offer', 'Yes').click()
+    await field(page, 'Discounted Price').fill(String(values.discountedPrice))
+  }
+  const images = values.images ?? [await photo('front.jpg')]
+  await field(page, 'Images').setInputFiles(images)
+  await expect(chosenImages(page).getByRole('listitem')).toHaveCount(images.length)
+}
+
+const listingsOf = (page: Page, userId: string) =>
+  listingsFromApi(page, `userRef=${encodeURIComponent(userId)}&limit=${limits.maxPageSize}`)
+
+async function listingFromApi(page: Page, id: string): Promise<Listing> {
+  const response = await page.request.get(`/api/listings/${id}`)
+  expect(response.status()).toBe(200)
+  return (await response.json()) as Listing
+}
+
+/**
+ * The tus requests the page makes, by file: each upload starts with a POST that names the file
+ * in its metadata and answers the upload's address, which the file's PATCH chunks then go to.
+ */
+function watchUploads(page: Page) {
+  const fileOfUpload = new Map<string, string>()
+  const started: string[] = []
+  const patches: string[] = []
+  page.on('response', (response) => {
+    const request = response.request()
+    const location = response.headers()['location']
+    if (request.method() !== 'POST' || !/\/api\/uploads$/.test(request.url()) || !location) return
+    const metadata = request.headers()['upload-metadata'] ?? ''
+    const encoded = /(?:^|,)filename ([^,]+)/.exec(metadata)?.[1] ?? ''
+    const name = Buffer.from(encoded, 'base64').toString()
+    fileOfUpload.set(new URL(location, request.url()).pathname, name)
+    started.push(name)
+  })
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && /\/api\/uploads\/[^/]+$/.test(request.url())) {
+      patches.push(new URL(request.url()).pathname)
+    }
+  })
+  return {
+    /** Files whose upload has begun. */
+    started,
+    chunksOf: (name: string) => patches.filter((path) => fileOfUpload.get(path) === name).length,
+  }
+}
+
+/** The detail page's photos, in slide order (slides other than the current one are hidden). */
+const photoSources = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Photos' })
+    .getByRole('img', { includeHidden: true })
+    .evaluateAll((images) => images.map((image) => image.getAttribute('src')))
+
+test.describe('Create Listing', () => {
+  test('creates a rental with two photos, the large one sent in 262144-byte chunks, and shows it on its page', async ({
+    page,
+    account,
+  }) => {
+    const name = uniqueName('Rivoli loft')
+    const facade = await largePhoto('facade.png', limits.uploadChunkBytes + 1)
+    const kitchen = await photo('kitchen.jpg')
+    const uploads = watchUploads(page)
+
+    await page.goto('/profile')
+    await page.getByRole('link', { name: 'Sell or rent your home' }).click()
+    await expect(page).toHaveURL('/create-listing')
+    await expect(page.getByRole('heading', { name: 'Create a Listing', level: 1 })).toBeVisible()
+    await expect(page.getByText('The first image will be the cover (max 6).')).toBeVisible()
+    // SPEC §3 form defaults: rent, one bedroom and bathroom, no parking, unfurnished, no offer.
+    await expect(toggle(page, 'Sell / Rent', 'Rent')).toHaveAttribute('aria-pressed', 'true')
+    await expect(field(page, 'Bedrooms')).toHaveValue('1')
+    await expect(toggle(page, 'Parking spot', 'No')).toHaveAttribute('aria-pressed', 'true')
+
+    await toggle(page, 'Parking spot', 'Yes').click()
+    await toggle(page, 'Furnished', 'Yes').click()
+    await fillListing(page, {
+      name,
+      bedrooms: 3,
+      bathrooms: 2,
+      regularPrice: 12500,
+      discountedPrice: 11250,
+      images: [facade, kitchen],
+    })
+    await expect(chosenImages(page).getByText('facade.png (cover)')).toBeVisible()
+
+    // The large file's later chunks wait until its progress bar has been seen part-way.
+    let releaseChunks!: () => void
+    const chunksReleased = new Promise<void>((resolve) => (releaseChunks = resolve))
+    await page.route(/\/api\/uploads\/[^/]+$/, async (route) => {
+      const request = route.request()
+      if (request.method() === 'PATCH' && request.headers()['upload-offset'] !== '0') {
+        await chunksReleased
+      }
+      await route.continue()
+    })
+
+    await page.getByRole('button', { name: 'Create Listing' }).click()
+    const progress = page.getByRole('progressbar', { name: 'Upload of facade.png' })
+    await expect(progress).toBeVisible()
+    await expect
+      .poll(() => progress.evaluate((bar) => (bar as HTMLProgressElement).value))
+      .toBeGreaterThan(0)
+    await expect(page.getByRole('status').filter({ hasText: 'Saving the listing' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Create Listing' })).toBeDisabled()
+    releaseChunks()
+
+    await expect(toastWith(page, 'Listing saved')).toBeVisible()
+    await expect(page).toHaveURL(/\/category\/rent\/[A-Za-z0-9_-]+$/)
+    const id = new URL(page.url()).pathname.split('/').pop()!
+
+    // SPEC §7: resumable uploads in chunks of 262144 bytes.
+    expect(uploads.chunksOf('facade.png')).toBeGreaterThanOrEqual(2)
+    expect(uploads.chunksOf('facade.png')).toBe(
+      Math.ceil(facade.buffer.length / limits.uploadChunkBytes),
+    )
+    expect(uploads.chunksOf('kitchen.jpg')).toBe(1)
+
+    const listing = await listingFromApi(page, id)
+    expect(listing).toMatchObject({
+      type: 'rent',
+      name,
+      bedrooms: 3,
+      bathrooms: 2,
+      parking: true,
+      furnished: true,
+      location: paris,
+      offer: true,
+      regularPrice: 12500,
+      discountedPrice: 11250,
+      userRef: account.id,
+    })
+    expect(listing.geolocation.lat).toBeCloseTo(48.85, 1)
+    expect(listing.geolocation.lng).toBeCloseTo(2.35, 1)
+    expect(listing.imageUrls).toHaveLength(2)
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${name} - $11,250`)
+    await expect(page.getByText('$1,250 discount')).toBeVisible()
+    await expect(page.getByText('For Rent')).toBeVisible()
+    for (const fact of ['3 Bedrooms', '2 Bathrooms', 'Parking Spot', 'Furnished']) {
+      await expect(page.getByRole('listitem').filter({ hasText: fact })).toBeVisible()
+    }
+    const photos = page.getByRole('region', { name: 'Photos' })
+    await expect(photos.getByRole('group', { includeHidden: true })).toHaveCount(2)
+    expect(await photoSources(page)).toEqual(listing.imageUrls)
+
+    // The marker stands at the geocoded place; its popup repeats the address.
+    const marker = page.getByRole('button', { name: 'Marker' })
+    await expect(marker).toBeVisible()
+    await marker.click()
+    await expect(page.getByText(paris, { exact: true })).toHaveCount(2)
+    // The owner is not offered to contact themselves.
+    await expect(page.getByRole('link', { name: 'Contact Landloard' })).toHaveCount(0)
+  })
+
+  test("'$ / Month' shows only for rent, and 'Discounted Price' only when Offer is Yes", async ({
+    page,
+    account,
+  }) => {
+    void account
+    await page.goto('/create-listing')
+    const perMonth = page.getByText('$ / Month', { exact: true })
+    const discounted = field(page, 'Discounted Price')
+
+    await expect(toggle(page, 'Sell / Rent', 'Rent')).toHaveAttribute('aria-pressed', 'true')
+    await expect(perMonth).toHaveCount(1)
+    await expect(toggle(page, 'Offer', 'No')).toHaveAttribute('aria-pressed', 'true')
+    await expect(discounted).toHaveCount(0)
+
+    await toggle(page, 'Offer', 'Yes').click()
+    await expect(toggle(page, 'Offer', 'Yes')).toHaveAttribute('aria-pressed', 'true')
+    await expect(discounted).toBeVisible()
+    await expect(perMonth).toHaveCount(2)
+
+    await toggle(page, 'Sell / Rent', 'Sell').click()
+    await expect(toggle(page, 'Sell / Rent', 'Sell')).toHaveAttribute('aria-pressed', 'true')
+    await expect(toggle(page, 'Sell / Rent', 'Rent')).toHaveAttribute('aria-pressed', 'false')
+    await expect(perMonth).toHaveCount(0)
+    await expect(discounted).toBeVisible()
+
+    await toggle(page, 'Offer', 'No').click()
+    await expect(discounted).toHaveCount(0)
+    await toggle(page, 'Sell / Rent', 'Rent').click()
+    await expect(perMonth).toHaveCount(1)
+  })
+})
+
+test.describe('Create Listing stops at each check and creates nothing', () => {
+  test("a discount equal to the regular price: 'Discounted Price needs to be less than regular price'", async ({
+    page,
+    account,
+  }) => {
+    expect(await listingsOf(page, account.id)).toHaveLength(0)
+    const uploads = watchUploads(page)
+    const name = uniqueName('Even price')
+    await page.goto('/create-listing')
+    await fillListing(page, { name, regularPrice: 1000, discountedPrice: 1000 })
+    await page.getByRole('button', { name: 'Create Listing' }).click()
+
+    await expect(
+      toastWith(page, 'Discounted Price needs to be less than regular price'),
+    ).toBeVisible()
+    await expect(page).toHaveURL('/create-listing')
+    await expect(field(page, 'Name')).toHaveValue(name)
+    await expect(field(page, 'Discounted Price')).toHaveValue('1000')
+    expect(uploads.started).toEqual([])
+    expect(await listingsOf(page, account.id)).toHaveLength(0)
+  })
+
+  test('a discount typed and then hidden by Offer No is still checked (SPEC §5)', async ({
+    page,
+    account,
+  }) => {
+    expect(await listingsOf(page, account.id)).toHaveLength(0)
+    const name = uniqueName('Hidden offer')
+    await page.goto('/create-listing')
+    await fillListing(page, { name, regularPrice: 1000, discountedPrice: 5000 })
+    await toggle(page, 'Offer', 'No').click()
+    await expect(field(page, 'Discounted Price')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Create Listing' }).click()
+
+    await expect(
+      toastWith(page, 'Discounted Price needs to be less than regular price'),
+    ).toBeVisible()
+    await expect(page).toHaveURL('/create-listing')
+    // The hidden field kept what was typed.
+    await toggle(page, 'Offer', 'Yes').click()
+    await expect(field(page, 'Discounted Price')).toHaveValue('5000')
+    expect(await listingsOf(page, account.id)).toHaveLength(0)
+  })
+
+  test("seven images: 'Max 6 images'", async ({ page, account }) => {
+    expect(await listingsOf(page, account.id)).toHaveLength(0)
+    const uploads = watchUploads(page)
+    const name = uniqueName('Many photos')
+    const images = await Promise.all(
+      Array.from({ length: 7 }, (_, index) => photo(`room-${index + 1}.jpg`)),
+    )
+    await page.goto('/create-listing')
+    await fillListing(page, { name, regularPrice: 900, images })
+    await page.getByRole('button', { name: 'Create Listing' }).click()
+
+    await expect(toastWith(page, 'Max 6 images')).toBeVisible()
+    await expect(page).toHaveURL('/create-listing')
+    await expect(field(page, 'Name')).toHaveValue(name)
+    await expect(chosenImages(page).getByRole('listitem')).toHaveCount(7)
+    expect(uploads.started).toEqual([])
+    expect(await listingsOf(page, account.id)).toHaveLength(0)
+  })
+
+  test("an address no one can place: 'Please enter a correct address'", async ({
+    page,
+    account,
+  }) => {
+    allowConsoleErrors(page, /status of 422/)
+    expect(await listingsOf(page, account.id)).toHaveLength(0)
+    const uploads = watchUploads(page)
+    const name = uniqueName('Nowhere house')
+    const address = 'Qwxzv Plumbob Nowhere'
+    await page.goto('/create-listing')
+    await fillListing(page, { name, address, regularPrice: 900 })
+    await page.getByRole('button', { name: 'Create Listing' }).click()
+
+    await expect(toastWith(page, 'Please enter a correct address')).toBeVisible()
+    await expect(page).toHaveURL('/create-listing')
+    await expect(field(page, 'Address')).toHaveValue(address)
+    await expect(field(page, 'Name')).toHaveValue(name)
+    await expect(page.getByRole('button', { name: 'Create Listing' })).toBeEnabled()
+    expect(uploads.started).toEqual([])
+    expect(await listingsOf(page, account.id)).toHaveLength(0)
+  })
+
+  test("a text file named fake.png: 'Images not uploaded', and the file says why", async ({
+    page,
+    account,
+  }) => {
+    allowConsoleErrors(page, /status of 422/)
+    expect(await listingsOf(page, account.id)).toHaveLength(0)
+    const name = uniqueName('Fake photo')
+    await page.goto('/create-listing')
+    await fillListing(page, {
+      name,
+      regularPrice: 900,
+      images: [await photo('garden.jpg'), notAnImage('fake.png')],
+    })
+    await page.getByRole('button', { name: 'Create Listing' }).click()
+
+    await expect(toastWith(page, 'Images not uploaded')).toBeVisible()
+    const fake = chosenImages(page).getByRole('listitem').filter({ hasText: 'fake.png' })
+    await expect(fake.getByText('This file is not a readable JPEG or PNG image')).toBeVisible()
+    await expect(page).toHaveURL('/create-listing')
+    await expect(field(page, 'Name')).toHaveValue(name)
+    await expect(field(page, 'Address')).toHaveValue(paris)
+    await expect(chosenImages(page).getByRole('listitem')).toHaveCount(2)
+    expect(await listingsOf(page, account.id)).toHaveLength(0)
+  })
+})
+
+test.describe('Edit Listing', () => {
+  test('the owner edits from the profile: prefilled, images reordered, removed and added, renamed', async ({
+    page,
+    account,
+    listingOf,
+  }) => {
+    const name = uniqueName('Canal house')
+    const listing = await listingOf(account, {
+      type: 'sale',
+      name,
+      bedrooms: 4,
+      address: paris,
+      regularPrice: 350000,
+      images: [
+        await photo('front.jpg', colours.red),
+        await photo('garden.jpg', colours.green),
+        await photo('pool.jpg', colours.blue),
+      ],
+    })
+    const [front, garden, pool] = listing.imageUrls
+
+    await page.goto('/profile')
+    const yourListings = page.getByRole('region', { name: 'Your Listings' })
+    await yourListings
+      .getByRole('listitem')
+      .filter({ hasText: name })
+      .getByRole('button', { name: 'Edit listing' })
+      .click()
+    await expect(page).toHaveURL(`/edit-listing/${listing.id}`)
+    await expect(page.getByRole('heading', { name: 'Edit Listing', level: 1 })).toBeVisible()
+
+    // Prefilled from the stored listing; the address is its stored location.
+    await expect(field(page, 'Name')).toHaveValue(name)
+    await expect(field(page, 'Address')).toHaveValue(paris)
+    await expect(field(page, 'Bedrooms')).toHaveValue('4')
+    await expect(field(page, 'Regular Price')).toHaveValue('350000')
+    await expect(toggle(page, 'Sell / Rent', 'Sell')).toHaveAttribute('aria-pressed', 'true')
+    const previewSources = () =>
+      chosenImages(page)
+        .getByRole('img')
+        .evaluateAll((images) => images.map((image) => image.getAttribute('src')))
+    expect(await previewSources()).toEqual([front, garden, pool])
+
+    await page.getByRole('button', { name: 'Move Photo 3 up' }).click()
+    await expect.poll(previewSources).toEqual([front, pool, garden])
+    await page.getByRole('button', { name: 'Remove Photo 1' }).click()
+    await expect.poll(previewSources).toEqual([pool, garden])
+    await field(page, 'Images').setInputFiles([await photo('porch.png', colours.yellow)])
+    await expect(chosenImages(page).getByRole('listitem')).toHaveCount(3)
+    await expect(chosenImages(page).getByText('porch.png', { exact: true })).toBeVisible()
+
+    const newName = uniqueName('Canal view')
+    await field(page, 'Name').fill(newName)
+    await page.getByRole('button', { name: 'Edit Listing' }).click()
+
+    await expect(toastWith(page, 'Listing saved')).toBeVisible()
+    await expect(page).toHaveURL(`/category/sale/${listing.id}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      `${newName} - $${formatPrice(350000)}`,
+    )
+    const saved = await listingFromApi(page, listing.id)
+    expect(saved.name).toBe(newName)
+    expect(saved.imageUrls).toHaveLength(3)
+    expect(saved.imageUrls.slice(0, 2)).toEqual([pool, garden])
+    expect(listing.imageUrls).not.toContain(saved.imageUrls[2])
+    await expect(
+      page.getByRole('region', { name: 'Photos' }).getByRole('group', { includeHidden: true }),
+    ).toHaveCount(3)
+    expect(await photoSources(page)).toEqual(saved.imageUrls)
+    // The removed photo's files went with it.
+    expect((await page.request.get(front!)).status()).toBe(404)
+  })
+
+  test("someone else's listing: 'You cannot edit this listing' and back to Explore", async ({
+    page,
+    account,
+    newUser,
+    listingOf,
+  }) => {
+    void account
+    const owner = await newUser('owner', 'Owner Person')
+    const name = uniqueName('Not yours')
+    const listing = await listingOf(owner, { name })
+
+    await page.goto(`/edit-listing/${listing.id}`)
+    await expect(toastWith(page, 'You cannot edit this listing')).toBeVisible()
+    await expect(page).toHaveURL('/')
+    await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible()
+    expect((await listingFromApi(page, listing.id)).name).toBe(name)
+  })
+
+  test('a listing that does not exist sends the user to Explore', async ({ page, account }) => {
+    void account
+    allowConsoleErrors(page, /status of 404/)
+    await page.goto('/edit-listing/doesNotExist')
+    await expect(page).toHaveURL('/')
+    await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible()
+  })
+})
+
+test.describe('Your Listings on the profile', () => {
+  test('delete asks first: dismissed keeps the listing, accepted removes it', async ({
+    page,
+    account,
+    listingOf,
+  }) => {
+    const keptName = uniqueName('Kept house')
+    const doomedName = uniqueName('Doomed house')
+    const kept = await listingOf(account, { name: keptName })
+    const doomed = await listingOf(account, {
+      name: doomedName,
+      type: 'rent',
+      address: paris,
+      regularPrice: 1500,
+    })
+    const deletes: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'DELETE') deletes.push(request.url())
+    })
+
+    await page.goto('/profile')
+    const yourListings = page.getByRole('region', { name: 'Your Listings' })
+    await expect(yourListings.getByRole('heading', { name: 'Your Listings' })).toBeVisible()
+    const card = (name: string) => yourListings.getByRole('listitem').filter({ hasText: name })
+    await expect(card(keptName)).toBeVisible()
+    await expect(card(doomedName)).toBeVisible()
+    // A card: its page, cover, location, name, price with commas, and the rooms.
+    await expect(card(doomedName).getByRole('link')).toHaveAttribute(
+      'href',
+      `/category/${doomed.type}/${doomed.id}`,
+    )
+    await expect(card(doomedName).getByRole('img', { name: doomedName })).toBeVisible()
+    for (const text of [paris, '$1,500 / Month', '1 Bedroom', '1 Bathroom']) {
+      await expect(card(doomedName)).toContainText(text)
+    }
+
+    const questions: string[] = []
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message())
+      void dialog.dismiss()
+    })
+    await card(doomedName).getByRole('button', { name: 'Delete listing' }).click()
+    expect(questions).toEqual(['Are you sure you want to delete?'])
+    await expect(card(doomedName)).toBeVisible()
+    expect(deletes).toEqual([])
+    await listingFromApi(page, doomed.id)
+
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message())
+      void dialog.accept()
+    })
+    await card(doomedName).getByRole('button', { name: 'Delete listing' }).click()
+    await expect(toastWith(page, 'Successfully deleted listing')).toBeVisible()
+    await expect(card(doomedName)).toHaveCount(0)
+    await expect(card(keptName)).toBeVisible()
+    expect(questions).toHaveLength(2)
+    expect((await page.request.get(`/api/listings/${doomed.id}`)).status()).toBe(404)
+    expect((await listingsOf(page, account.id)).map((listing) => listing.id)).toEqual([kept.id])
+  })
+})
+
+test.describe('Create Listing for a visitor', () => {
+  test('a visitor who opens /create-listing is sent to Sign in', async ({ page }) => {
+    await page.goto('/create-listing')
+    await expect(page).toHaveURL('/sign-in')
+    await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Create a Listing' })).toHaveCount(0)
+  })
+})
