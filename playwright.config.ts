@@ -72,5 +72,11 @@ export default defineConfig({
       ],
     },
   },
+  // The journeys that add, edit and delete listings run after those that compare the screens with
+  // the seeded listings, so that a listing made meanwhile cannot change what those expect.
+  projects: [
+    { name: 'browse', testIgnore: /listings\.spec\.ts/ },
+    { name: 'manage', testMatch: /listings\.spec\.ts/, dependencies: ['browse'] },
+  ],
   webServer: [services, server('seeded', seededPort, true), server('empty', emptyPort, false)],
 })

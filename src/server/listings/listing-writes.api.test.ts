@@ -417,6 +417,41 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
       ).toEqual([`${folder}/original.png`, `${folder}/w1200.webp`, `${folder}/w400.webp`].sort())
     })
 
+    it('goes on from the offset the server has after a dropped connection', async () => {
+      const image = await png(700, 500, '#a53')
+      const created = await t.app.request('/api/uploads', {
+        method: 'POST',
+        headers: {
+          'Tus-Resumable': '1.0.0',
+          Cookie: ownerCookie,
+          'Upload-Length': String(image.length),
+          'Upload-Metadata': `filename ${Buffer.from('resumed.png').toString('base64')}`,
+        },
+      })
+      const id = created.headers.get('location')!.split('/').pop()!
+      const patch = (offset: number, bytes: Buffer) =>
+        t.app.request(`/api/uploads/${id}`, {
+          method: 'PATCH',
+          headers: {
+            'Tus-Resumable': '1.0.0',
+            Cookie: ownerCookie,
+            'Upload-Offset': String(offset),
+            'Content-Type': 'application/offset+octet-stream',
+          },
+          body: new Uint8Array(bytes),
+        })
+      const half = Math.floor(image.length / 2)
+      expect((await patch(0, image.subarray(0, half))).status).toBe(204)
+      // The connection drops here; the client asks where to go on from.
+      const head = await t.app.request(`/api/uploads/${id}`, {
+        method: 'HEAD',
+        headers: { 'Tus-Resumable': '1.0.0', Cookie: ownerCookie },
+      })
+      expect(head.headers.get('upload-offset')).toBe(String(half))
+      expect((await patch(half, image.subarray(half))).status).toBe(204)
+      await createListing([id])
+    })
+
     it('strips GPS and all other metadata from every stored file', async () => {
       const jpeg = await sharp({
         create: { width: 800, height: 600, channels: 3, background: '#88a' },

@@ -1,13 +1,9 @@
 // The S3 store against a real S3 API: s3rver on a free port, with a bucket in a temp folder.
-import fs from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import { DeleteObjectsCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { imageVariantUrl } from '../../shared/media.js'
+import { startS3rver, type LocalS3 } from '../../test/s3rver.js'
 import { loadConfig } from '../config.js'
 import { storeImageVariants } from './images.js'
 import { createMediaStore } from './media-factory.js'
@@ -20,48 +16,21 @@ import {
   type S3StoreOptions,
 } from './s3-store.js'
 
-// s3rver ships no types; this is the part of its API the tests use.
-interface S3rver {
-  run(): Promise<AddressInfo>
-  close(): Promise<void>
-}
-type S3rverOptions = {
-  address: string
-  port: number
-  silent: boolean
-  directory: string
-  configureBuckets: { name: string }[]
-}
-const S3rver = createRequire(import.meta.url)('s3rver') as new (options: S3rverOptions) => S3rver
-
-const bucket = 'house-media'
-let s3rver: S3rver
-let directory: string
+let s3: LocalS3
 let options: S3StoreOptions
+const bucket = 'house-media'
 
 beforeAll(async () => {
-  directory = await fs.mkdtemp(path.join(os.tmpdir(), 's3rver-'))
-  s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  })
-  const { port } = await s3rver.run()
+  s3 = await startS3rver(bucket)
   options = {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: s3.endpoint,
     bucket,
-    // s3rver's built-in account; it checks request signatures against it.
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
   }
 })
 
-afterAll(async () => {
-  await s3rver?.close()
-  if (directory) await fs.rm(directory, { recursive: true, force: true })
-})
+afterAll(() => s3?.close())
 
 /** A store whose client the test can watch. */
 function watchedStore() {

@@ -5,7 +5,12 @@ import { acceptedImageExtensions } from '../../../shared/listing-schema'
 import styles from './ListingForm.module.css'
 
 export type ImageItem =
-  | { kind: 'stored'; key: string; url: string }
+  | {
+      kind: 'stored'
+      key: string
+      url: string
+      /** its place when the form opened, for a stable name */ number: number
+    }
   | {
       kind: 'new'
       key: string
@@ -54,7 +59,7 @@ export function ImagePicker({ images, onAdd, onRemove, onMove, required }: Image
       {images.length > 0 && (
         <ol className={styles.previews} aria-label="Chosen images">
           {images.map((image, index) => {
-            const name = image.kind === 'new' ? image.file.name : `Photo ${index + 1}`
+            const name = image.kind === 'new' ? image.file.name : `Photo ${image.number}`
             return (
               <li key={image.key} className={styles.preview}>
                 <img

@@ -52,7 +52,7 @@ export function ListingForm(props: ListingFormProps) {
     },
   )
   const [images, setImages] = useState<ImageItem[]>(() =>
-    storedImageUrls.map((url) => ({ kind: 'stored', key: url, url })),
+    storedImageUrls.map((url, index) => ({ kind: 'stored', key: url, url, number: index + 1 })),
   )
   const [saving, setSaving] = useState(false)
   const save = useSaveListing(listingId)

@@ -1,0 +1,34 @@
+// Every public screen passes axe's WCAG 2.1 A and AA rules (contrast, names, labels, landmarks).
+import AxeBuilder from '@axe-core/playwright'
+import { allowConsoleErrors, expect, listingsFromApi, test } from './fixtures'
+
+const screens: [string, (listing: { type: string; id: string; userRef: string }) => string][] = [
+  ['Explore', () => '/'],
+  ['Offers', () => '/offers'],
+  ['Category', () => '/category/rent'],
+  ['Listing detail', (listing) => `/category/${listing.type}/${listing.id}`],
+  ['Contact Landlord', (listing) => `/contact/${listing.userRef}?listingName=Flat`],
+  ['Sign in', () => '/sign-in'],
+  ['Sign up', () => '/sign-up'],
+  ['Forgot Password', () => '/forgot-password'],
+  ['Not found', () => '/no-such-page'],
+]
+
+for (const [name, path] of screens) {
+  test(`${name} has no WCAG 2.1 AA violations`, async ({ page }) => {
+    const [listing] = await listingsFromApi(page, 'offer=true&limit=1')
+    await page.goto(path(listing!))
+    if (name === 'Not found') allowConsoleErrors(page, /404/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // Let lazy parts (carousel, map) settle before the audit.
+    await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0)
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+    const violations = results.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    )
+    expect(violations).toEqual([])
+  })
+}
