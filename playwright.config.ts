@@ -46,6 +46,8 @@ const server = (name: string, port: number, seed: boolean) => ({
   },
 })
 
+const writingJourneys = /(listings|accessibility-signed-in)\.spec\.ts/
+
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
@@ -75,8 +77,8 @@ export default defineConfig({
   // The journeys that add, edit and delete listings run after those that compare the screens with
   // the seeded listings, so that a listing made meanwhile cannot change what those expect.
   projects: [
-    { name: 'browse', testIgnore: /listings\.spec\.ts/ },
-    { name: 'manage', testMatch: /listings\.spec\.ts/, dependencies: ['browse'] },
+    { name: 'browse', testIgnore: writingJourneys },
+    { name: 'manage', testMatch: writingJourneys, dependencies: ['browse'] },
   ],
   webServer: [services, server('seeded', seededPort, true), server('empty', emptyPort, false)],
 })

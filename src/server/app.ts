@@ -10,6 +10,7 @@ import { authRoutes } from './auth/auth.routes.js'
 import type { Config } from './config.js'
 import { openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
+import { originOf, securityHeaders } from './http/security-headers.js'
 import type { ErrorBody } from './http/validate.js'
 import { createGeocoder, type Geocoder } from './geocoding/geocoder.js'
 import { geocodeRoutes } from './geocoding/geocode.routes.js'
@@ -111,6 +112,12 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     .all('*', (c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404))
 
   const app = new Hono()
+    .use(
+      securityHeaders({
+        publicUrl: context.config.publicUrl,
+        imageOrigins: [originOf(context.config.mapTileUrl), originOf(context.media.url('x'))],
+      }),
+    )
     .get('/healthz', async (c) => {
       try {
         await context.listings.any()

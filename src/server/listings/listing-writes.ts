@@ -34,7 +34,6 @@ const notYourUploads = () =>
 
 export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder: Geocoder }) {
   const { db, media, geocoder } = deps
-  const listings = createListingQueries(db, media)
 
   async function locate(address: string): Promise<GeocodeResult> {
     let place: GeocodeResult | null
@@ -80,22 +79,20 @@ export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder:
     async create(userId: string, input: ListingInput): Promise<Listing> {
       const place = await locate(input.address)
       const id = newId()
-      await db.kysely.transaction().execute(async (trx) => {
+      // The answer is read inside the transaction: a delete right after must not empty it.
+      return db.kysely.transaction().execute(async (trx) => {
         const claimed = await createUploadQueries(db, trx).claim(input.images, userId)
         if (!claimed) throw notYourUploads()
         const imageKeys = input.images.map((uploadId) => claimed.get(uploadId)!)
-        await createListingQueries(db, media, trx).insert({
-          id,
-          userRef: userId,
-          ...row(input, imageKeys, place),
-        })
+        const inTrx = createListingQueries(db, media, trx)
+        await inTrx.insert({ id, userRef: userId, ...row(input, imageKeys, place) })
+        return (await inTrx.get(id))!
       })
-      return (await listings.get(id))!
     },
 
     async update(id: string, userId: string, input: ListingInput): Promise<Listing> {
       const place = await locate(input.address)
-      const removed = await db.kysely.transaction().execute(async (trx) => {
+      const { saved, removed } = await db.kysely.transaction().execute(async (trx) => {
         const inTrx = createListingQueries(db, media, trx)
         // Read again under the transaction: another edit or a delete may have come first.
         const stored = await inTrx.getStored(id, { lock: true })
@@ -109,10 +106,10 @@ export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder:
         await inTrx.update(id, row(input, imageKeys, place))
         const gone = stored.imageKeys.filter((key) => !imageKeys.includes(key))
         await createUploadQueries(db, trx).deleteByImageKeys(gone)
-        return gone
+        return { saved: (await inTrx.get(id))!, removed: gone }
       })
       await deleteImages(removed)
-      return (await listings.get(id))!
+      return saved
     },
 
     async delete(id: string, userId: string): Promise<void> {

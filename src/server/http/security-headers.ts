@@ -1,0 +1,50 @@
+// Security headers for every answer: a strict Content-Security-Policy (our own scripts only; images
+// also from the tile server and the media store), no framing, no sniffing, HSTS over https.
+import type { MiddlewareHandler } from 'hono'
+
+/** The origin part of a URL template such as https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png */
+export function originOf(urlTemplate: string): string | undefined {
+  const match = /^(https?:\/\/[^/]+)/i.exec(urlTemplate.trim())
+  if (!match) return undefined
+  // Subdomain placeholders ({s}) become a CSP wildcard.
+  return match[1]!.replace(/\{[a-z]+\}/gi, '*')
+}
+
+export function securityHeaders(options: {
+  publicUrl: string
+  imageOrigins: (string | undefined)[]
+}): MiddlewareHandler {
+  const images = ["'self'", 'data:', 'blob:', ...new Set(options.imageOrigins.filter(Boolean))]
+  const policy = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src ${images.join(' ')}`,
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+  const https = options.publicUrl.startsWith('https:')
+
+  return async (c, next) => {
+    await next()
+    // Some answers (a proxied fetch, say) come with headers that cannot change: copy those first.
+    try {
+      c.res.headers.set('X-Content-Type-Options', 'nosniff')
+    } catch {
+      c.res = new Response(c.res.body, c.res)
+    }
+    const headers = c.res.headers
+    headers.set('Content-Security-Policy', policy)
+    headers.set('X-Content-Type-Options', 'nosniff')
+    headers.set('X-Frame-Options', 'DENY')
+    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+    // Keeps the Google popup's link to this window (a stricter policy would cut it).
+    headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups')
+    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
+    if (https) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  }
+}

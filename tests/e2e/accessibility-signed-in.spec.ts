@@ -1,0 +1,50 @@
+// The signed-in screens pass axe's WCAG 2.1 A and AA rules too: profile, create and edit.
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/session'
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  )
+}
+
+test('My Profile with its listings has no WCAG 2.1 AA violations', async ({
+  page,
+  account,
+  listingOf,
+}) => {
+  await listingOf(account)
+  await page.goto('/profile')
+  await expect(page.getByRole('heading', { name: 'Your Listings' })).toBeVisible()
+  expect(await violations(page)).toEqual([])
+})
+
+test('Create a Listing has no WCAG 2.1 AA violations, with the offer fields shown', async ({
+  page,
+  account,
+}) => {
+  expect(account.id).toBeTruthy()
+  await page.goto('/create-listing')
+  await page.getByRole('group', { name: 'Offer' }).getByRole('button', { name: 'Yes' }).click()
+  await expect(page.getByLabel('Discounted Price')).toBeVisible()
+  expect(await violations(page)).toEqual([])
+})
+
+test('Edit Listing has no WCAG 2.1 AA violations, with its images listed', async ({
+  page,
+  account,
+  listingOf,
+}) => {
+  const listing = await listingOf(account)
+  await page.goto(`/edit-listing/${listing.id}`)
+  await expect(page.getByRole('heading', { name: 'Edit Listing' })).toBeVisible()
+  await expect(
+    page.getByRole('list', { name: 'Chosen images' }).getByRole('listitem').first(),
+  ).toBeVisible()
+  expect(await violations(page)).toEqual([])
+})
