@@ -55,12 +55,14 @@ test.describe('Offers and Category lists', () => {
     const rentals = await listingsFromApi(page, 'type=rent&limit=10')
     await page.goto('/category/rent')
     await expect(page.getByRole('heading', { name: 'Places for rent', level: 1 })).toBeVisible()
-    const hrefs = await page
-      .getByRole('main')
-      .getByRole('listitem')
-      .getByRole('link')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
-    expect(hrefs).toEqual(rentals.map((listing) => `/category/rent/${listing.id}`))
+    const hrefs = () =>
+      page
+        .getByRole('main')
+        .getByRole('listitem')
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+    // The cards arrive after the heading: wait for them, then compare.
+    await expect.poll(hrefs).toEqual(rentals.map((listing) => `/category/rent/${listing.id}`))
     await expect(page.getByRole('main')).toContainText('/ Month')
   })
 

@@ -42,8 +42,9 @@ export function securityHeaders(options: {
     headers.set('X-Content-Type-Options', 'nosniff')
     headers.set('X-Frame-Options', 'DENY')
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    // Keeps the Google popup's link to this window (a stricter policy would cut it).
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups')
+    // No Cross-Origin-Opener-Policy: the Google popup comes back to us through the provider's
+    // origin, and any policy here would move it to a new browsing context group on its return,
+    // cutting it off from this window (it could then neither report back nor be seen closing).
     headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
     if (https) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   }
