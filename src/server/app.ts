@@ -108,7 +108,14 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     .route('/uploads', uploadRoutes)
     .route('/geocode', geocodeRoutes(context.geocoder, context.auth))
     .route('/users', usersRoutes(context.users, context.auth))
-    .route('/auth', authRoutes(context.auth))
+    .route(
+      '/auth',
+      authRoutes(context.auth, {
+        googleConfigured: Boolean(
+          context.config.google.clientId && context.config.google.clientSecret,
+        ),
+      }),
+    )
     .all('*', (c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404))
 
   const app = new Hono()

@@ -135,6 +135,15 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     expect(await sessionOf(t, user.cookie)).not.toBeNull()
   })
 
+  it('answers Google sign-in with a 404 JSON when no Google client is configured', async () => {
+    const response = await post(t, '/api/auth/sign-in/social', {
+      provider: 'google',
+      callbackURL: '/',
+    })
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ error: 'Google sign-in is not configured' })
+  })
+
   it('answers a wrong password with 401 and our error shape', async () => {
     const user = await signUp(t)
     const response = await post(t, '/api/auth/sign-in/email', {

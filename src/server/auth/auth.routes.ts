@@ -4,12 +4,21 @@ import type { ErrorBody } from '../http/validate.js'
 import type { Auth } from './auth.js'
 import { withClientIp } from './session.js'
 
-export function authRoutes(auth: Auth) {
+export function authRoutes(auth: Auth, options: { googleConfigured: boolean }) {
   return new Hono().on(['GET', 'POST'], '/*', async (c) => {
     // Only the endpoints the app uses: the rest (update-user, change-email, …) bypass our own
     // rules, and unknown paths would each add a row to the rate-limit table.
-    if (!usedEndpoints.test(c.req.path))
+    if (!usedEndpoints.test(c.req.path)) {
       return c.json({ error: 'Not found' } satisfies ErrorBody, 404)
+    }
+    // Without a Google client there is no provider to start: say so, rather than let Better Auth
+    // log an error for every click.
+    if (
+      !options.googleConfigured &&
+      /^\/api\/auth\/(sign-in\/social|callback\/)/.test(c.req.path)
+    ) {
+      return c.json({ error: 'Google sign-in is not configured' } satisfies ErrorBody, 404)
+    }
     const response = await auth.handler(withClientIp(c))
     return response.ok ? response : withErrorField(response)
   })
