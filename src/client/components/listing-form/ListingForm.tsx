@@ -192,6 +192,7 @@ export function ListingForm(props: ListingFormProps) {
     min: number,
     max: number,
     className = styles.smallInput,
+    step?: 'any',
   ) => (
     <input
       id={id}
@@ -199,6 +200,7 @@ export function ListingForm(props: ListingFormProps) {
       type="number"
       min={min}
       max={max}
+      step={step}
       required
       aria-invalid={errors[name] ? true : undefined}
       aria-describedby={errors[name] ? `${name}-error` : undefined}
@@ -288,27 +290,13 @@ export function ListingForm(props: ListingFormProps) {
               <label htmlFor={ids.lat} className={styles.label}>
                 Latitude
               </label>
-              <input
-                id={ids.lat}
-                className={styles.smallInput}
-                type="number"
-                step="any"
-                required
-                {...register('latitude', { valueAsNumber: true })}
-              />
+              {numberInput('latitude', ids.lat, -90, 90, styles.smallInput, 'any')}
             </div>
             <div className={styles.field}>
               <label htmlFor={ids.lng} className={styles.label}>
                 Longitude
               </label>
-              <input
-                id={ids.lng}
-                className={styles.smallInput}
-                type="number"
-                step="any"
-                required
-                {...register('longitude', { valueAsNumber: true })}
-              />
+              {numberInput('longitude', ids.lng, -180, 180, styles.smallInput, 'any')}
             </div>
           </div>
         )}
