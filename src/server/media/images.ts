@@ -4,6 +4,9 @@ import { imageWidths, variantName } from '../../shared/media.js'
 import { maxImagePixels } from '../../shared/listing-schema.js'
 import type { MediaStore } from './media-store.js'
 
+// Each image is read once and never again: libvips' operation cache would only hold memory.
+sharp.cache(false)
+
 /** An upload that is not an image we accept; the message is for the person who chose the file. */
 export class ImageRejectedError extends Error {
   override name = 'ImageRejectedError'
