@@ -69,6 +69,28 @@ export const listingImagesSchema = z
   .max(limits.maxImages, messages.maxImages)
   .refine((images) => new Set(images).size === images.length, 'An image is listed twice')
 
+/** On offer, the discounted price is required and in the price range (SPEC §5); off offer, not. */
+function checkOfferPrice(
+  fields: Pick<ListingFields, 'offer' | 'discountedPrice'>,
+  ctx: z.RefinementCtx,
+) {
+  if (!fields.offer) return
+  const result = price.safeParse(fields.discountedPrice)
+  if (!result.success) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['discountedPrice'],
+      message: result.error.issues[0]?.message ?? 'Enter a price',
+    })
+  }
+}
+
+/**
+ * The form's own check before anything is sent. The discount rule is not here: the form runs it
+ * first on submit, with the spec's toast (SPEC §4, §8).
+ */
+export const listingFormSchema = listingFieldsSchema.superRefine(checkOfferPrice)
+
 /** The body of POST /api/listings and PUT /api/listings/:id, checked again by the server. */
 export const listingInputSchema = listingFieldsSchema
   // Unknown keys (a `userRef`, say) are dropped: the owner is whoever is signed in.
@@ -77,16 +99,7 @@ export const listingInputSchema = listingFieldsSchema
     if (!discountIsBelowRegular(input)) {
       ctx.addIssue({ code: 'custom', path: ['discountedPrice'], message: messages.discount })
     }
-    if (input.offer) {
-      const result = price.safeParse(input.discountedPrice)
-      if (!result.success) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['discountedPrice'],
-          message: result.error.issues[0]?.message ?? 'Enter a price',
-        })
-      }
-    }
+    checkOfferPrice(input, ctx)
   })
 
 export type ListingInput = z.infer<typeof listingInputSchema>

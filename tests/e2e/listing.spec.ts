@@ -44,7 +44,7 @@ test.describe('Listing detail', () => {
       'src',
       /\/e2e-tiles\/13\//,
     )
-    await map.getByRole('button', { name: /marker/i }).click()
+    await map.getByRole('button', { name: listing!.location }).click()
     await expect(map.locator('.leaflet-popup-content')).toHaveText(listing!.location)
   })
 

@@ -16,6 +16,9 @@ export class ApiError extends Error {
   }
 }
 
+/** Told of every 401 our API answers: the session has ended (see query-client.ts). */
+export const unauthorized = new EventTarget()
+
 /** Reads a JSON answer, or throws ApiError with the server's message. */
 export async function readJson<T>(
   response: Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>,
@@ -28,6 +31,7 @@ export async function readJson<T>(
   }
   const body = (await answer.json().catch(() => undefined)) as
     { error?: string; fields?: Record<string, string> } | undefined
+  if (answer.status === 401) unauthorized.dispatchEvent(new Event('unauthorized'))
   if (!answer.ok) throw new ApiError(answer.status, body?.error ?? 'Request failed', body?.fields)
   return body as T
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ListingInput } from '../../shared/listing-schema'
 import type { Listing, ListingPage } from '../../shared/listing'
 import { limits } from '../../shared/listing'
-import { api, ApiError, readJson, sendJson } from './http'
+import { api, readJson, sendJson } from './http'
 
 export interface GeocodeAnswer {
   lat: number
@@ -77,5 +77,3 @@ export function useMyListings(userId: string) {
     meta: { errorMessage: 'Could not fetch listings' },
   })
 }
-
-export { ApiError }

@@ -1,7 +1,7 @@
 // TanStack Query setup: failed reads toast the message their query names, in one place.
 import { QueryCache, QueryClient } from '@tanstack/react-query'
 import { toast } from '../components/toasts'
-import { ApiError } from './http'
+import { ApiError, unauthorized } from './http'
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -10,7 +10,7 @@ declare module '@tanstack/react-query' {
 }
 
 export function createQueryClient() {
-  return new QueryClient({
+  const queryClient = new QueryClient({
     queryCache: new QueryCache({
       onError(_error, query) {
         const message = query.meta?.errorMessage
@@ -28,4 +28,10 @@ export function createQueryClient() {
       },
     },
   })
+
+  // Any 401 means the session ended (expired, or signed out in another tab): forget the user, and
+  // a protected page sends them to Sign in, which brings them back afterwards.
+  unauthorized.addEventListener('unauthorized', () => queryClient.setQueryData(['session'], null))
+
+  return queryClient
 }

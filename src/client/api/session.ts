@@ -29,6 +29,8 @@ export function useSession() {
     queryKey: sessionKey,
     queryFn: fetchSession,
     staleTime: 5 * 60_000,
+    // Coming back to the tab: signed out elsewhere meanwhile?
+    refetchOnWindowFocus: true,
     // Not signed in is an answer, not an error; a failed check counts as signed out.
     retry: 1,
   })

@@ -15,7 +15,17 @@ export function Carousel({ label, slides, className }: CarouselProps) {
 
   useEffect(() => {
     if (!embla) return
-    const onSelect = () => setSelected(embla.selectedScrollSnap())
+    const onSelect = () => {
+      const next = embla.selectedScrollSnap()
+      // Focus inside the slide that is leaving would fall to the page (it becomes inert):
+      // take it to the slide that arrives, or to the carousel itself.
+      const root = embla.rootNode()
+      if (root.contains(document.activeElement)) {
+        const target = embla.slideNodes()[next]?.querySelector<HTMLElement>('a, button') ?? root
+        target.focus({ preventScroll: true })
+      }
+      setSelected(next)
+    }
     embla.on('select', onSelect).on('reInit', onSelect)
     return () => {
       embla.off('select', onSelect).off('reInit', onSelect)
@@ -39,7 +49,7 @@ export function Carousel({ label, slides, className }: CarouselProps) {
       aria-label={label}
       onKeyDown={onKeyDown}
     >
-      <div className={styles.viewport} ref={viewportRef}>
+      <div className={styles.viewport} ref={viewportRef} tabIndex={-1}>
         <div className={styles.container}>
           {slides.map((slide, index) => (
             <div

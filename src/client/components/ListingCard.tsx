@@ -10,11 +10,17 @@ interface ListingCardProps {
   listing: Listing
   /** Cards further down the page load their image only when scrolled near. */
   eager?: boolean
-  onEdit?: (listing: Listing) => void
+  /** Shows the edit control, a link to /edit-listing/{id}. */
+  editable?: boolean
   onDelete?: (listing: Listing) => void
 }
 
-export function ListingCard({ listing, eager = false, onEdit, onDelete }: ListingCardProps) {
+export function ListingCard({
+  listing,
+  eager = false,
+  editable = false,
+  onDelete,
+}: ListingCardProps) {
   const cover = listing.imageUrls[0]
   return (
     <li className={styles.card}>
@@ -27,7 +33,7 @@ export function ListingCard({ listing, eager = false, onEdit, onDelete }: Listin
             sizes="(min-width: 640px) 12rem, 35vw"
             width={400}
             height={267}
-            alt={listing.name}
+            alt=""
             loading={eager ? 'eager' : 'lazy'}
             decoding="async"
           />
@@ -53,17 +59,16 @@ export function ListingCard({ listing, eager = false, onEdit, onDelete }: Listin
           </div>
         </div>
       </Link>
-      {(onEdit || onDelete) && (
+      {(editable || onDelete) && (
         <div className={styles.actions}>
-          {onEdit && (
-            <button
-              type="button"
+          {editable && (
+            <Link
+              to={`/edit-listing/${listing.id}`}
               className={styles.action}
               aria-label="Edit listing"
-              onClick={() => onEdit(listing)}
             >
               <Pencil size={20} aria-hidden="true" />
-            </button>
+            </Link>
           )}
           {onDelete && (
             <button

@@ -40,7 +40,7 @@ export default function ListingMap({ position, label }: { position: Geolocation;
         attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
         url={tileUrl()}
       />
-      <Marker position={center} icon={icon}>
+      <Marker position={center} icon={icon} title={label} alt={label}>
         {/* Children of Popup render as React text, never as HTML. */}
         <Popup>{label}</Popup>
       </Marker>

@@ -11,10 +11,21 @@ interface ListingPagesProps {
 }
 
 export function ListingPages({ filter, empty }: ListingPagesProps) {
-  const { data, status, hasNextPage, fetchNextPage, isFetchingNextPage } = useListingPages(filter)
+  const { data, status, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } =
+    useListingPages(filter)
 
   if (status === 'pending') return <Spinner />
-  if (status === 'error') return <p className="empty-text">The listings could not be loaded.</p>
+  // A failed first page has nothing to show; a failed 'Load More' keeps what is on screen.
+  if (!data) {
+    return (
+      <div>
+        <p className="empty-text">The listings could not be loaded.</p>
+        <button type="button" className="load-more" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </div>
+    )
+  }
 
   const listings = data.pages.flatMap((page) => page.items)
   if (listings.length === 0) return <p className="empty-text">{empty}</p>

@@ -1,6 +1,7 @@
 // Contact Landlord: composes a message that opens the visitor's own mail client (SPEC §1, §2).
 import { useId, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
+import { ApiError } from '../api/http'
 import { useLandlord } from '../api/users'
 import { Spinner } from '../components/Spinner'
 import { useDocumentTitle } from '../components/use-document-title'
@@ -15,7 +16,7 @@ export default function Contact() {
   const { landlordId = '' } = useParams()
   const [searchParams] = useSearchParams()
   const listingName = searchParams.get('listingName') ?? ''
-  const { data: landlord, status } = useLandlord(landlordId)
+  const { data: landlord, status, error } = useLandlord(landlordId)
   const [message, setMessage] = useState('')
   const messageId = useId()
   useDocumentTitle('Contact Landlord')
@@ -24,7 +25,13 @@ export default function Contact() {
     <main className="page">
       <h1 className="page-header">Contact Landlord</h1>
       {status === 'pending' && <Spinner />}
-      {status === 'error' && <p className="empty-text">This landlord could not be found.</p>}
+      {status === 'error' && (
+        <p className="empty-text">
+          {error instanceof ApiError && error.status === 404
+            ? 'This landlord could not be found.'
+            : 'The landlord could not be loaded: reload the page to try again.'}
+        </p>
+      )}
       {landlord && (
         <div className={styles.contact}>
           <p className={styles.landlordName}>Contact {landlord.name}</p>

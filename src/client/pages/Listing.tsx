@@ -35,8 +35,8 @@ export default function Listing() {
 
 function ListingDetails({ listing }: { listing: ListingData }) {
   const { user } = useSession()
-  // The contact button is for others: hidden from the owner (SPEC §6).
-  const isOwner = user?.id === listing.userRef
+  // The contact button is for others: hidden from the owner (SPEC §6), and until we know who is here.
+  const showContact = user !== undefined && user?.id !== listing.userRef
   return (
     <main className={styles.listing}>
       <Carousel
@@ -85,7 +85,7 @@ function ListingDetails({ listing }: { listing: ListingData }) {
           </Suspense>
         </div>
 
-        {!isOwner && (
+        {showContact && (
           <Link
             className="primary-button"
             to={`/contact/${encodeURIComponent(listing.userRef)}?${new URLSearchParams({ listingName: listing.name })}`}

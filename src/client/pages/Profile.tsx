@@ -1,11 +1,12 @@
 // My Profile (SPEC §2): sign out, the name that can change, and the way to a new listing.
 import { ChevronRight, House } from 'lucide-react'
-import { useId, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link } from 'react-router'
 import type { Listing } from '../../shared/listing'
 import { useDeleteListing, useMyListings } from '../api/listing-writes'
 import { useSession, useSignOut, useUpdateProfile, type SessionUser } from '../api/session'
 import { ListingCard } from '../components/ListingCard'
+import { Spinner } from '../components/Spinner'
 import { toast } from '../components/toasts'
 import { useDocumentTitle } from '../components/use-document-title'
 import styles from './Profile.module.css'
@@ -47,9 +48,10 @@ export default function Profile() {
 
 /** SPEC §2: shown when the user has listings, each with edit and delete. */
 function YourListings({ userId }: { userId: string }) {
-  const { data: listings } = useMyListings(userId)
+  const { data: listings, status } = useMyListings(userId)
   const deleteListing = useDeleteListing(userId)
-  const navigate = useNavigate()
+  if (status === 'pending') return <Spinner label="Loading your listings…" />
+  // A failed read has said so in a toast; SPEC §2 shows the section only when there are listings.
   if (!listings?.length) return null
 
   function onDelete(listing: Listing) {
@@ -67,12 +69,7 @@ function YourListings({ userId }: { userId: string }) {
       </h2>
       <ul className={styles.listings}>
         {listings.map((listing) => (
-          <ListingCard
-            key={listing.id}
-            listing={listing}
-            onEdit={() => void navigate(`/edit-listing/${listing.id}`)}
-            onDelete={onDelete}
-          />
+          <ListingCard key={listing.id} listing={listing} editable onDelete={onDelete} />
         ))}
       </ul>
     </section>
@@ -85,6 +82,12 @@ function PersonalDetails({ user }: { user: SessionUser }) {
   const updateProfile = useUpdateProfile()
   const nameId = useId()
   const emailId = useId()
+  const nameInput = useRef<HTMLInputElement>(null)
+
+  // 'change' takes the keyboard straight to the name.
+  useEffect(() => {
+    if (editing) nameInput.current?.focus()
+  }, [editing])
 
   function toggle() {
     if (!editing) return setEditing(true)
@@ -129,6 +132,7 @@ function PersonalDetails({ user }: { user: SessionUser }) {
         </label>
         <input
           id={nameId}
+          ref={nameInput}
           className={editing ? `${styles.input} ${styles.editing}` : styles.input}
           value={name}
           maxLength={64}
@@ -140,6 +144,10 @@ function PersonalDetails({ user }: { user: SessionUser }) {
         </label>
         {/* Only the name is saved (SPEC §5): the e-mail is shown, never editable. */}
         <input id={emailId} className={styles.input} value={user.email} disabled readOnly />
+        {/* Enter in the name field saves, like 'done' (a form of two fields needs a submit). */}
+        <button type="submit" className="visually-hidden" tabIndex={-1} disabled={!editing}>
+          Save name
+        </button>
       </form>
     </section>
   )

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
+import { ApiError } from '../api/http'
 import { useSignIn } from '../api/session'
 import styles from '../components/AuthForm.module.css'
 import { GoogleButton } from '../components/GoogleButton'
@@ -25,7 +26,10 @@ export default function SignIn() {
       {
         // Back to the page that sent the visitor here, otherwise Explore.
         onSuccess: () => void navigate(from ?? '/', { replace: true }),
-        onError: () => toast.error('Bad User Credentials'),
+        onError: (error) => {
+          const message = signInFailure(error)
+          toast.error(message, { toastId: message })
+        },
       },
     )
   }
@@ -61,4 +65,13 @@ export default function SignIn() {
       </Link>
     </main>
   )
+}
+
+/** SPEC §8's words for wrong credentials; a limit or a lost connection is not the user's password. */
+function signInFailure(error: Error): string {
+  if (error instanceof ApiError && error.status === 429)
+    return 'Too many attempts: try again in a minute'
+  if (error instanceof ApiError && error.status === 0)
+    return 'Could not reach the server: check your connection'
+  return 'Bad User Credentials'
 }

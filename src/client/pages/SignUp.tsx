@@ -21,7 +21,10 @@ export default function SignUp() {
     event.preventDefault()
     signUp.mutate(form, {
       onSuccess: () => void navigate('/', { replace: true }),
-      onError: () => toast.error('Something went wrong with registration'),
+      onError: () =>
+        toast.error('Something went wrong with registration', {
+          toastId: 'Something went wrong with registration',
+        }),
     })
   }
 

@@ -5,13 +5,14 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import {
   discountIsBelowRegular,
-  listingFieldsSchema,
+  listingFormSchema,
   messages,
   type ListingFields,
   type ListingInput,
 } from '../../../shared/listing-schema'
 import { limits, type Listing } from '../../../shared/listing'
-import { ApiError, geocodeAddress, useSaveListing } from '../../api/listing-writes'
+import { ApiError } from '../../api/http'
+import { geocodeAddress, useSaveListing } from '../../api/listing-writes'
 import { uploadImage } from '../../api/uploads'
 import { Spinner } from '../Spinner'
 import { toast } from '../toasts'
@@ -45,12 +46,11 @@ export function ListingForm(props: ListingFormProps) {
     onSaved,
     onForbidden,
   } = props
-  const { register, handleSubmit, control, setValue, setError, formState } = useForm<ListingFields>(
-    {
+  const { register, handleSubmit, control, setValue, getValues, setError, formState } =
+    useForm<ListingFields>({
       defaultValues: defaults,
-      resolver: zodResolver(listingFieldsSchema),
-    },
-  )
+      resolver: zodResolver(listingFormSchema),
+    })
   const [images, setImages] = useState<ImageItem[]>(() =>
     storedImageUrls.map((url, index) => ({ kind: 'stored', key: url, url, number: index + 1 })),
   )
@@ -73,10 +73,28 @@ export function ListingForm(props: ListingFormProps) {
 
   // Previews are object URLs: free them when they leave.
   const previews = useRef(new Set<string>())
+  // A save that ends after the user went elsewhere must not pull them back.
+  const mounted = useRef(false)
   useEffect(() => {
     const urls = previews.current
-    return () => urls.forEach((url) => URL.revokeObjectURL(url))
+    mounted.current = true
+    return () => {
+      mounted.current = false
+      urls.forEach((url) => URL.revokeObjectURL(url))
+      urls.clear()
+    }
   }, [])
+
+  function removeImage(key: string) {
+    setImages((current) => {
+      const removed = current.find((image) => image.key === key)
+      if (removed?.kind === 'new') {
+        URL.revokeObjectURL(removed.previewUrl)
+        previews.current.delete(removed.previewUrl)
+      }
+      return current.filter((image) => image.key !== key)
+    })
+  }
 
   function addFiles(files: File[]) {
     const added = files.map((file): ImageItem => {
@@ -173,7 +191,7 @@ export function ListingForm(props: ListingFormProps) {
       })
       if (!listing) return
       toast.success('Listing saved')
-      onSaved(listing)
+      if (mounted.current) onSaved(listing)
     } finally {
       setSaving(false)
     }
@@ -211,147 +229,162 @@ export function ListingForm(props: ListingFormProps) {
   return (
     <main className="page">
       <h1 className="page-header">{heading}</h1>
-      <form className={styles.form} onSubmit={handleSubmit(onValid)} noValidate>
-        <ToggleGroup
-          legend="Sell / Rent"
-          options={[
-            { label: 'Sell', value: 'sale' },
-            { label: 'Rent', value: 'rent' },
-          ]}
-          value={type}
-          onChange={(value) => setValue('type', value)}
-        />
-
-        <div className={styles.field}>
-          <label htmlFor={ids.name} className={styles.label}>
-            Name
-          </label>
-          <input
-            id={ids.name}
-            className={styles.input}
-            maxLength={limits.nameLength.max}
-            minLength={limits.nameLength.min}
-            required
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? 'name-error' : undefined}
-            {...register('name')}
+      <form
+        className={styles.form}
+        onSubmit={handleSubmit(onValid, (invalid) => {
+          // Each field shows its own message; the first one is also said out loud.
+          const first = Object.values(invalid)[0]?.message
+          if (first) toast.error(first, { toastId: first })
+        })}
+        noValidate
+      >
+        {/* Nothing changes while saving: what is sent is what the form shows. */}
+        <fieldset className={styles.controls} disabled={saving}>
+          <ToggleGroup
+            legend="Sell / Rent"
+            options={[
+              { label: 'Sell', value: 'sale' },
+              { label: 'Rent', value: 'rent' },
+            ]}
+            value={type}
+            onChange={(value) => setValue('type', value)}
           />
-          {fieldError('name')}
-        </div>
 
-        <div className={styles.row}>
           <div className={styles.field}>
-            <label htmlFor={ids.bedrooms} className={styles.label}>
-              Bedrooms
+            <label htmlFor={ids.name} className={styles.label}>
+              Name
             </label>
-            {numberInput('bedrooms', ids.bedrooms, limits.rooms.min, limits.rooms.max)}
-            {fieldError('bedrooms')}
+            <input
+              id={ids.name}
+              className={styles.input}
+              maxLength={limits.nameLength.max}
+              minLength={limits.nameLength.min}
+              required
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? 'name-error' : undefined}
+              {...register('name')}
+            />
+            {fieldError('name')}
           </div>
-          <div className={styles.field}>
-            <label htmlFor={ids.bathrooms} className={styles.label}>
-              Bathrooms
-            </label>
-            {numberInput('bathrooms', ids.bathrooms, limits.rooms.min, limits.rooms.max)}
-            {fieldError('bathrooms')}
-          </div>
-        </div>
 
-        <ToggleGroup
-          legend="Parking spot"
-          options={yesNo}
-          value={parking}
-          onChange={(value) => setValue('parking', value)}
-        />
-        <ToggleGroup
-          legend="Furnished"
-          options={yesNo}
-          value={furnished}
-          onChange={(value) => setValue('furnished', value)}
-        />
-
-        <div className={styles.field}>
-          <label htmlFor={ids.address} className={styles.label}>
-            Address
-          </label>
-          <textarea
-            id={ids.address}
-            className={`${styles.input} ${styles.textarea}`}
-            required
-            aria-invalid={errors.address ? true : undefined}
-            aria-describedby={errors.address ? 'address-error' : undefined}
-            {...register('address')}
-          />
-          {fieldError('address')}
-        </div>
-
-        {!geocodingEnabled && (
           <div className={styles.row}>
             <div className={styles.field}>
-              <label htmlFor={ids.lat} className={styles.label}>
-                Latitude
+              <label htmlFor={ids.bedrooms} className={styles.label}>
+                Bedrooms
               </label>
-              {numberInput('latitude', ids.lat, -90, 90, styles.smallInput, 'any')}
+              {numberInput('bedrooms', ids.bedrooms, limits.rooms.min, limits.rooms.max)}
+              {fieldError('bedrooms')}
             </div>
             <div className={styles.field}>
-              <label htmlFor={ids.lng} className={styles.label}>
-                Longitude
+              <label htmlFor={ids.bathrooms} className={styles.label}>
+                Bathrooms
               </label>
-              {numberInput('longitude', ids.lng, -180, 180, styles.smallInput, 'any')}
+              {numberInput('bathrooms', ids.bathrooms, limits.rooms.min, limits.rooms.max)}
+              {fieldError('bathrooms')}
             </div>
           </div>
-        )}
 
-        <ToggleGroup
-          legend="Offer"
-          options={yesNo}
-          value={offer}
-          onChange={(value) => setValue('offer', value)}
-        />
+          <ToggleGroup
+            legend="Parking spot"
+            options={yesNo}
+            value={parking}
+            onChange={(value) => setValue('parking', value)}
+          />
+          <ToggleGroup
+            legend="Furnished"
+            options={yesNo}
+            value={furnished}
+            onChange={(value) => setValue('furnished', value)}
+          />
 
-        <div className={styles.field}>
-          <label htmlFor={ids.regular} className={styles.label}>
-            Regular Price
-          </label>
-          <div className={styles.priceRow}>
-            {numberInput(
-              'regularPrice',
-              ids.regular,
-              limits.price.min,
-              limits.price.max,
-              styles.priceInput,
-            )}
-            {type === 'rent' && <span className={styles.priceSuffix}>$ / Month</span>}
-          </div>
-          {fieldError('regularPrice')}
-        </div>
-
-        {offer && (
           <div className={styles.field}>
-            <label htmlFor={ids.discounted} className={styles.label}>
-              Discounted Price
+            <label htmlFor={ids.address} className={styles.label}>
+              Address
+            </label>
+            <textarea
+              id={ids.address}
+              className={`${styles.input} ${styles.textarea}`}
+              required
+              aria-invalid={errors.address ? true : undefined}
+              aria-describedby={errors.address ? 'address-error' : undefined}
+              {...register('address')}
+            />
+            {fieldError('address')}
+          </div>
+
+          {!geocodingEnabled && (
+            <div className={styles.row}>
+              <div className={styles.field}>
+                <label htmlFor={ids.lat} className={styles.label}>
+                  Latitude
+                </label>
+                {numberInput('latitude', ids.lat, -90, 90, styles.smallInput, 'any')}
+              </div>
+              <div className={styles.field}>
+                <label htmlFor={ids.lng} className={styles.label}>
+                  Longitude
+                </label>
+                {numberInput('longitude', ids.lng, -180, 180, styles.smallInput, 'any')}
+              </div>
+            </div>
+          )}
+
+          <ToggleGroup
+            legend="Offer"
+            options={yesNo}
+            value={offer}
+            onChange={(value) => {
+              setValue('offer', value)
+              // A cleared price hidden by Offer No would block the form with no field to show it.
+              if (!value && Number.isNaN(getValues('discountedPrice')))
+                setValue('discountedPrice', 0)
+            }}
+          />
+
+          <div className={styles.field}>
+            <label htmlFor={ids.regular} className={styles.label}>
+              Regular Price
             </label>
             <div className={styles.priceRow}>
               {numberInput(
-                'discountedPrice',
-                ids.discounted,
+                'regularPrice',
+                ids.regular,
                 limits.price.min,
                 limits.price.max,
                 styles.priceInput,
               )}
               {type === 'rent' && <span className={styles.priceSuffix}>$ / Month</span>}
             </div>
-            {fieldError('discountedPrice')}
+            {fieldError('regularPrice')}
           </div>
-        )}
 
-        <ImagePicker
-          images={images}
-          required={images.length === 0}
-          onAdd={addFiles}
-          onRemove={(key) => setImages((current) => current.filter((image) => image.key !== key))}
-          onMove={moveImage}
-        />
+          {offer && (
+            <div className={styles.field}>
+              <label htmlFor={ids.discounted} className={styles.label}>
+                Discounted Price
+              </label>
+              <div className={styles.priceRow}>
+                {numberInput(
+                  'discountedPrice',
+                  ids.discounted,
+                  limits.price.min,
+                  limits.price.max,
+                  styles.priceInput,
+                )}
+                {type === 'rent' && <span className={styles.priceSuffix}>$ / Month</span>}
+              </div>
+              {fieldError('discountedPrice')}
+            </div>
+          )}
 
+          <ImagePicker
+            images={images}
+            required={images.length === 0}
+            onAdd={addFiles}
+            onRemove={removeImage}
+            onMove={moveImage}
+          />
+        </fieldset>
         <button type="submit" className={`primary-button ${styles.submit}`} disabled={saving}>
           {submitLabel}
         </button>
