@@ -101,6 +101,21 @@ test.describe('Offers and Category lists', () => {
     allowConsoleErrors(page, /ERR_FAILED|ERR_CONNECTION|Failed to load resource/)
   })
 
+  test("a failed 'Load More' keeps the cards on screen and says 'Could not fetch listings'", async ({
+    page,
+  }) => {
+    await page.goto('/offers')
+    const cards = page.getByRole('main').getByRole('listitem')
+    await expect(cards).toHaveCount(10)
+    // Only the next page fails, as a dropped connection would.
+    await page.route('**/api/listings?*cursor=*', (route) => route.abort('connectionfailed'))
+    await page.getByRole('button', { name: 'Load More' }).click()
+    await expect(page.getByText('Could not fetch listings')).toBeVisible()
+    await expect(cards).toHaveCount(10)
+    await expect(page.getByRole('button', { name: 'Load More' })).toBeEnabled()
+    allowConsoleErrors(page, /ERR_FAILED|ERR_CONNECTION|Failed to load resource/)
+  })
+
   test('card images below the first few load lazily, with a size set', async ({ page }) => {
     await page.goto('/category/rent')
     // Decorative (alt=""): the card's link already names the listing.
