@@ -1,7 +1,7 @@
 // The Create / Edit Listing form (SPEC §2), with the spec's order of checks on submit:
 // discount → 'Max 6 images' → address → uploads → save.
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import {
   discountIsBelowRegular,
@@ -16,6 +16,7 @@ import { geocodeAddress, useSaveListing } from '../../api/listing-writes'
 import { uploadImage } from '../../api/uploads'
 import { Spinner } from '../Spinner'
 import { toast } from '../toasts'
+import { Field, type FieldInputProps } from './Field'
 import { ImagePicker, type ImageItem } from './ImagePicker'
 import styles from './ListingForm.module.css'
 import { ToggleGroup, yesNo } from './ToggleGroup'
@@ -56,16 +57,6 @@ export function ListingForm(props: ListingFormProps) {
   )
   const [saving, setSaving] = useState(false)
   const save = useSaveListing(listingId)
-  const ids = {
-    name: useId(),
-    bedrooms: useId(),
-    bathrooms: useId(),
-    address: useId(),
-    regular: useId(),
-    discounted: useId(),
-    lat: useId(),
-    lng: useId(),
-  }
   const [type, offer, parking, furnished] = useWatch({
     control,
     name: ['type', 'offer', 'parking', 'furnished'],
@@ -198,32 +189,32 @@ export function ListingForm(props: ListingFormProps) {
   }
 
   const errors = formState.errors
-  const fieldError = (name: keyof ListingFields) =>
-    errors[name] && (
-      <p className={styles.error} id={`${name}-error`}>
-        {errors[name]?.message}
-      </p>
-    )
   const numberInput = (
     name: keyof ListingFields,
-    id: string,
+    input: FieldInputProps,
     min: number,
     max: number,
     className = styles.smallInput,
     step?: 'any',
   ) => (
     <input
-      id={id}
+      {...input}
       className={className}
       type="number"
       min={min}
       max={max}
       step={step}
       required
-      aria-invalid={errors[name] ? true : undefined}
-      aria-describedby={errors[name] ? `${name}-error` : undefined}
       {...register(name, { valueAsNumber: true })}
     />
+  )
+
+  /** A price, with '$ / Month' after it for a rental. */
+  const priceInput = (name: 'regularPrice' | 'discountedPrice', input: FieldInputProps) => (
+    <div className={styles.priceRow}>
+      {numberInput(name, input, limits.price.min, limits.price.max, styles.priceInput)}
+      {type === 'rent' && <span className={styles.priceSuffix}>$ / Month</span>}
+    </div>
   )
 
   return (
@@ -250,38 +241,26 @@ export function ListingForm(props: ListingFormProps) {
             onChange={(value) => setValue('type', value)}
           />
 
-          <div className={styles.field}>
-            <label htmlFor={ids.name} className={styles.label}>
-              Name
-            </label>
-            <input
-              id={ids.name}
-              className={styles.input}
-              maxLength={limits.nameLength.max}
-              minLength={limits.nameLength.min}
-              required
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? 'name-error' : undefined}
-              {...register('name')}
-            />
-            {fieldError('name')}
-          </div>
+          <Field label="Name" error={errors.name?.message}>
+            {(input) => (
+              <input
+                {...input}
+                className={styles.input}
+                maxLength={limits.nameLength.max}
+                minLength={limits.nameLength.min}
+                required
+                {...register('name')}
+              />
+            )}
+          </Field>
 
           <div className={styles.row}>
-            <div className={styles.field}>
-              <label htmlFor={ids.bedrooms} className={styles.label}>
-                Bedrooms
-              </label>
-              {numberInput('bedrooms', ids.bedrooms, limits.rooms.min, limits.rooms.max)}
-              {fieldError('bedrooms')}
-            </div>
-            <div className={styles.field}>
-              <label htmlFor={ids.bathrooms} className={styles.label}>
-                Bathrooms
-              </label>
-              {numberInput('bathrooms', ids.bathrooms, limits.rooms.min, limits.rooms.max)}
-              {fieldError('bathrooms')}
-            </div>
+            <Field label="Bedrooms" error={errors.bedrooms?.message}>
+              {(input) => numberInput('bedrooms', input, limits.rooms.min, limits.rooms.max)}
+            </Field>
+            <Field label="Bathrooms" error={errors.bathrooms?.message}>
+              {(input) => numberInput('bathrooms', input, limits.rooms.min, limits.rooms.max)}
+            </Field>
           </div>
 
           <ToggleGroup
@@ -297,35 +276,25 @@ export function ListingForm(props: ListingFormProps) {
             onChange={(value) => setValue('furnished', value)}
           />
 
-          <div className={styles.field}>
-            <label htmlFor={ids.address} className={styles.label}>
-              Address
-            </label>
-            <textarea
-              id={ids.address}
-              className={`${styles.input} ${styles.textarea}`}
-              required
-              aria-invalid={errors.address ? true : undefined}
-              aria-describedby={errors.address ? 'address-error' : undefined}
-              {...register('address')}
-            />
-            {fieldError('address')}
-          </div>
+          <Field label="Address" error={errors.address?.message}>
+            {(input) => (
+              <textarea
+                {...input}
+                className={`${styles.input} ${styles.textarea}`}
+                required
+                {...register('address')}
+              />
+            )}
+          </Field>
 
           {!geocodingEnabled && (
             <div className={styles.row}>
-              <div className={styles.field}>
-                <label htmlFor={ids.lat} className={styles.label}>
-                  Latitude
-                </label>
-                {numberInput('latitude', ids.lat, -90, 90, styles.smallInput, 'any')}
-              </div>
-              <div className={styles.field}>
-                <label htmlFor={ids.lng} className={styles.label}>
-                  Longitude
-                </label>
-                {numberInput('longitude', ids.lng, -180, 180, styles.smallInput, 'any')}
-              </div>
+              <Field label="Latitude" error={errors.latitude?.message}>
+                {(input) => numberInput('latitude', input, -90, 90, styles.smallInput, 'any')}
+              </Field>
+              <Field label="Longitude" error={errors.longitude?.message}>
+                {(input) => numberInput('longitude', input, -180, 180, styles.smallInput, 'any')}
+              </Field>
             </div>
           )}
 
@@ -341,40 +310,14 @@ export function ListingForm(props: ListingFormProps) {
             }}
           />
 
-          <div className={styles.field}>
-            <label htmlFor={ids.regular} className={styles.label}>
-              Regular Price
-            </label>
-            <div className={styles.priceRow}>
-              {numberInput(
-                'regularPrice',
-                ids.regular,
-                limits.price.min,
-                limits.price.max,
-                styles.priceInput,
-              )}
-              {type === 'rent' && <span className={styles.priceSuffix}>$ / Month</span>}
-            </div>
-            {fieldError('regularPrice')}
-          </div>
+          <Field label="Regular Price" error={errors.regularPrice?.message}>
+            {(input) => priceInput('regularPrice', input)}
+          </Field>
 
           {offer && (
-            <div className={styles.field}>
-              <label htmlFor={ids.discounted} className={styles.label}>
-                Discounted Price
-              </label>
-              <div className={styles.priceRow}>
-                {numberInput(
-                  'discountedPrice',
-                  ids.discounted,
-                  limits.price.min,
-                  limits.price.max,
-                  styles.priceInput,
-                )}
-                {type === 'rent' && <span className={styles.priceSuffix}>$ / Month</span>}
-              </div>
-              {fieldError('discountedPrice')}
-            </div>
+            <Field label="Discounted Price" error={errors.discountedPrice?.message}>
+              {(input) => priceInput('discountedPrice', input)}
+            </Field>
           )}
 
           <ImagePicker
