@@ -10,6 +10,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
+    // The server reads it to preload each screen's chunks (src/server/web/page-chunks.ts).
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' },

@@ -27,6 +27,8 @@ import { uploadsRoutes } from './uploads/uploads.routes.js'
 import { createUserQueries, type UserQueries } from './users/users.queries.js'
 import { usersRoutes } from './users/users.routes.js'
 import { loadClientFiles } from './web/client-files.js'
+import { loadPageChunks } from './web/page-chunks.js'
+import { createPageHeads } from './web/page-head.js'
 import { webRoutes } from './web/web.routes.js'
 
 export interface AppContext {
@@ -90,6 +92,13 @@ const jsonBodyLimit = bodyLimit({
 const stagingDir = (config: Config) => path.join(config.dataDir, 'uploads')
 
 export function createApp(context: AppContext, options: { clientDir?: string } = {}) {
+  const clientDir = options.clientDir ?? defaultClientDir
+  const mapTileUrl = context.config.mapTileUrl
+  const pageHead = createPageHeads({
+    listings: context.listings,
+    publicUrl: context.config.publicUrl,
+    chunks: loadPageChunks(clientDir),
+  })
   const { routes: uploadRoutes } = uploadsRoutes({
     ...context,
     stagingDir: stagingDir(context.config),
@@ -135,12 +144,7 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     })
     .route('/api', api)
     .route('/media', context.mediaRoot ? mediaRoutes(context.mediaRoot) : new Hono())
-    .route(
-      '/',
-      webRoutes(loadClientFiles(options.clientDir ?? defaultClientDir), {
-        mapTileUrl: context.config.mapTileUrl,
-      }),
-    )
+    .route('/', webRoutes(loadClientFiles(clientDir), { mapTileUrl, pageHead }))
 
   app.notFound((c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404))
   app.onError((error, c) => {

@@ -17,3 +17,16 @@ export function imageVariantUrl(url: string, width: ImageWidth): string {
 export function imageSrcSet(url: string): string {
   return imageWidths.map((width) => `${imageVariantUrl(url, width)} ${width}w`).join(', ')
 }
+
+/**
+ * The `sizes` of each place an image is shown. The server's image preloads repeat them, so the
+ * browser picks the same variant for both and downloads it once.
+ */
+export const imageSizes = {
+  /** A slide of Explore's carousel. */
+  slide: '(min-width: 72rem) 70rem, 100vw',
+  /** A photo of the listing page's slider. */
+  photo: '100vw',
+  /** A listing card's cover. */
+  card: '(min-width: 640px) 12rem, 35vw',
+} as const

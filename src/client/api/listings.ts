@@ -1,28 +1,17 @@
 // Listing reads: the query hooks the pages use (SPEC §7, document reads).
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import type { Listing, ListingPage, ListingType } from '../../shared/listing'
+import type { Listing, ListingPage } from '../../shared/listing'
 import { limits } from '../../shared/listing'
+import { listingsQuery, type ListingFilter } from '../../shared/listing-requests'
 import { api, ApiError, readJson } from './http'
 
-export interface ListingFilter {
-  type?: ListingType
-  offer?: boolean
-  userRef?: string
-}
+export type { ListingFilter }
 
 const errorMessage = 'Could not fetch listings'
 
 function fetchListings(filter: ListingFilter, limit: number, cursor?: string) {
   return readJson<ListingPage>(
-    api.api.listings.$get({
-      query: {
-        ...(filter.type && { type: filter.type }),
-        ...(filter.offer !== undefined && { offer: String(filter.offer) as 'true' | 'false' }),
-        ...(filter.userRef && { userRef: filter.userRef }),
-        limit: String(limit),
-        ...(cursor && { cursor }),
-      },
-    }),
+    api.api.listings.$get({ query: listingsQuery(filter, limit, cursor) }),
   )
 }
 

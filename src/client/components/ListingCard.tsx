@@ -3,7 +3,7 @@ import { Bath, BedDouble, Pencil, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format'
 import { effectivePrice, type Listing } from '../../shared/listing'
-import { imageSrcSet, imageVariantUrl } from '../../shared/media'
+import { imageSizes, imageSrcSet, imageVariantUrl } from '../../shared/media'
 import styles from './ListingCard.module.css'
 
 interface ListingCardProps {
@@ -30,7 +30,7 @@ export function ListingCard({
             className={styles.image}
             src={imageVariantUrl(cover, 400)}
             srcSet={imageSrcSet(cover)}
-            sizes="(min-width: 640px) 12rem, 35vw"
+            sizes={imageSizes.card}
             width={400}
             height={267}
             alt=""

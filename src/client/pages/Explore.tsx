@@ -2,7 +2,7 @@ import { Building2, KeyRound } from 'lucide-react'
 import { Link } from 'react-router'
 import { formatPrice } from '../../shared/format'
 import { effectivePrice, type Listing } from '../../shared/listing'
-import { imageSrcSet } from '../../shared/media'
+import { imageSizes, imageSrcSet } from '../../shared/media'
 import { useRecommendedListings } from '../api/listings'
 import { Carousel } from '../components/Carousel'
 import { Spinner } from '../components/Spinner'
@@ -57,7 +57,7 @@ function RecommendedSlide({ listing, first }: { listing: Listing; first: boolean
           className={styles.slideImage}
           src={cover}
           srcSet={imageSrcSet(cover)}
-          sizes="(min-width: 72rem) 70rem, 100vw"
+          sizes={imageSizes.slide}
           width={1200}
           height={800}
           alt=""

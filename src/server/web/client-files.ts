@@ -29,6 +29,8 @@ export function loadClientFiles(dir: string): Map<string, ClientFile> {
   if (!fs.existsSync(dir)) return files
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue
+    // Vite's manifest (.vite/) is for the server (page-chunks.ts), not for browsers.
+    if (path.relative(dir, entry.parentPath).split(path.sep)[0] === '.vite') continue
     const file = path.join(entry.parentPath, entry.name)
     const urlPath = '/' + path.relative(dir, file).split(path.sep).join('/')
     const readIfThere = (suffix: string) =>

@@ -1,28 +1,25 @@
-// Serves the built client: hashed assets cached for a year, every page route answered by index.html.
+// Serves the built client: hashed assets cached for a year, and every screen's route answered by
+// index.html with that screen's own head (page-head.ts); unknown routes get it with a 404.
 import { Hono, type Context } from 'hono'
 import { escapeHtml } from '../http/escape.js'
 import type { ClientFile } from './client-files.js'
+import type { PageHead } from './page-head.js'
 
 export interface PageSettings {
   mapTileUrl: string
+  pageHead: (path: string) => Promise<PageHead>
 }
 
-// The routes of SPEC §2; anything else gets the same page (the client shows "not found") with a 404.
-const pageRoutes = [
-  /^\/$/,
-  /^\/offers$/,
-  /^\/category\/[^/]+$/,
-  /^\/category\/[^/]+\/[^/]+$/,
-  /^\/contact\/[^/]+$/,
-  /^\/(sign-in|sign-up|forgot-password|reset-password|oauth-popup|profile|create-listing)$/,
-  /^\/edit-listing\/[^/]+$/,
-]
+// index.html marks the part of its head that each screen replaces.
+const headPart = /<!--page-head-->[\s\S]*<!--\/page-head-->/
 
 export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings) {
   const template = files.get('/index.html')
-  const page = template && renderPage(template.body.toString('utf8'), settings)
+  const page = template?.body
+    .toString('utf8')
+    .replace('%MAP_TILE_URL%', escapeHtml(settings.mapTileUrl))
 
-  return new Hono().get('/*', (c) => {
+  return new Hono().get('/*', async (c) => {
     const path = c.req.path
     const file = path !== '/index.html' ? files.get(path) : undefined
     if (file) {
@@ -34,8 +31,14 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
       )
     }
     if (!page) return c.text('The client is not built: run `npm run build`.', 503)
-    const known = pageRoutes.some((route) => route.test(path.replace(/\/+$/, '') || '/'))
-    return c.html(page, known ? 200 : 404, { 'Cache-Control': 'no-cache' })
+    const head = await settings.pageHead(path)
+    return c.html(
+      page.replace(headPart, () => head.html),
+      head.status,
+      {
+        'Cache-Control': 'no-cache',
+      },
+    )
   })
 }
 
@@ -53,8 +56,4 @@ function send(c: Context, file: ClientFile, cacheControl: string) {
     return c.body(new Uint8Array(file.gzip), 200, { ...headers, 'Content-Encoding': 'gzip' })
   }
   return c.body(new Uint8Array(file.body), 200, headers)
-}
-
-function renderPage(html: string, settings: PageSettings): string {
-  return html.replace('%MAP_TILE_URL%', escapeHtml(settings.mapTileUrl))
 }

@@ -1,0 +1,166 @@
+// Each screen's HTML comes with its own head: title, description, a listing's preview card, and
+// preloads that name exactly what the client will fetch. Runs on a small client folder made here
+// (index.html with the head markers, a Vite manifest), so no client build is needed.
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { limits } from '../../shared/listing'
+import { listingPath, listingsPath } from '../../shared/listing-requests'
+import {
+  createTestApp,
+  createUser,
+  dialects,
+  insertListing,
+  type TestApp,
+} from '../../test/test-app'
+import { createApp, type App } from '../app'
+
+const template = `<!doctype html><html><head>
+<meta name="map-tile-url" content="%MAP_TILE_URL%" />
+<!--page-head--><title>House Marketplace</title><!--/page-head-->
+<script type="module" src="/assets/index-1.js"></script>
+</head><body><div id="root"></div></body></html>`
+
+const manifest = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
+  '_shared-1.js': { file: 'assets/shared-1.js' },
+  '_Carousel-1.js': {
+    file: 'assets/Carousel-1.js',
+    imports: ['index.html'],
+    css: ['assets/Carousel-1.css'],
+  },
+  'pages/Listing.tsx': {
+    file: 'assets/Listing-1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_shared-1.js', '_Carousel-1.js'],
+    css: ['assets/Listing-1.css'],
+  },
+}
+
+const hostileName = '</title><script>alert("name")</script>'
+
+describe.each(dialects)('page heads (%s)', (dialect) => {
+  let test: TestApp
+  let app: App
+  let listingId: string
+  let hostileId: string
+
+  beforeAll(async () => {
+    test = await createTestApp(dialect, { PUBLIC_URL: 'https://homes.example' })
+    const clientDir = path.join(test.dataDir, 'client')
+    await fs.mkdir(path.join(clientDir, '.vite'), { recursive: true })
+    await fs.writeFile(path.join(clientDir, 'index.html'), template)
+    await fs.writeFile(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest))
+    app = createApp(test.context, { clientDir })
+
+    const owner = await createUser(test.context)
+    const listing = await insertListing(test.context, {
+      userRef: owner.id,
+      name: 'Bright Loft in Lyon',
+      type: 'sale',
+      bedrooms: 3,
+      bathrooms: 2,
+      location: '5 Rue de la République, Lyon, France',
+      regularPrice: 250000,
+      images: ['images/abc-house-1'],
+    })
+    listingId = listing.id
+    hostileId = (
+      await insertListing(test.context, {
+        userRef: owner.id,
+        name: hostileName,
+        location: '<img src=x onerror=alert(1)>',
+        timestamp: listing.timestamp + 1,
+      })
+    ).id
+  })
+  afterAll(() => test?.close())
+
+  async function page(url: string) {
+    const response = await app.request(url)
+    return { status: response.status, html: await response.text() }
+  }
+
+  it('gives a listing its title, description and preview card', async () => {
+    const { status, html } = await page(`/category/sale/${listingId}`)
+    expect(status).toBe(200)
+    expect(html).toContain('<title>Bright Loft in Lyon | House Marketplace</title>')
+    const description =
+      'For sale in 5 Rue de la République, Lyon, France: 3 Bedrooms, 2 Bathrooms, $250,000.'
+    expect(html).toContain(`<meta name="description" content="${description}">`)
+    const url = `https://homes.example/category/sale/${listingId}`
+    expect(html).toContain(`<meta property="og:url" content="${url}">`)
+    expect(html).toContain(`<link rel="canonical" href="${url}">`)
+    expect(html).toContain(
+      `<meta property="og:title" content="Bright Loft in Lyon | House Marketplace">`,
+    )
+    const image = test.context.media.imageUrl('images/abc-house-1')
+    const absoluteImage = new URL(image, 'https://homes.example/').toString()
+    expect(absoluteImage).toMatch(/^https:\/\/homes\.example\/media\/.+\/w1200\.webp$/)
+    expect(html).toContain(`<meta property="og:image" content="${absoluteImage}">`)
+    expect(html).toContain(`<meta name="twitter:card" content="summary_large_image">`)
+    expect(html).toContain(`<meta name="twitter:image" content="${absoluteImage}">`)
+    // The default title is replaced, not repeated.
+    expect(html.match(/<title>/g)).toHaveLength(1)
+  })
+
+  it('preloads the very request the listing page makes, its first photo and its code', async () => {
+    const { html } = await page(`/category/sale/${listingId}`)
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" href="${listingPath(listingId)}" crossorigin>`,
+    )
+    expect((await app.request(listingPath(listingId))).status).toBe(200)
+    expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+\/w400\.webp" imagesrcset=/)
+    // The page's chunks and their styles, but not what the entry script already loads.
+    expect(html).toContain('<link rel="modulepreload" href="/assets/Listing-1.js">')
+    expect(html).toContain('<link rel="modulepreload" href="/assets/Carousel-1.js">')
+    expect(html).toContain('<link rel="stylesheet" href="/assets/Listing-1.css">')
+    expect(html).toContain('<link rel="stylesheet" href="/assets/Carousel-1.css">')
+    expect(html).not.toContain('modulepreload" href="/assets/shared-1.js"')
+    expect(html).not.toContain('modulepreload" href="/assets/index-1.js"')
+  })
+
+  it('shows HTML in a listing as text in the title, description and preview card', async () => {
+    const { html } = await page(`/category/rent/${hostileId}`)
+    expect(html).not.toContain('<script>alert')
+    expect(html).not.toContain('<img src=x')
+    expect(html).toContain(
+      '<title>&#60;/title&#62;&#60;script&#62;alert(&#34;name&#34;)&#60;/script&#62; | House Marketplace</title>',
+    )
+    expect(html).toContain('content="&#60;/title&#62;&#60;script&#62;alert(&#34;name&#34;)')
+    expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;')
+  })
+
+  it('answers 404 for a listing that does not exist, with no preview card', async () => {
+    const { status, html } = await page('/category/rent/no-such-listing')
+    expect(status).toBe(404)
+    expect(html).toContain('<title>Not found | House Marketplace</title>')
+    expect(html).not.toContain('og:')
+  })
+
+  it.each([
+    ['/', 'Explore', listingsPath({}, limits.recommendedCount)],
+    ['/category/rent', 'Places for rent', listingsPath({ type: 'rent' }, limits.pageSize)],
+    ['/offers', 'Offers', listingsPath({ offer: true }, limits.pageSize)],
+  ])('preloads the first page of %s, a path the API answers', async (url, title, data) => {
+    const { status, html } = await page(url)
+    expect(status).toBe(200)
+    expect(html).toContain(`<title>${title} | House Marketplace</title>`)
+    expect(html).toContain(`<link rel="preload" as="fetch" href="${data.replace(/&/g, '&#38;')}"`)
+    expect((await app.request(data)).status).toBe(200)
+  })
+
+  it('names an unknown category without asking the API about it', async () => {
+    const { status, html } = await page('/category/castles')
+    expect(status).toBe(200)
+    expect(html).toContain('<title>Places for sell | House Marketplace</title>')
+    expect(html).not.toContain('as="fetch"')
+  })
+
+  it('answers an unknown route with 404 and keeps the manifest to itself', async () => {
+    expect((await page('/no/such/page')).status).toBe(404)
+    const manifestAnswer = await page('/.vite/manifest.json')
+    expect(manifestAnswer.status).toBe(404)
+    expect(manifestAnswer.html).not.toContain('isEntry')
+  })
+})

@@ -1,0 +1,262 @@
+// What each screen's <head> says before any script runs: its title and description; for a listing,
+// Open Graph and Twitter tags, so a shared link shows a preview card; and preloads of the data, the
+// first image and the code the screen asks for first, so they load beside the entry script instead
+// of after it.
+import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format.js'
+import { effectivePrice, isListingType, limits, type Listing } from '../../shared/listing.js'
+import { listingPath, listingsPath, type ListingFilter } from '../../shared/listing-requests.js'
+import { imageSizes, imageSrcSet, imageVariantUrl } from '../../shared/media.js'
+import { escapeHtml } from '../http/escape.js'
+import type { ListingQueries } from '../listings/listings.queries.js'
+import type { PageChunkLookup } from './page-chunks.js'
+
+export const siteName = 'House Marketplace'
+const siteDescription = 'Browse homes for rent or for sale, and publish your own listings.'
+
+export interface PageHead {
+  status: 200 | 404
+  html: string
+}
+
+interface PageMeta {
+  title: string
+  description?: string
+  notFound?: boolean
+  /** An API read to preload: the path the client will fetch. */
+  data?: string
+  /** The first image the screen shows, with the `sizes` it is shown at. */
+  image?: { url: string; sizes: string }
+  /** The listing a shared link previews. */
+  listing?: Listing
+}
+
+type Describe = (params: string[], listings: ListingQueries) => PageMeta | Promise<PageMeta>
+
+interface PageRoute {
+  pattern: RegExp
+  /** The page module, as Vite's manifest names it. */
+  module: string
+  describe: Describe
+}
+
+const titled =
+  (title: string, description?: string): Describe =>
+  () => ({ title, description })
+
+interface ListScreen {
+  title: string
+  description: string
+  filter: ListingFilter
+  limit: number
+  /** How the list shows its first cover. */
+  sizes: string
+}
+
+/** A list screen: its first page of listings, and the first cover, are preloaded. */
+async function describeList(screen: ListScreen, listings: ListingQueries): Promise<PageMeta> {
+  const cover = (await listings.list(screen.filter, 1))[0]?.imageUrls[0]
+  return {
+    title: screen.title,
+    description: screen.description,
+    data: listingsPath(screen.filter, screen.limit),
+    image: cover ? { url: cover, sizes: screen.sizes } : undefined,
+  }
+}
+
+// The routes of SPEC §2, in the client's order (src/client/routes.tsx).
+const routes: PageRoute[] = [
+  {
+    pattern: /^\/$/,
+    module: 'pages/Explore.tsx',
+    describe: (_, listings) =>
+      describeList(
+        {
+          title: 'Explore',
+          description: siteDescription,
+          filter: {},
+          limit: limits.recommendedCount,
+          sizes: imageSizes.slide,
+        },
+        listings,
+      ),
+  },
+  {
+    pattern: /^\/offers$/,
+    module: 'pages/Offers.tsx',
+    describe: (_, listings) =>
+      describeList(
+        {
+          title: 'Offers',
+          description: 'Homes for rent and for sale at a discount.',
+          filter: { offer: true },
+          limit: limits.pageSize,
+          sizes: imageSizes.card,
+        },
+        listings,
+      ),
+  },
+  {
+    pattern: /^\/category\/([^/]+)$/,
+    module: 'pages/Category.tsx',
+    describe: ([category = ''], listings) => {
+      const title = category === 'rent' ? 'Places for rent' : 'Places for sell'
+      const description = `Homes ${category === 'rent' ? 'for rent' : 'for sale'}, newest first.`
+      if (!isListingType(category)) return { title, description }
+      const filter = { type: category }
+      return describeList(
+        { title, description, filter, limit: limits.pageSize, sizes: imageSizes.card },
+        listings,
+      )
+    },
+  },
+  {
+    pattern: /^\/category\/[^/]+\/([^/]+)$/,
+    module: 'pages/Listing.tsx',
+    describe: async ([id], listings) => {
+      const listing = await listings.get(id!)
+      if (!listing) return { title: 'Not found', notFound: true }
+      const cover = listing.imageUrls[0]
+      return {
+        title: listing.name,
+        description: describeListing(listing),
+        data: listingPath(listing.id),
+        image: cover ? { url: cover, sizes: imageSizes.photo } : undefined,
+        listing,
+      }
+    },
+  },
+  {
+    pattern: /^\/contact\/[^/]+$/,
+    module: 'pages/Contact.tsx',
+    describe: titled('Contact Landlord'),
+  },
+  { pattern: /^\/sign-in$/, module: 'pages/SignIn.tsx', describe: titled('Sign In') },
+  { pattern: /^\/sign-up$/, module: 'pages/SignUp.tsx', describe: titled('Sign Up') },
+  {
+    pattern: /^\/forgot-password$/,
+    module: 'pages/ForgotPassword.tsx',
+    describe: titled('Forgot Password'),
+  },
+  {
+    pattern: /^\/reset-password$/,
+    module: 'pages/ResetPassword.tsx',
+    describe: titled('Reset Password'),
+  },
+  { pattern: /^\/oauth-popup$/, module: 'pages/OAuthPopup.tsx', describe: titled('Sign In') },
+  { pattern: /^\/profile$/, module: 'pages/Profile.tsx', describe: titled('My Profile') },
+  {
+    pattern: /^\/create-listing$/,
+    module: 'pages/CreateListing.tsx',
+    describe: titled('Create a Listing'),
+  },
+  {
+    pattern: /^\/edit-listing\/[^/]+$/,
+    module: 'pages/EditListing.tsx',
+    describe: titled('Edit Listing'),
+  },
+]
+
+const notFoundRoute: PageRoute = {
+  pattern: /$/,
+  module: 'pages/NotFound.tsx',
+  describe: () => ({ title: 'Not found', notFound: true }),
+}
+
+/** 'For rent in Toronto, Canada: 3 Bedrooms, 2 Bathrooms, $1,500 / Month.' */
+export function describeListing(listing: Listing): string {
+  const rent = listing.type === 'rent'
+  const price = `$${formatPrice(effectivePrice(listing))}${rent ? ' / Month' : ''}`
+  const rooms = `${formatBedrooms(listing.bedrooms)}, ${formatBathrooms(listing.bathrooms)}`
+  return `${rent ? 'For rent' : 'For sale'} in ${listing.location}: ${rooms}, ${price}.`
+}
+
+export function createPageHeads(options: {
+  listings: ListingQueries
+  publicUrl: string
+  chunks: PageChunkLookup
+}) {
+  const { listings, publicUrl, chunks } = options
+  const absolute = (url: string) => new URL(url, `${publicUrl}/`).toString()
+
+  /** The head of the screen at `path` (already decoded by the router), and the answer's status. */
+  return async function pageHead(path: string): Promise<PageHead> {
+    const normalized = path.replace(/\/+$/, '') || '/'
+    let route = notFoundRoute
+    let params: string[] = []
+    for (const candidate of routes) {
+      const match = candidate.pattern.exec(normalized)
+      if (match) {
+        route = candidate
+        params = match.slice(1)
+        break
+      }
+    }
+
+    let meta: PageMeta
+    try {
+      meta = await route.describe(params, listings)
+    } catch {
+      // The database is away: the page still loads, and its own reads report the failure.
+      meta = { title: siteName }
+    }
+
+    const title = meta.title === siteName ? siteName : `${meta.title} | ${siteName}`
+    const description = meta.description ?? siteDescription
+    const lines = [
+      `<title>${escapeHtml(title)}</title>`,
+      metaTag('name', 'description', description),
+    ]
+    if (meta.listing) lines.push(...previewCard(meta.listing, title, description, absolute))
+    if (meta.data) {
+      lines.push(`<link rel="preload" as="fetch" href="${escapeHtml(meta.data)}" crossorigin>`)
+    }
+    if (meta.image) {
+      const { url, sizes } = meta.image
+      lines.push(
+        `<link rel="preload" as="image" href="${escapeHtml(imageVariantUrl(url, 400))}"` +
+          ` imagesrcset="${escapeHtml(imageSrcSet(url))}" imagesizes="${escapeHtml(sizes)}"` +
+          ` fetchpriority="high">`,
+      )
+    }
+    const { scripts, styles } = chunks(route.module)
+    for (const href of styles) lines.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`)
+    for (const href of scripts) lines.push(`<link rel="modulepreload" href="${escapeHtml(href)}">`)
+
+    return { status: meta.notFound ? 404 : 200, html: lines.join('\n    ') }
+  }
+}
+
+function previewCard(
+  listing: Listing,
+  title: string,
+  description: string,
+  absolute: (url: string) => string,
+): string[] {
+  const url = absolute(`/category/${listing.type}/${encodeURIComponent(listing.id)}`)
+  const image = listing.imageUrls[0]
+  const lines = [
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    metaTag('property', 'og:type', 'website'),
+    metaTag('property', 'og:site_name', siteName),
+    metaTag('property', 'og:title', title),
+    metaTag('property', 'og:description', description),
+    metaTag('property', 'og:url', url),
+    metaTag('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    metaTag('name', 'twitter:title', title),
+    metaTag('name', 'twitter:description', description),
+  ]
+  if (image) {
+    const large = absolute(imageVariantUrl(image, 1200))
+    lines.push(
+      metaTag('property', 'og:image', large),
+      metaTag('property', 'og:image:alt', listing.name),
+      metaTag('name', 'twitter:image', large),
+      metaTag('name', 'twitter:image:alt', listing.name),
+    )
+  }
+  return lines
+}
+
+function metaTag(attribute: 'name' | 'property', key: string, content: string): string {
+  return `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`
+}
