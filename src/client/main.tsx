@@ -3,10 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
-import { ToastContainer } from './components/toasts'
 import { limits } from '../shared/listing'
 import { createQueryClient } from './api/query-client'
 import { Navbar } from './components/Navbar'
+import { ToastArea } from './components/ToastArea'
 import { AppRoutes } from './routes'
 
 const queryClient = createQueryClient()
@@ -17,7 +17,7 @@ createRoot(document.getElementById('root')!).render(
       <BrowserRouter>
         <AppRoutes />
         <Navbar />
-        <ToastContainer autoClose={limits.toastMs} />
+        <ToastArea autoCloseMs={limits.toastMs} />
       </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>,

@@ -54,7 +54,7 @@ export async function caughtMail(request: APIRequestContext, to: string): Promis
   return newest!
 }
 
-/** A toast (react-toastify renders each as role="alert") with this text. */
+/** A toast (each one is an alert: src/client/components/ToastArea.tsx) with this text. */
 export function toastWith(page: Page, text: string): Locator {
   return page.getByRole('alert').filter({ hasText: text })
 }
