@@ -1,14 +1,13 @@
 // Composes the server: opens the database and media store, and mounts every route.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { createAuth, type Auth } from './auth/auth.js'
 import { authRoutes } from './auth/auth.routes.js'
 import type { Config } from './config.js'
-import { openDatabase, type Db } from './db/database.js'
+import { findDatabaseOutage, openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import { originOf, securityHeaders } from './http/security-headers.js'
 import type { ErrorBody } from './http/validate.js'
@@ -83,10 +82,14 @@ export async function openAppContext(config: Config): Promise<AppContext> {
   }
 }
 
-const jsonBodyLimit = bodyLimit({
+const bodyLimit64k = bodyLimit({
   maxSize: 64 * 1024,
   onError: (c) => c.json({ error: 'The body is too large' } satisfies ErrorBody, 413),
 })
+// Only for requests that may carry a body: the check makes Node's request a full web Request,
+// which a GET would pay for nothing.
+const jsonBodyLimit: MiddlewareHandler = (c, next) =>
+  c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : bodyLimit64k(c, next)
 
 /** Where tus keeps upload bytes until they are processed. */
 const stagingDir = (config: Config) => path.join(config.dataDir, 'uploads')
@@ -104,9 +107,6 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     stagingDir: stagingDir(context.config),
   })
   const api = new Hono()
-    // Compression would buffer tus' streamed chunks; JSON answers are what benefits anyway.
-    .use('/listings/*', compress())
-    .use('/listings', compress())
     // JSON bodies are small; reading a huge one into memory is how a server is knocked over.
     // (Uploads stream to disk and have their own limit.)
     .use('/listings/*', jsonBodyLimit)
@@ -147,9 +147,19 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     .route('/', webRoutes(loadClientFiles(clientDir), { mapTileUrl, pageHead }))
 
   app.notFound((c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404))
-  app.onError((error, c) => {
+  app.onError(async (error, c) => {
     if (error instanceof HTTPException) {
       return c.json({ error: error.message || 'Request failed' } satisfies ErrorBody, error.status)
+    }
+    const outage = await findDatabaseOutage(context.db, error)
+    if (outage) {
+      // An outage, not a bug: one line per request, and the client is told to come back.
+      console.warn(`${c.req.method} ${c.req.path}: the database is unavailable (${outage.message})`)
+      c.header('Retry-After', '5')
+      return c.json(
+        { error: 'The service is unavailable, try again shortly' } satisfies ErrorBody,
+        503,
+      )
     }
     console.error(`${c.req.method} ${c.req.path} failed:`, error)
     return c.json({ error: 'Something went wrong on our side' } satisfies ErrorBody, 500)

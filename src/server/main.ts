@@ -1,7 +1,9 @@
 // Starts the server: `npm start` runs this after building.
+import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp, openAppContext, type AppContext } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
+import { gracefulClose } from './http/graceful-close.js'
 import { seedDemo, demoAccount } from './seed/seed.js'
 import { scheduleUploadCleanup } from './uploads/cleanup.js'
 
@@ -27,9 +29,10 @@ if (config.seedDemo && !(await context.listings.any())) {
   await seedDemo(context, { users: 2, listings: 30 })
 }
 
-scheduleUploadCleanup(context.removeStaleUploads)
+const stopUploadCleanup = scheduleUploadCleanup(context.removeStaleUploads)
 
 const server = serve({ fetch: createApp(context).fetch, port: config.port, hostname: config.host })
+const httpServer = gracefulClose(server as Server)
 server.once('listening', () => {
   console.info(`House Marketplace is running at ${config.publicUrl}`)
   if (config.seedDemo) {
@@ -37,12 +40,17 @@ server.once('listening', () => {
   }
 })
 
-function shutdown() {
-  server.close(() => {
-    void context.db.close().then(() => process.exit(0))
-  })
-  // Keep-alive connections would hold the close open; give them a moment, then go.
-  setTimeout(() => process.exit(0), 10_000).unref()
+/** How long the requests in flight get to finish once we are asked to stop. */
+const drainDeadlineMs = 10_000
+
+async function shutdown(signal: NodeJS.Signals) {
+  console.info(`${signal}: finishing the requests in flight, then stopping`)
+  stopUploadCleanup()
+  const drained = await httpServer.close(drainDeadlineMs)
+  if (!drained) console.warn(`Requests still open after ${drainDeadlineMs} ms were cut off`)
+  await context.db.close()
+  process.exit(drained ? 0 : 1)
 }
+// Once only: a second Ctrl-C stops at once, the default way.
 process.once('SIGTERM', shutdown)
 process.once('SIGINT', shutdown)

@@ -7,7 +7,7 @@ import { getMigrations } from 'better-auth/db/migration'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { nameLength } from '../../shared/profile.js'
 import type { Config } from '../config.js'
-import type { Db } from '../db/database.js'
+import { isDatabaseUnavailable, type Db } from '../db/database.js'
 import type { Mailer } from '../mail/mailer.js'
 import { resetPasswordMail } from './reset-password-mail.js'
 
@@ -87,6 +87,19 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
           ]
         : [],
     telemetry: { enabled: false },
+    logger: {
+      log(level, message, ...args: unknown[]) {
+        // An unreachable database is an outage: app.ts answers 503 and logs one line for the
+        // request, where Better Auth would log an error with a stack trace.
+        if (args.some(isDatabaseUnavailable)) return
+        const print =
+          level === 'error' ? console.error : level === 'warn' ? console.warn : console.info
+        print(
+          `${new Date().toISOString()} ${level.toUpperCase()} [Better Auth]: ${message}`,
+          ...args,
+        )
+      },
+    },
   } satisfies BetterAuthOptions
 
   const auth = betterAuth(options)

@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema.js'
 
@@ -25,10 +25,15 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      connectionTimeoutMillis: 5000,
+      // A database that is down or unreachable is answered with 503 within a second, rather than
+      // holding the request (this also bounds the wait for a free client under load).
+      connectionTimeoutMillis: 1000,
+      // A server that vanishes without closing the socket is noticed by TCP, not only at the next query.
+      keepAlive: true,
     })
-    // An idle client that loses its server must not crash the process; the next query reports it.
-    pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message))
+    // An idle client that loses its server must not crash the process; the pool drops it, the next
+    // query opens a new connection, and requests answer 503 until the database is back.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`))
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return { kysely, dialect: 'postgres', bool: (value) => value, close: () => kysely.destroy() }
   }
@@ -46,5 +51,49 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     dialect: 'sqlite',
     bool: (value) => (value ? 1 : 0),
     close: () => kysely.destroy(),
+  }
+}
+
+/** SQLSTATE codes of a database that is going away or cannot take us (classes 08 and 57P, 53300). */
+const unavailableStates = /^(08...|57P0[1-3]|53300)$/
+/** Socket failures on the way to the database; SQLite still locked once busy_timeout is over. */
+const unavailableCodes =
+  /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE|SQLITE_BUSY.*)$/
+/** pg's own messages for a lost or never-made connection, which carry no code. */
+const unavailableMessages =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/
+
+/**
+ * Whether an error means the database cannot be reached right now (answer 503 and let the client
+ * retry), as opposed to a bug in a query. Looks through `cause` and AggregateError's errors.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>()
+  const visit = (candidate: unknown): boolean => {
+    if (!(candidate instanceof Error) || seen.has(candidate)) return false
+    seen.add(candidate)
+    const code = 'code' in candidate && typeof candidate.code === 'string' ? candidate.code : ''
+    return (
+      unavailableCodes.test(code) ||
+      unavailableStates.test(code) ||
+      unavailableMessages.test(candidate.message) ||
+      (candidate instanceof AggregateError && candidate.errors.some(visit)) ||
+      visit(candidate.cause)
+    )
+  }
+  return visit(error)
+}
+
+/**
+ * The error that shows the database cannot be reached: `error` itself, or, when a library put its
+ * own error in place of the cause (Better Auth does), the failure of a fresh trivial query.
+ */
+export async function findDatabaseOutage(db: Db, error: unknown): Promise<Error | undefined> {
+  if (isDatabaseUnavailable(error)) return error as Error
+  try {
+    await sql`select 1`.execute(db.kysely)
+    return undefined
+  } catch (probe) {
+    return isDatabaseUnavailable(probe) ? (probe as Error) : undefined
   }
 }
