@@ -30,6 +30,8 @@ test.describe('Listing detail', () => {
     )
 
     await expect(page.getByRole('heading', { name: 'Location' })).toBeVisible()
+    // The map starts when it is scrolled near, as a visitor would.
+    await page.getByRole('heading', { name: 'Location' }).scrollIntoViewIfNeeded()
     const map = page.locator('.leaflet-container')
     await expect(map).toBeVisible()
     await expect(map.locator('.leaflet-tile-loaded').first()).toBeAttached()

@@ -191,6 +191,7 @@ test.describe('Create Listing', () => {
     expect(await photoSources(page)).toEqual(listing.imageUrls)
 
     // The marker stands at the geocoded place; its popup repeats the address.
+    await page.getByRole('heading', { name: 'Location' }).scrollIntoViewIfNeeded()
     const marker = page.getByRole('button', { name: paris })
     await expect(marker).toBeVisible()
     await marker.click()

@@ -1,22 +1,18 @@
 // The 'Location' map of a listing: zoom 13, no scroll-wheel zoom, a marker whose popup shows the address.
 import 'leaflet/dist/leaflet.css'
 import L from 'leaflet'
-import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png'
-import markerIcon from 'leaflet/dist/images/marker-icon.png'
-import markerShadow from 'leaflet/dist/images/marker-shadow.png'
 import { MapContainer, Marker, Popup, TileLayer } from 'react-leaflet'
 import type { Geolocation } from '../../shared/listing'
 import { limits } from '../../shared/listing'
+import markerIcon from './map-marker.svg'
 
-// Leaflet guesses its marker image URLs from its CSS, which a bundler rewrites: name them outright.
+// Leaflet guesses its marker image URL from its CSS, which a bundler rewrites: name it outright.
+// A vector pin stays sharp at any pixel density, with no separate retina image or shadow to fetch.
 const icon = L.icon({
   iconUrl: markerIcon,
-  iconRetinaUrl: markerIcon2x,
-  shadowUrl: markerShadow,
   iconSize: [25, 41],
-  iconAnchor: [12, 41],
-  popupAnchor: [1, -34],
-  shadowSize: [41, 41],
+  iconAnchor: [12.5, 41],
+  popupAnchor: [0, -34],
 })
 
 const defaultTileUrl = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
@@ -39,6 +35,8 @@ export default function ListingMap({ position, label }: { position: Geolocation;
       <TileLayer
         attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
         url={tileUrl()}
+        // On a high-density screen, tiles of the next zoom level at half size: sharp, not blurred.
+        detectRetina
       />
       <Marker position={center} icon={icon} title={label} alt={label}>
         {/* Children of Popup render as React text, never as HTML. */}

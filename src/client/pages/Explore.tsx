@@ -32,7 +32,17 @@ export default function Explore() {
 
 function Recommended() {
   const { data: listings, status } = useRecommendedListings()
-  if (status === 'pending') return <Spinner />
+  if (status === 'pending') {
+    // The carousel's room is kept while it loads, so the categories below do not jump.
+    return (
+      <>
+        <h2 className="section-heading">Recommended</h2>
+        <div className={`${styles.carousel} ${styles.slide}`}>
+          <Spinner />
+        </div>
+      </>
+    )
+  }
   if (status === 'error' || listings.length === 0) return null
   return (
     <>

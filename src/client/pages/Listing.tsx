@@ -1,5 +1,5 @@
 // The listing detail screen (SPEC §2 Listing detail).
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useRef } from 'react'
 import { Link, useParams } from 'react-router'
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format'
 import { effectivePrice, type Listing as ListingData } from '../../shared/listing'
@@ -10,6 +10,7 @@ import { Carousel } from '../components/Carousel'
 import { ShareButton } from '../components/ShareButton'
 import { Spinner } from '../components/Spinner'
 import { useDocumentTitle } from '../components/use-document-title'
+import { useNearViewport } from '../components/use-near-viewport'
 import styles from './Listing.module.css'
 import NotFound from './NotFound'
 
@@ -37,6 +38,9 @@ function ListingDetails({ listing }: { listing: ListingData }) {
   const { user } = useSession()
   // The contact button is for others: hidden from the owner (SPEC §6), and until we know who is here.
   const showContact = user !== undefined && user?.id !== listing.userRef
+  // Leaflet is fetched and started only when the map is about to be seen, not while the page draws.
+  const mapRef = useRef<HTMLDivElement>(null)
+  const mapNear = useNearViewport(mapRef)
   return (
     <main className={styles.listing}>
       <Carousel
@@ -79,10 +83,12 @@ function ListingDetails({ listing }: { listing: ListingData }) {
         </ul>
 
         <h2 className={styles.mapHeading}>Location</h2>
-        <div className={styles.map}>
-          <Suspense fallback={<Spinner label="Loading the map…" />}>
-            <ListingMap position={listing.geolocation} label={listing.location} />
-          </Suspense>
+        <div className={styles.map} ref={mapRef}>
+          {mapNear && (
+            <Suspense fallback={<Spinner label="Loading the map…" />}>
+              <ListingMap position={listing.geolocation} label={listing.location} />
+            </Suspense>
+          )}
         </div>
 
         {showContact && (

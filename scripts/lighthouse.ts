@@ -1,0 +1,271 @@
+// `npm run lighthouse`: Lighthouse 12, mobile, on Explore, a category and a listing page of the built
+// app with its demo data, in Debian's Chromium. Writes each median report to bench/lighthouse/,
+// prints the scores and the byte budgets, and exits 1 when a budget is missed (docs/performance.md).
+//
+// Map tiles come from a stand-in tile server on loopback: this machine cannot reach OpenStreetMap,
+// and a failed tile would count against the page as a console error it would not have for real.
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs/promises'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
+import type { Result as Report } from 'lighthouse'
+
+const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+const reportDir = path.resolve('bench/lighthouse')
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** Scores out of 100, and bytes; every page must meet all of them. */
+const budgets = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 95,
+  seo: 95,
+  cardImageBytes: 40_000,
+  categoryPageBytes: 600_000,
+}
+
+async function main() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-lighthouse-'))
+  const tiles = await startTileServer()
+  const server = await startApp(dataDir, tiles.urlTemplate)
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags,
+  })
+  try {
+    const listing = await firstListing(server.origin)
+    const pages = [
+      { name: 'explore', path: '/' },
+      { name: 'category-rent', path: '/category/rent' },
+      { name: 'listing', path: `/category/${listing.type}/${listing.id}` },
+    ]
+    await fs.mkdir(reportDir, { recursive: true })
+    const rows = []
+    for (const page of pages) {
+      const runs: Report[] = []
+      for (let run = 0; run < runsPerPage; run += 1) {
+        const result = await lighthouse(`${server.origin}${page.path}`, {
+          port: Number(chrome.port),
+          output: 'json',
+          logLevel: 'error',
+        })
+        if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`)
+        runs.push(result.lhr)
+      }
+      const median = computeMedianRun(runs)
+      await fs.writeFile(path.join(reportDir, `${page.name}.json`), JSON.stringify(median))
+      rows.push(summarize(page.name, median, runs))
+    }
+    report(rows)
+    process.exitCode = rows.some((row) => row.missed.length > 0) ? 1 : 0
+  } finally {
+    await chrome.kill()
+    await server.stop()
+    tiles.server.close()
+    await fs.rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+interface Row {
+  page: string
+  scores: Record<string, number>
+  performanceRuns: number[]
+  metrics: Record<string, string>
+  totalBytes: number
+  largestImageBytes: number
+  missed: string[]
+}
+
+function summarize(page: string, lhr: Report, runs: Report[]): Row {
+  const score = (report: Report, category: string) =>
+    Math.round((report.categories[category]?.score ?? 0) * 100)
+  const scores = Object.fromEntries(
+    ['performance', 'accessibility', 'best-practices', 'seo'].map((id) => [id, score(lhr, id)]),
+  )
+  const requests = (
+    lhr.audits['network-requests']?.details as {
+      items: { resourceType?: string; transferSize?: number; url: string }[]
+    }
+  ).items
+  const totalBytes = requests.reduce((sum, request) => sum + (request.transferSize ?? 0), 0)
+  const listingImages = requests.filter(
+    (request) => request.resourceType === 'Image' && request.url.includes('/media/'),
+  )
+  const largestImageBytes = Math.max(0, ...listingImages.map((image) => image.transferSize ?? 0))
+  const metrics = Object.fromEntries(
+    [
+      ['FCP', 'first-contentful-paint'],
+      ['LCP', 'largest-contentful-paint'],
+      ['TBT', 'total-blocking-time'],
+      ['CLS', 'cumulative-layout-shift'],
+    ].map(([label, id]) => [label!, lhr.audits[id!]?.displayValue ?? '?']),
+  )
+
+  const missed: string[] = []
+  for (const [id, value] of Object.entries(scores)) {
+    const budget = budgets[id as keyof typeof budgets]
+    if (value < budget) missed.push(`${id} ${value} < ${budget}`)
+  }
+  if (page === 'category-rent' && totalBytes > budgets.categoryPageBytes) {
+    missed.push(`page bytes ${totalBytes} > ${budgets.categoryPageBytes}`)
+  }
+  if (page === 'category-rent' && largestImageBytes > budgets.cardImageBytes) {
+    missed.push(`card image ${largestImageBytes} > ${budgets.cardImageBytes}`)
+  }
+  return {
+    page,
+    scores,
+    performanceRuns: runs.map((run) => score(run, 'performance')),
+    metrics,
+    totalBytes,
+    largestImageBytes,
+    missed,
+  }
+}
+
+function report(rows: Row[]) {
+  console.info(`\nLighthouse ${rows.length} pages, mobile, median of ${runsPerPage} runs`)
+  console.info(
+    table(
+      rows.map((row) => ({
+        page: row.page,
+        perf: `${row.scores.performance} (${row.performanceRuns.join(' ')})`,
+        a11y: row.scores.accessibility,
+        'best pr.': row.scores['best-practices'],
+        seo: row.scores.seo,
+        ...row.metrics,
+        'page KB': (row.totalBytes / 1000).toFixed(1),
+        'largest image KB': (row.largestImageBytes / 1000).toFixed(1),
+      })),
+    ),
+  )
+  for (const row of rows) {
+    for (const miss of row.missed) console.info(`MISSED ${row.page}: ${miss}`)
+  }
+  console.info(`Reports: ${path.relative(process.cwd(), reportDir)}/*.json`)
+}
+
+/** Rows as an aligned plain-text table, headed by their keys. */
+function table(rows: Record<string, string | number | undefined>[]): string {
+  const columns = Object.keys(rows[0] ?? {})
+  const cells = [columns, ...rows.map((row) => columns.map((column) => String(row[column])))]
+  const widths = columns.map((_, index) => Math.max(...cells.map((line) => line[index]!.length)))
+  return cells
+    .map((line) => line.map((cell, index) => cell.padEnd(widths[index]!)).join('  '))
+    .join('\n')
+}
+
+/** A 256 px tile for every request, as an OpenStreetMap tile server would send one. */
+async function startTileServer() {
+  const tile = pngTile()
+  const server = http.createServer((_, response) => {
+    response.writeHead(200, {
+      'Content-Type': 'image/png',
+      'Cache-Control': 'public, max-age=86400',
+      'Access-Control-Allow-Origin': '*',
+    })
+    response.end(tile)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return { server, urlTemplate: `http://127.0.0.1:${port}/{z}/{x}/{y}.png` }
+}
+
+/** A plain light-grey 256×256 PNG, written by hand (one IDAT of zlib-compressed rows). */
+function pngTile(): Buffer {
+  const size = 256
+  const row = Buffer.alloc(1 + size * 3, 0xe8)
+  row[0] = 0 // filter: none
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(zlib.crc32(body))
+    return Buffer.concat([length, body, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(size, 0)
+  header.writeUInt32BE(size, 4)
+  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+/** The production server (`dist/`) on a free port, seeded with the demo data. */
+async function startApp(dataDir: string, mapTileUrl: string) {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MAP_TILE_URL: mapTileUrl,
+      PUBLIC_URL: origin,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`The server exited with code ${code}`))),
+  )
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    const ready = await Promise.race([
+      firstListing(origin).then(
+        () => true,
+        () => false,
+      ),
+      exited,
+    ])
+    if (ready) break
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  await firstListing(origin)
+  return {
+    origin,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+async function firstListing(origin: string): Promise<{ id: string; type: string }> {
+  const response = await fetch(`${origin}/api/listings?type=rent&limit=1`)
+  const page = (await response.json()) as { items: { id: string; type: string }[] }
+  if (!page.items[0]) throw new Error('No listings yet')
+  return page.items[0]
+}
+
+async function freePort(): Promise<number> {
+  const probe = http.createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+await main()
