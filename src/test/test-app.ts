@@ -68,7 +68,8 @@ export async function createTestApp(
   }
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A database of its own on the server of TEST_DATABASE_URL, to drop when done. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL?.trim()
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: cannot run the PostgreSQL tests')
   const name = `test_${crypto.randomBytes(8).toString('hex')}`

@@ -89,9 +89,12 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
     telemetry: { enabled: false },
     logger: {
       log(level, message, ...args: unknown[]) {
-        // An unreachable database is an outage: app.ts answers 503 and logs one line for the
-        // request, where Better Auth would log an error with a stack trace.
-        if (args.some(isDatabaseUnavailable)) return
+        // An unreachable database is an outage (app.ts answers 503): one line that says so,
+        // where Better Auth would log an error with a stack trace.
+        const outage = args.find(isDatabaseUnavailable)
+        if (outage instanceof Error) {
+          return console.warn(`[Better Auth]: ${message}: ${outage.message}`)
+        }
         const print =
           level === 'error' ? console.error : level === 'warn' ? console.warn : console.info
         print(

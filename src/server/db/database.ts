@@ -25,9 +25,10 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      // A database that is down or unreachable is answered with 503 within a second, rather than
-      // holding the request (this also bounds the wait for a free client under load).
-      connectionTimeoutMillis: 1000,
+      // A stopped database refuses at once (503 straight away); this bounds the wait for one that
+      // does not answer, and for a free client under load. Not lower: a busy event loop (the
+      // gazetteer loading) would time connections out that were fine.
+      connectionTimeoutMillis: 5000,
       // A server that vanishes without closing the socket is noticed by TCP, not only at the next query.
       keepAlive: true,
     })
