@@ -9,6 +9,7 @@ import { authRoutes } from './auth/auth.routes.js'
 import type { Config } from './config.js'
 import { findDatabaseOutage, openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
+import { sameOriginWrites } from './http/same-origin.js'
 import { originOf, securityHeaders } from './http/security-headers.js'
 import type { ErrorBody } from './http/validate.js'
 import { createGeocoder, type Geocoder } from './geocoding/geocoder.js'
@@ -107,6 +108,8 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     stagingDir: stagingDir(context.config),
   })
   const api = new Hono()
+    // Before anything reads a body or a cookie: writes come from our own pages only.
+    .use('*', sameOriginWrites(context.config.publicUrl))
     // JSON bodies are small; reading a huge one into memory is how a server is knocked over.
     // (Uploads stream to disk and have their own limit.)
     .use('/listings/*', jsonBodyLimit)

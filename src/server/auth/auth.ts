@@ -8,6 +8,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { nameLength } from '../../shared/profile.js'
 import type { Config } from '../config.js'
 import { isDatabaseUnavailable, type Db } from '../db/database.js'
+import { trustedOrigins } from '../http/same-origin.js'
 import type { Mailer } from '../mail/mailer.js'
 import { resetPasswordMail } from './reset-password-mail.js'
 
@@ -122,15 +123,6 @@ function fittingName(name: string | undefined, email: string): string {
   return (
     (name ?? '').trim().slice(0, nameLength.max).trim() ||
     email.split('@')[0]!.slice(0, nameLength.max)
-  )
-}
-
-/** PUBLIC_URL, and on a laptop the same port under both local names, so either one works. */
-function trustedOrigins(publicUrl: string): string[] {
-  const url = new URL(publicUrl)
-  if (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') return [url.origin]
-  return ['localhost', '127.0.0.1'].map(
-    (host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`,
   )
 }
 
