@@ -51,6 +51,47 @@ test.describe('Explore', () => {
     await expect(bullets.nth(0)).toHaveAttribute('aria-current', 'true')
   })
 
+  test('keyboard focus on a slide moves with it to the next one', async ({ page }) => {
+    const newest = await listingsFromApi(page, 'limit=5')
+    await page.goto('/')
+    const carousel = page.getByRole('region', { name: 'Recommended' })
+    await carousel.getByRole('link', { name: new RegExp(newest[0]!.name) }).focus()
+    await page.keyboard.press('ArrowRight')
+    await expect(carousel.getByRole('link', { name: new RegExp(newest[1]!.name) })).toBeFocused()
+    await expect(carousel.getByRole('button', { name: 'Go to slide 2' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    )
+  })
+
+  test('a sideways swipe stops on the next slide and selects its bullet', async ({ page }) => {
+    const newest = await listingsFromApi(page, 'limit=5')
+    await page.goto('/')
+    const carousel = page.getByRole('region', { name: 'Recommended' })
+    await carousel.getByRole('link', { name: new RegExp(newest[0]!.name) }).hover()
+    // More than half of the 380-pixel slide: the strip snaps on to the next one.
+    await page.mouse.wheel(300, 0)
+    await expect(carousel.getByRole('button', { name: 'Go to slide 2' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    )
+    await expect(carousel.getByRole('link', { name: new RegExp(newest[1]!.name) })).toBeInViewport({
+      ratio: 0.99,
+    })
+  })
+
+  test('slides glide, and jump when the visitor asks for reduced motion', async ({ page }) => {
+    await page.goto('/')
+    const strip = page
+      .getByRole('region', { name: 'Recommended' })
+      .getByRole('group', { includeHidden: true })
+      .first()
+      .locator('..')
+    await expect(strip).toHaveCSS('scroll-behavior', 'smooth')
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await expect(strip).toHaveCSS('scroll-behavior', 'auto')
+  })
+
   test('links to both categories', async ({ page }) => {
     await page.goto('/')
     await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible()

@@ -1,6 +1,6 @@
-// One slide per view, with clickable pagination bullets and arrow keys (Explore, listing images).
-import useEmblaCarousel from 'embla-carousel-react'
-import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react'
+// One slide per view, with clickable pagination bullets, arrow keys and native swiping (Explore,
+// listing photos). The slides sit in a CSS scroll-snap strip, so the browser does the swiping.
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import styles from './Carousel.module.css'
 
 interface CarouselProps {
@@ -9,38 +9,65 @@ interface CarouselProps {
   className?: string
 }
 
+/** How long the strip stays still before a swipe counts as finished. */
+const settleMs = 100
+
 export function Carousel({ label, slides, className }: CarouselProps) {
-  const [viewportRef, embla] = useEmblaCarousel({ loop: false })
+  const viewportRef = useRef<HTMLDivElement>(null)
   const [selected, setSelected] = useState(0)
+  const refocus = useRef(false)
+  // With nothing to focus in its slides (photos), the strip takes focus itself: a keyboard can
+  // reach it and scroll it.
+  const [stripFocusable, setStripFocusable] = useState(false)
+
+  function select(index: number) {
+    const viewport = viewportRef.current
+    if (!viewport) return
+    // Focus in the slide that leaves would fall to the page (it becomes inert): it follows.
+    const focused = document.activeElement
+    const focusedSlide = [...viewport.children].findIndex((slide) => slide.contains(focused))
+    refocus.current = focusedSlide !== -1 && focusedSlide !== index
+    setSelected(index)
+  }
+
+  function goTo(index: number) {
+    const viewport = viewportRef.current
+    if (!viewport || index < 0 || index >= slides.length) return
+    // Smooth unless reduced motion is asked for: Carousel.module.css sets scroll-behavior.
+    viewport.scrollTo({ left: index * viewport.clientWidth })
+    select(index)
+  }
 
   useEffect(() => {
-    if (!embla) return
-    const onSelect = () => {
-      const next = embla.selectedScrollSnap()
-      // Focus inside the slide that is leaving would fall to the page (it becomes inert):
-      // take it to the slide that arrives, or to the carousel itself.
-      const root = embla.rootNode()
-      if (root.contains(document.activeElement)) {
-        const target = embla.slideNodes()[next]?.querySelector<HTMLElement>('a, button') ?? root
-        target.focus({ preventScroll: true })
-      }
-      setSelected(next)
-    }
-    embla.on('select', onSelect).on('reInit', onSelect)
-    return () => {
-      embla.off('select', onSelect).off('reInit', onSelect)
-    }
-  }, [embla])
+    if (!refocus.current) return
+    refocus.current = false
+    const viewport = viewportRef.current!
+    const slide = viewport.children[selected]
+    const target = slide?.querySelector<HTMLElement>('a, button') ?? viewport
+    target.focus({ preventScroll: true })
+  }, [selected])
 
-  const onKeyDown = useCallback(
-    (event: KeyboardEvent) => {
-      if (event.key === 'ArrowRight') embla?.scrollNext()
-      else if (event.key === 'ArrowLeft') embla?.scrollPrev()
-      else return
-      event.preventDefault()
-    },
-    [embla],
-  )
+  useEffect(() => {
+    setStripFocusable(!viewportRef.current?.querySelector('a[href], button'))
+  }, [slides])
+
+  // After a swipe (or a smooth scroll) comes to rest, the slide in view is the selected one.
+  const settle = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(settle.current), [])
+  function onScroll() {
+    clearTimeout(settle.current)
+    settle.current = setTimeout(() => {
+      const viewport = viewportRef.current
+      if (viewport) select(Math.round(viewport.scrollLeft / viewport.clientWidth))
+    }, settleMs)
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'ArrowRight') goTo(selected + 1)
+    else if (event.key === 'ArrowLeft') goTo(selected - 1)
+    else return
+    event.preventDefault()
+  }
 
   return (
     <section
@@ -49,22 +76,25 @@ export function Carousel({ label, slides, className }: CarouselProps) {
       aria-label={label}
       onKeyDown={onKeyDown}
     >
-      <div className={styles.viewport} ref={viewportRef} tabIndex={-1}>
-        <div className={styles.container}>
-          {slides.map((slide, index) => (
-            <div
-              key={index}
-              className={styles.slide}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${slides.length}`}
-              aria-hidden={index !== selected}
-              inert={index !== selected}
-            >
-              {slide}
-            </div>
-          ))}
-        </div>
+      <div
+        className={styles.viewport}
+        ref={viewportRef}
+        tabIndex={stripFocusable ? 0 : -1}
+        onScroll={onScroll}
+      >
+        {slides.map((slide, index) => (
+          <div
+            key={index}
+            className={styles.slide}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${slides.length}`}
+            aria-hidden={index !== selected}
+            inert={index !== selected}
+          >
+            {slide}
+          </div>
+        ))}
       </div>
       {slides.length > 1 && (
         <div className={styles.bullets}>
@@ -75,7 +105,7 @@ export function Carousel({ label, slides, className }: CarouselProps) {
               className={index === selected ? `${styles.bullet} ${styles.active}` : styles.bullet}
               aria-label={`Go to slide ${index + 1}`}
               aria-current={index === selected ? 'true' : undefined}
-              onClick={() => embla?.scrollTo(index)}
+              onClick={() => goTo(index)}
             />
           ))}
         </div>
