@@ -6,14 +6,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { sql } from 'kysely'
-import sharp from 'sharp'
 import { expect } from 'vitest'
 import type { AppContext } from '../server/app'
-import { newId } from '../server/ids'
-import { storeUploadedImage } from '../server/media/images'
 import { imageFileKeys } from '../server/media/media-store'
 import type { Listing, ListingPage } from '../shared/listing'
 import { imageWidths, variantName } from '../shared/media'
+import { storeReadyUpload } from './ready-upload'
 import type { ServerProcess, SignedInUser } from './server-process'
 
 /** mulberry32: the same seed gives the same burst, so a failure can be replayed. */
@@ -95,7 +93,6 @@ export class CrashDrill {
   private readonly imageKeys = new Map<string, string>()
   private freeUploads: string[] = []
   private sequence = 0
-  private png: Buffer | undefined
 
   constructor(
     private readonly user: SignedInUser,
@@ -151,7 +148,9 @@ export class CrashDrill {
       .filter((upload) => upload.status === 'ready' && upload.userId === this.user.id)
       .map((upload) => upload.id)
     while (this.freeUploads.length < this.uploadsPerRound) {
-      this.freeUploads.push(await this.storeUpload(context))
+      const upload = await storeReadyUpload(context, this.user.id)
+      this.imageKeys.set(upload.id, upload.imageKey)
+      this.freeUploads.push(upload.id)
     }
   }
 
@@ -169,22 +168,6 @@ export class CrashDrill {
     for (const key of present) {
       expect(fs.statSync(path.join(root, key)).size, key).toBeGreaterThan(0)
     }
-  }
-
-  /** A finished upload of the user's, made as the tus route makes one. */
-  private async storeUpload(context: AppContext): Promise<string> {
-    this.png ??= await sharp({
-      create: { width: 48, height: 32, channels: 3, background: '#5a8' },
-    })
-      .png()
-      .toBuffer()
-    const id = newId(24)
-    const imageKey = `images/${this.user.id}-crash.png-${newId()}`
-    await context.uploads.create({ id, userId: this.user.id, originalName: 'crash.png' })
-    await storeUploadedImage(context.media, imageKey, this.png)
-    await context.uploads.markReady(id, imageKey)
-    this.imageKeys.set(id, imageKey)
-    return id
   }
 
   /**
