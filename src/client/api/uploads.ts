@@ -1,5 +1,5 @@
 // Resumable image uploads with tus (SPEC §7: chunks of 262144 bytes, all files in parallel).
-import { Upload, type DetailedError } from 'tus-js-client'
+import type { DetailedError } from 'tus-js-client'
 import { limits } from '../../shared/listing'
 
 export interface UploadProgress {
@@ -8,10 +8,12 @@ export interface UploadProgress {
 }
 
 /** Uploads one file; answers its upload id, the last segment of its upload URL. */
-export function uploadImage(
+export async function uploadImage(
   file: File,
   onProgress: (progress: UploadProgress) => void,
 ): Promise<string> {
+  // The tus client is a chunk of its own, fetched with the first upload rather than with the form.
+  const { Upload } = await import('tus-js-client')
   return new Promise((resolve, reject) => {
     const upload = new Upload(file, {
       endpoint: '/api/uploads',

@@ -1,0 +1,98 @@
+// The client's size budget: what `/` loads first stays under 110,000 gzipped bytes of JavaScript,
+// and the map, the listing form and the upload client stay in chunks of their own.
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build, type Rollup } from 'vite'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+/** 110,000 bytes rather than 110 KiB (112,640): the stricter reading of '110 KB'. */
+const firstLoadBudget = 110_000
+
+/** The page that route `/` renders (routes.tsx), fetched as soon as the entry runs. */
+const homePage = '/src/client/pages/Explore.tsx'
+
+/** Code that only some screens use, by module id. */
+const separateParts = {
+  map: /\/node_modules\/(leaflet|react-leaflet|@react-leaflet)\//,
+  'listing form':
+    /\/src\/client\/components\/listing-form\/|\/node_modules\/(react-hook-form|@hookform)\//,
+  'upload client': /\/node_modules\/tus-js-client\//,
+}
+
+let chunks: Rollup.OutputChunk[]
+
+beforeAll(async () => {
+  // Vitest runs with NODE_ENV=test, which would bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    const result = await build({
+      configFile: fileURLToPath(new URL('../../vite.config.ts', import.meta.url)),
+      logLevel: 'silent',
+      build: { write: false, emptyOutDir: false },
+    })
+    const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[]
+    chunks = outputs.flatMap(({ output }) =>
+      output.filter((file): file is Rollup.OutputChunk => file.type === 'chunk'),
+    )
+  } finally {
+    process.env.NODE_ENV = nodeEnv
+  }
+}, 180_000)
+
+/** The chunks the browser fetches to show `/`: the entry, the home page, and what they import. */
+function firstLoadOfHome(): Rollup.OutputChunk[] {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+  const entry = chunks.find((chunk) => chunk.isEntry)
+  const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(homePage))
+  expect(entry, 'the entry chunk').toBeDefined()
+  expect(page, `the chunk of ${homePage}`).toBeDefined()
+  expect(entry!.dynamicImports).toContain(page!.fileName)
+
+  const loaded = new Set<Rollup.OutputChunk>()
+  const visit = (chunk: Rollup.OutputChunk) => {
+    if (loaded.has(chunk)) return
+    loaded.add(chunk)
+    for (const file of chunk.imports) visit(byFile.get(file)!)
+  }
+  visit(entry!)
+  visit(page!)
+  return [...loaded]
+}
+
+/** Compressed as scripts/precompress.mjs compresses what the server sends. */
+const gzippedSize = (chunk: Rollup.OutputChunk) => gzipSync(chunk.code, { level: 9 }).length
+
+const partsOf = (chunk: Rollup.OutputChunk) =>
+  Object.entries(separateParts)
+    .filter(([, pattern]) => chunk.moduleIds.some((id) => pattern.test(id)))
+    .map(([part]) => part)
+
+describe('the client bundle', () => {
+  it(`loads at most ${firstLoadBudget} gzipped bytes of JavaScript to show /`, () => {
+    const sizes = firstLoadOfHome()
+      .map((chunk) => ({ file: chunk.fileName, gzipped: gzippedSize(chunk) }))
+      .sort((a, b) => b.gzipped - a.gzipped)
+    const total = sizes.reduce((sum, { gzipped }) => sum + gzipped, 0)
+    const table = sizes.map(({ file, gzipped }) => `  ${file}: ${gzipped} B`).join('\n')
+    expect(
+      total,
+      `first load of / is ${total} B gzipped, budget ${firstLoadBudget} B:\n${table}`,
+    ).toBeLessThanOrEqual(firstLoadBudget)
+  })
+
+  it('keeps the map, the listing form and the upload client out of the first load of /', () => {
+    const misplaced = firstLoadOfHome().flatMap((chunk) =>
+      partsOf(chunk).map((part) => `${part} in ${chunk.fileName}`),
+    )
+    expect(misplaced, misplaced.join('; ')).toEqual([])
+  })
+
+  it('gives the map, the listing form and the upload client chunks of their own', () => {
+    for (const [part, pattern] of Object.entries(separateParts)) {
+      const holders = chunks.filter((chunk) => chunk.moduleIds.some((id) => pattern.test(id)))
+      expect(holders.length, `chunks holding the ${part}`).toBeGreaterThan(0)
+      for (const chunk of holders) expect(partsOf(chunk), chunk.fileName).toEqual([part])
+    }
+  })
+})
