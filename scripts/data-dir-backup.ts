@@ -156,7 +156,8 @@ function checkDatabase(file: string): { listings: number; users: number } {
   const db = new SQLite(file, { readonly: true, fileMustExist: true })
   try {
     const integrity = db.pragma('integrity_check', { simple: true })
-    if (integrity !== 'ok') throw new BackupError(`${file} fails integrity_check: ${String(integrity)}`)
+    if (integrity !== 'ok')
+      throw new BackupError(`${file} fails integrity_check: ${String(integrity)}`)
     if ((db.pragma('foreign_key_check') as unknown[]).length > 0) {
       throw new BackupError(`${file} fails foreign_key_check`)
     }
