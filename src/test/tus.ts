@@ -1,5 +1,6 @@
 // Uploads through our tus endpoint in-process, speaking the tus 1.0 protocol as tus-js-client does.
-import type { App } from '../server/app'
+import type { App, AppContext } from '../server/app'
+import type { TestUser } from './test-app'
 
 const tusHeaders = { 'Tus-Resumable': '1.0.0' }
 
@@ -16,6 +17,59 @@ export interface TusResult {
   body: string
 }
 
+/** The session cookie a signed-in browser sends with its uploads. */
+export async function sessionCookie(context: AppContext, user: TestUser): Promise<string> {
+  const { headers } = await context.auth.api.signInEmail({
+    body: { email: user.email, password: user.password },
+    returnHeaders: true,
+  })
+  return headers
+    .getSetCookie()
+    .find((line) => line.startsWith('better-auth.session_token='))!
+    .split(';')[0]!
+}
+
+/** The tus creation request alone: an upload of `length` bytes named `filename` (none when undefined). */
+export async function createUpload(
+  app: App,
+  cookie: string,
+  length: number,
+  filename: string | undefined,
+): Promise<Response> {
+  return app.request('/api/uploads', {
+    method: 'POST',
+    headers: {
+      ...tusHeaders,
+      Cookie: cookie,
+      'Upload-Length': String(length),
+      'Upload-Metadata': metadata({
+        ...(filename === undefined ? {} : { filename }),
+        filetype: 'image/png',
+      }),
+    },
+  })
+}
+
+/** Sends bytes of an upload from `offset`, as one PATCH. */
+export async function sendChunk(
+  app: App,
+  cookie: string,
+  id: string,
+  offset: number,
+  bytes: Buffer,
+): Promise<Response> {
+  return app.request(`/api/uploads/${id}`, {
+    method: 'PATCH',
+    headers: {
+      ...tusHeaders,
+      Cookie: cookie,
+      'Upload-Offset': String(offset),
+      'Content-Type': 'application/offset+octet-stream',
+    },
+    body: new Uint8Array(bytes),
+  })
+}
+
 /** Creates an upload and sends `data` in chunks of `chunkSize`, like the browser does. */
 export async function tusUpload(
   app: App,
@@ -24,31 +78,13 @@ export async function tusUpload(
   filename: string,
   options: { chunkSize?: number; declaredLength?: number } = {},
 ): Promise<TusResult> {
-  const created = await app.request('/api/uploads', {
-    method: 'POST',
-    headers: {
-      ...tusHeaders,
-      Cookie: cookie,
-      'Upload-Length': String(options.declaredLength ?? data.length),
-      'Upload-Metadata': metadata({ filename, filetype: 'image/png' }),
-    },
-  })
+  const created = await createUpload(app, cookie, options.declaredLength ?? data.length, filename)
   if (created.status !== 201) return { status: created.status, body: await created.text() }
-  const location = created.headers.get('location')!
-  const id = location.split('/').pop()!
+  const id = created.headers.get('location')!.split('/').pop()!
   const chunkSize = options.chunkSize ?? 262_144
   let last: Response | undefined
   for (let offset = 0; offset < data.length; offset += chunkSize) {
-    last = await app.request(`/api/uploads/${id}`, {
-      method: 'PATCH',
-      headers: {
-        ...tusHeaders,
-        Cookie: cookie,
-        'Upload-Offset': String(offset),
-        'Content-Type': 'application/offset+octet-stream',
-      },
-      body: new Uint8Array(data.subarray(offset, offset + chunkSize)),
-    })
+    last = await sendChunk(app, cookie, id, offset, data.subarray(offset, offset + chunkSize))
     if (last.status !== 204) break
   }
   return { id, status: last?.status ?? 204, body: (await last?.text()) ?? '' }

@@ -87,6 +87,18 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('upload').execute()
     },
   },
+  '003-upload-size': {
+    async up(db: Kysely<unknown>) {
+      // The length each upload declared: the bytes a user may have staged at once are limited.
+      await db.schema
+        .alterTable('upload')
+        .addColumn('size', 'bigint', (col) => col.notNull().defaultTo(0))
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('upload').dropColumn('size').execute()
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

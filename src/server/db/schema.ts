@@ -42,10 +42,12 @@ export interface UploadTable {
   userId: string
   originalName: string
   status: UploadStatus
-  /** the image folder in the media store, once the upload is processed */
+  /** the image folder in the media store, set when processing starts */
   imageKey: string | null
   /** why the upload was refused */
   error: string | null
+  /** the length the upload declared, in bytes */
+  size: number
   createdAt: number
 }
 

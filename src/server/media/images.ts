@@ -18,7 +18,7 @@ export async function storeImageVariants(
   imageKey: string,
   input: Buffer,
 ): Promise<string> {
-  await Promise.all(
+  const stored = await Promise.allSettled(
     imageWidths.map(async (width) => {
       // sharp writes no EXIF, XMP or ICC metadata unless asked to keep it; rotate() applies the
       // EXIF orientation first, so the picture still stands the right way up.
@@ -30,11 +30,41 @@ export async function storeImageVariants(
       await media.put(`${imageKey}/${variantName(width)}`, body, 'image/webp')
     }),
   )
+  // Every write has ended before a failure is reported, so whoever removes the folder then
+  // removes all of it.
+  const failure = stored.find((result) => result.status === 'rejected')
+  if (failure) throw failure.reason
   return imageKey
 }
 
 /** The cleaned original's file name in an image folder, by format. */
 export const originalNames = { jpeg: 'original.jpg', png: 'original.png' } as const
+
+type ImageFormat = keyof typeof originalNames
+
+const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+const jpegStart = Buffer.from([0xff, 0xd8, 0xff])
+
+/** The format by the file's first bytes: sharp never parses anything else (SVG, GIF, TIFF…). */
+function formatOf(input: Buffer): ImageFormat | undefined {
+  if (input.subarray(0, pngSignature.length).equals(pngSignature)) return 'png'
+  if (input.subarray(0, jpegStart.length).equals(jpegStart)) return 'jpeg'
+  return undefined
+}
+
+/**
+ * Where a PNG's end chunk (IEND) ends, walking its chunks (length, type, data, CRC); undefined when
+ * the chunks run past the file, which is then cut short.
+ */
+function pngEndOffset(input: Buffer): number | undefined {
+  let offset = pngSignature.length
+  while (offset + 12 <= input.length) {
+    const next = offset + 12 + input.readUInt32BE(offset)
+    if (input.toString('latin1', offset + 4, offset + 8) === 'IEND') return next
+    offset = next
+  }
+  return undefined
+}
 
 /**
  * Checks that an upload really is a JPEG or PNG (by its content, not its name) of at most
@@ -45,26 +75,7 @@ export async function storeUploadedImage(
   imageKey: string,
   input: Buffer,
 ): Promise<void> {
-  let format: keyof typeof originalNames
-  try {
-    const metadata = await sharp(input).metadata()
-    if (metadata.format !== 'jpeg' && metadata.format !== 'png') {
-      throw new ImageRejectedError('Only JPEG and PNG images are accepted')
-    }
-    if ((metadata.width ?? 0) * (metadata.height ?? 0) > maxImagePixels) {
-      throw new ImageRejectedError('Images may have at most 40 megapixels')
-    }
-    format = metadata.format
-    // Decode every pixel once (streamed into a thumbnail, so memory stays small): a truncated or
-    // corrupt file fails here, before anything is stored.
-    await sharp(input, { limitInputPixels: maxImagePixels, failOn: 'truncated' })
-      .resize(32, 32)
-      .toBuffer()
-  } catch (error) {
-    if (error instanceof ImageRejectedError) throw error
-    throw new ImageRejectedError('This file is not a readable JPEG or PNG image')
-  }
-
+  const format = await checkUploadedImage(input)
   const original = sharp(input, { limitInputPixels: maxImagePixels }).rotate()
   const cleaned =
     format === 'jpeg'
@@ -72,4 +83,38 @@ export async function storeUploadedImage(
       : await original.png({ compressionLevel: 9 }).toBuffer()
   await storeImageVariants(media, imageKey, input)
   await media.put(`${imageKey}/${originalNames[format]}`, cleaned, `image/${format}`)
+}
+
+/** Answers the upload's format, or throws ImageRejectedError saying what is wrong with it. */
+async function checkUploadedImage(input: Buffer): Promise<ImageFormat> {
+  const format = formatOf(input)
+  if (!format) throw new ImageRejectedError('This file is not a JPEG or PNG image')
+  const unreadable = new ImageRejectedError('This file is not a readable JPEG or PNG image')
+  // The header alone: its declared size is checked here, with our own message.
+  const metadata = await sharp(input, { limitInputPixels: false })
+    .metadata()
+    .catch(() => undefined)
+  if (metadata?.format !== format) throw unreadable
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > maxImagePixels) {
+    throw new ImageRejectedError('Images may have at most 40 megapixels')
+  }
+  // Decode every pixel once (streamed into a thumbnail, so memory stays small): a truncated or
+  // corrupt file fails here, before anything is stored.
+  await sharp(input, { limitInputPixels: maxImagePixels, failOn: 'truncated' })
+    .resize(32, 32)
+    .toBuffer()
+    .catch(() => {
+      throw unreadable
+    })
+  if (format === 'png') {
+    // Bytes after the end chunk are no part of the picture: a script riding along, say.
+    const end = pngEndOffset(input)
+    if (end === undefined) throw unreadable
+    if (end !== input.length) {
+      throw new ImageRejectedError(
+        'This PNG has extra data after the picture: save it again from an image editor',
+      )
+    }
+  }
+  return format
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, createUser, dialects, type TestApp } from '../../test/test-app'
-import { removeStaleUploads, unattachedUploadLifetimeMs } from './cleanup'
+import { removeStaleUploads } from './cleanup'
+import { uploadLimits } from './upload-limits'
 
 describe.each(dialects)('removing stale uploads on %s', (dialect) => {
   let t: TestApp
@@ -29,7 +30,7 @@ describe.each(dialects)('removing stale uploads on %s', (dialect) => {
     )
     fs.writeFileSync(path.join(stagingDir, 'receivingOld'), 'partial bytes')
 
-    const later = Date.now() + unattachedUploadLifetimeMs + 1000
+    const later = Date.now() + uploadLimits.unattachedLifetimeMs + 1000
     // 'readyNew' was made just now too; only a clock a day ahead makes the others stale…
     expect(await removeStaleUploads(uploads, media, stagingDir, Date.now())).toBe(0)
     // …and then every unattached one goes, however it ended.

@@ -1,10 +1,10 @@
-// Uploads never attached to a listing are removed after a day, files and all (issue 4).
+// Uploads never attached to a listing are removed after a day, files and all (issue 4); abandoned
+// unfinished ones after an hour.
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { imageFileKeys, type MediaStore } from '../media/media-store.js'
+import { uploadLimits } from './upload-limits.js'
 import type { UploadQueries } from './uploads.queries.js'
-
-export const unattachedUploadLifetimeMs = 24 * 3600_000
 
 /** One pass; answers how many uploads it removed. */
 export async function removeStaleUploads(
@@ -16,7 +16,10 @@ export async function removeStaleUploads(
   let removed = 0
   for (;;) {
     // The rows go first (takeStale deletes them): nothing can claim these uploads any more.
-    const stale = await uploads.takeStale(now - unattachedUploadLifetimeMs)
+    const stale = await uploads.takeStale(
+      now - uploadLimits.unattachedLifetimeMs,
+      now - uploadLimits.unfinishedLifetimeMs,
+    )
     if (stale.length === 0) return removed
     await media.delete(
       stale.flatMap((upload) => (upload.imageKey ? imageFileKeys(upload.imageKey) : [])),

@@ -1,22 +1,78 @@
 // The `upload` table: who uploaded what, and what became of it.
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Db } from '../db/database.js'
 import type { Database, UploadStatus } from '../db/schema.js'
+import type { UploadLimits } from './upload-limits.js'
+
+interface NewUpload {
+  id: string
+  userId: string
+  originalName: string
+  /** the declared length in bytes */
+  size?: number
+}
+
+/** Which of the user's upload limits a new upload would pass. */
+export type UploadRefusal = 'perHour' | 'unfinished' | 'stagedBytes'
+
+/** The first key of PostgreSQL's advisory locks that serialise one user's upload creations. */
+const uploadQuotaLock = 0x75706c64
 
 /** The queries, on the database or inside a transaction (`executor`). */
 export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely) {
+  const insert = (executor: Kysely<Database>, upload: NewUpload, now: number) =>
+    executor
+      .insertInto('upload')
+      .values({
+        ...upload,
+        size: upload.size ?? 0,
+        status: 'receiving',
+        imageKey: null,
+        error: null,
+        createdAt: now,
+      })
+      .execute()
+
   return {
-    async create(upload: { id: string; userId: string; originalName: string }): Promise<void> {
-      await kysely
-        .insertInto('upload')
-        .values({
-          ...upload,
-          status: 'receiving',
-          imageKey: null,
-          error: null,
-          createdAt: Date.now(),
-        })
-        .execute()
+    async create(upload: NewUpload): Promise<void> {
+      await insert(kysely, upload, Date.now())
+    },
+
+    /**
+     * Records a new upload unless it would break one of the user's limits, which it then answers.
+     * One user's creations pass here one at a time (a transaction, locked per user on
+     * PostgreSQL; SQLite runs one transaction at a time), so a burst cannot overshoot.
+     */
+    async createWithinLimits(
+      upload: NewUpload & { size: number },
+      limits: UploadLimits,
+      now = Date.now(),
+    ): Promise<UploadRefusal | undefined> {
+      return db.kysely.transaction().execute(async (trx) => {
+        if (db.dialect === 'postgres') {
+          await sql`select pg_advisory_xact_lock(${uploadQuotaLock}, hashtext(${upload.userId}))`.execute(
+            trx,
+          )
+        }
+        const ofUser = trx.selectFrom('upload').where('userId', '=', upload.userId)
+        const lastHour = await ofUser
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('createdAt', '>=', now - 3600_000)
+          .executeTakeFirstOrThrow()
+        if (Number(lastHour.count) >= limits.perHour) return 'perHour'
+        const unfinished = await ofUser
+          .select((eb) => [
+            eb.fn.countAll<number>().as('count'),
+            eb.fn.coalesce(eb.fn.sum<number>('size'), sql<number>`0`).as('bytes'),
+          ])
+          .where('status', '=', 'receiving')
+          .where('createdAt', '>=', now - limits.unfinishedLifetimeMs)
+          .executeTakeFirstOrThrow()
+        if (Number(unfinished.count) >= limits.unfinished) return 'unfinished'
+        if (Number(unfinished.bytes) + upload.size > limits.stagedBytes) return 'stagedBytes'
+        await insert(trx, upload, now)
+        return undefined
+      })
     },
 
     async ownerOf(id: string): Promise<string | undefined> {
@@ -32,22 +88,30 @@ export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely
       return kysely.selectFrom('upload').selectAll().where('id', '=', id).executeTakeFirst()
     },
 
-    async countSince(userId: string, since: number): Promise<number> {
-      const row = await kysely
-        .selectFrom('upload')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('userId', '=', userId)
-        .where('createdAt', '>=', since)
-        .executeTakeFirstOrThrow()
-      return Number(row.count)
+    /**
+     * Claims a received upload for processing into `imageKey`; false when it is already being (or
+     * has been) processed, so a last chunk sent twice is processed once.
+     */
+    async startProcessing(id: string, imageKey: string): Promise<boolean> {
+      const result = await kysely
+        .updateTable('upload')
+        .set({ imageKey })
+        .where('id', '=', id)
+        .where('status', '=', 'receiving')
+        .where('imageKey', 'is', null)
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n
     },
 
-    async markReady(id: string, imageKey: string): Promise<void> {
-      await kysely
+    /** False when the upload is gone or no longer receiving (its files are then nobody's). */
+    async markReady(id: string, imageKey: string): Promise<boolean> {
+      const result = await kysely
         .updateTable('upload')
         .set({ status: 'ready', imageKey })
         .where('id', '=', id)
-        .execute()
+        .where('status', '=', 'receiving')
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n
     },
 
     async markRejected(id: string, error: string): Promise<void> {
@@ -84,10 +148,11 @@ export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely
     },
 
     /**
-     * Removes up to 500 uploads older than `before` that never became part of a listing, and
-     * answers them: the rows go first, so no listing can claim an upload whose files are going.
+     * Removes up to 500 uploads that never became part of a listing, made before `before`, or
+     * made before `unfinishedBefore` and still waiting for bytes; answers them. The rows go
+     * first, so no listing can claim an upload whose files are going.
      */
-    async takeStale(before: number) {
+    async takeStale(before: number, unfinishedBefore = before) {
       return kysely
         .deleteFrom('upload')
         .where(
@@ -97,7 +162,17 @@ export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely
             .selectFrom('upload')
             .select('id')
             .where('status', '!=', 'attached' satisfies UploadStatus)
-            .where('createdAt', '<', before)
+            .where((eb) =>
+              eb.or([
+                eb('createdAt', '<', before),
+                eb.and([
+                  eb('createdAt', '<', unfinishedBefore),
+                  eb('status', '=', 'receiving' satisfies UploadStatus),
+                  // one being processed is left to finish: its files are not all written yet
+                  eb('imageKey', 'is', null),
+                ]),
+              ]),
+            )
             .limit(500),
         )
         .returning(['id', 'imageKey'])

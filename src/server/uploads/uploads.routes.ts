@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { FileStore } from '@tus/file-store'
-import { Server, type Upload } from '@tus/server'
+import { ERRORS, Server, type Upload } from '@tus/server'
 import { Hono } from 'hono'
 import { maxImageBytes } from '../../shared/listing-schema.js'
 import type { Auth } from '../auth/auth.js'
@@ -12,7 +12,9 @@ import { newId } from '../ids.js'
 import { createLimiter } from '../media/image-queue.js'
 import { ImageRejectedError, storeUploadedImage } from '../media/images.js'
 import { imageFileKeys, type MediaStore } from '../media/media-store.js'
-import type { UploadQueries } from './uploads.queries.js'
+import { uploadLimits } from './upload-limits.js'
+import type { UploadQueries, UploadRefusal } from './uploads.queries.js'
+import { createKeyedQueue } from './user-queue.js'
 
 /** Set by us on every request we hand to the tus server, after checking the session. */
 const userHeader = 'x-marketplace-user'
@@ -20,24 +22,47 @@ const userHeader = 'x-marketplace-user'
 /** Finished uploads are turned into variants two at a time; the rest wait their turn. */
 const processing = createLimiter(2)
 
-/** No one needs more than this many uploads an hour; more is an abuse of the disk. */
-export const uploadsPerHour = 60
+/** What the person sees beside the file when a limit stops it. */
+const refusalMessages: Record<UploadRefusal, string> = {
+  perHour: 'Too many uploads: try again in an hour',
+  unfinished: 'Too many uploads at once: wait until the others finish',
+  stagedBytes: 'Too many megabytes uploading at once: wait until the others finish',
+}
 
 interface TusError {
   status_code: number
   body: string
 }
 
+/** tus' own refusals that a person may meet, in words for them. */
+const tusRefusals = new Map<unknown, string>([
+  [ERRORS.ERR_MAX_SIZE_EXCEEDED, `Images may be at most ${maxImageBytes / 1024 / 1024} MB`],
+  [ERRORS.FILE_NO_LONGER_EXISTS, 'This upload took too long and has expired: please try again'],
+])
+
 const tusError = (status_code: number, error: string): TusError => ({
   status_code,
   body: JSON.stringify({ error } satisfies ErrorBody),
 })
 
-/** A file name as it may appear inside a media key: no folders, no control characters. */
+/**
+ * Why a file name is refused, if it is. A browser sends a file's own name, never a path and never
+ * control characters: those come only from hand-made requests.
+ */
+export function fileNameProblem(name: string): string | undefined {
+  if (!name) return 'The upload needs a file name'
+  if (name.length > uploadLimits.fileNameLength) {
+    return `The file name is too long (at most ${uploadLimits.fileNameLength} characters)`
+  }
+  if (/[\\/\p{Cc}]/u.test(name)) return 'File names may not contain slashes or control characters'
+  return undefined
+}
+
+/** A file name as it may appear inside a media key: ASCII letters, digits, '.', '_' and '-'. */
 export function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? ''
-  const cleaned = base
+  const cleaned = name
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/^[.-]+/, '')
     .slice(-60)
@@ -51,9 +76,11 @@ export function uploadsRoutes(deps: {
   stagingDir: string
 }) {
   const { auth, uploads, media, stagingDir } = deps
+  // A burst of one user's creations would otherwise take every pooled connection.
+  const inTurn = createKeyedQueue()
   const datastore = new FileStore({
     directory: stagingDir,
-    expirationPeriodInMilliseconds: 24 * 3600_000,
+    expirationPeriodInMilliseconds: uploadLimits.unfinishedLifetimeMs,
   })
 
   const tus = new Server({
@@ -63,16 +90,19 @@ export function uploadsRoutes(deps: {
     relativeLocation: true,
     namingFunction: () => newId(24),
 
+    // Runs before tus writes anything to staging: a refusal here leaves no trace.
     async onUploadCreate(req: Request, upload: Upload) {
       const userId = req.headers.get(userHeader)!
       const originalName = upload.metadata?.filename ?? ''
-      if (!originalName || originalName.length > 255)
-        throw tusError(400, 'The upload needs a file name')
-      if (upload.sizeIsDeferred) throw tusError(400, 'The upload needs its length up front')
-      if ((await uploads.countSince(userId, Date.now() - 3600_000)) >= uploadsPerHour) {
-        throw tusError(429, 'Too many uploads: try again in an hour')
-      }
-      await uploads.create({ id: upload.id, userId, originalName })
+      const nameProblem = fileNameProblem(originalName)
+      if (nameProblem) throw tusError(400, nameProblem)
+      const { size } = upload
+      if (size === undefined) throw tusError(400, 'The upload needs its length up front')
+      if (size === 0) throw tusError(422, 'The file is empty')
+      const refusal = await inTurn(userId, () =>
+        uploads.createWithinLimits({ id: upload.id, userId, originalName, size }, uploadLimits),
+      )
+      if (refusal) throw tusError(429, refusalMessages[refusal])
       return { metadata: { ...upload.metadata, owner: userId } }
     },
 
@@ -86,23 +116,29 @@ export function uploadsRoutes(deps: {
     },
 
     async onUploadFinish(_req: Request, upload: Upload) {
-      const record = (await uploads.get(upload.id))!
+      const record = await uploads.get(upload.id)
+      if (!record) throw tusError(410, 'This upload has expired: choose the file again')
       const imageKey = `images/${record.userId}-${safeFileName(record.originalName)}-${newId()}`
+      // The last chunk may come twice (an empty PATCH at the final offset): one processing only.
+      if (!(await uploads.startProcessing(upload.id, imageKey))) {
+        throw tusError(409, 'This upload is already finished')
+      }
       const file = path.join(stagingDir, upload.id)
       try {
         await processing(async () => storeUploadedImage(media, imageKey, await fs.readFile(file)))
-        await uploads.markReady(upload.id, imageKey)
+        if (!(await uploads.markReady(upload.id, imageKey))) {
+          throw new Error('the upload was removed while it was processed')
+        }
         return {}
       } catch (error) {
-        const message =
-          error instanceof ImageRejectedError ? error.message : 'The image could not be stored'
-        if (!(error instanceof ImageRejectedError)) {
-          console.error(`Upload ${upload.id} failed:`, error)
-          // Whatever part of the image was stored goes too: nothing half-made stays behind.
-          await media.delete(imageFileKeys(imageKey)).catch(() => undefined)
-        }
+        const rejected = error instanceof ImageRejectedError
+        if (!rejected) console.error(`Upload ${upload.id} failed:`, error)
+        // Whatever part of the image was stored goes too: nothing half-made stays behind.
+        await media.delete(imageFileKeys(imageKey)).catch(() => undefined)
+        const message = rejected ? error.message : 'The image could not be stored: please try again'
         await uploads.markRejected(upload.id, message)
-        throw tusError(422, message)
+        // Our failure is a 5xx, which the browser's tus client retries with a fresh upload.
+        throw tusError(rejected ? 422 : 500, message)
       } finally {
         // The staged bytes are no longer needed either way.
         await datastore.remove(upload.id).catch(() => undefined)
@@ -111,6 +147,8 @@ export function uploadsRoutes(deps: {
 
     onResponseError(_req, error) {
       if ('status_code' in error) {
+        const refusal = tusRefusals.get(error)
+        if (refusal) return tusError(error.status_code, refusal)
         // tus' own errors are plain text; ours are already JSON.
         return error.body.startsWith('{') ? error : tusError(error.status_code, error.body.trim())
       }
@@ -128,10 +166,23 @@ export function uploadsRoutes(deps: {
       headers.set(userHeader, c.get('user').id)
       const response = await tus.handleWeb(new Request(c.req.raw, { headers }))
       if (response.status < 400) return response
-      // tus sends its (and our) error bodies as text/plain; our API's errors are JSON.
-      const answer = new Response(response.body, response)
+      // tus writes some refusals (no Tus-Resumable, a malformed header) as plain text without
+      // asking onResponseError, and all as text/plain; our API's errors are JSON `{ error }`.
+      const text = await response.text()
+      const answer = new Response(c.req.method === 'HEAD' ? null : asErrorBody(text), response)
       answer.headers.set('Content-Type', 'application/json')
+      answer.headers.delete('Content-Length')
       return answer
     }),
   }
+}
+
+/** A tus answer's text as our error body: ours already are one, tus' own plain text becomes one. */
+function asErrorBody(text: string): string {
+  try {
+    if (typeof (JSON.parse(text) as Partial<ErrorBody>).error === 'string') return text
+  } catch {
+    // plain text
+  }
+  return JSON.stringify({ error: text.trim() || 'Request failed' } satisfies ErrorBody)
 }

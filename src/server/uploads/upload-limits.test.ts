@@ -1,0 +1,123 @@
+// One user's upload limits hold under a burst of parallel tus creations (reliability, part 2).
+import fs from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { maxImageBytes } from '../../shared/listing-schema'
+import { createTestApp, createUser, dialects, type TestApp } from '../../test/test-app'
+import { createUpload, sendChunk, sessionCookie } from '../../test/tus'
+import { removeStaleUploads } from './cleanup'
+import { uploadLimits } from './upload-limits'
+
+describe.each(dialects)('upload limits on %s', (dialect) => {
+  let t: TestApp
+  const stagingDir = () => path.join(t.dataDir, 'uploads')
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect)
+  })
+  afterAll(() => t.close())
+
+  async function newUploader() {
+    const user = await createUser(t.context)
+    return { user, cookie: await sessionCookie(t.context, user) }
+  }
+
+  /** Fires `count` creations at once; answers how many were created, and the refusals' bodies. */
+  async function burst(cookie: string, count: number, length = 1000) {
+    const answers = await Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        const response = await createUpload(t.app, cookie, length, `photo-${i}.png`)
+        return { status: response.status, body: await response.text() }
+      }),
+    )
+    const statuses = new Set(answers.map((answer) => answer.status))
+    expect([...statuses].every((status) => status === 201 || status === 429)).toBe(true)
+    const refused = answers.filter((answer) => answer.status === 429)
+    return {
+      created: answers.length - refused.length,
+      errors: new Set(
+        refused.map((answer) => (JSON.parse(answer.body) as { error: string }).error),
+      ),
+    }
+  }
+
+  const rowsOf = (userId: string) =>
+    t.context.db.kysely.selectFrom('upload').selectAll().where('userId', '=', userId).execute()
+
+  it(`lets ${uploadLimits.unfinished} of 100 parallel creations through, and answers the rest 429 JSON`, async () => {
+    const { user, cookie } = await newUploader()
+    const someoneElse = await newUploader()
+    // Meanwhile another user's upload goes through: the burst does not take every connection.
+    const [{ created, errors }, other] = await Promise.all([
+      burst(cookie, 100),
+      createUpload(t.app, someoneElse.cookie, 1000, 'mine.png'),
+    ])
+    expect(other.status).toBe(201)
+    expect(created).toBe(uploadLimits.unfinished)
+    expect(errors).toEqual(new Set(['Too many uploads at once: wait until the others finish']))
+    expect(await rowsOf(user.id)).toHaveLength(uploadLimits.unfinished)
+  })
+
+  it('limits the bytes one user has staged at once', async () => {
+    const { user, cookie } = await newUploader()
+    const { created, errors } = await burst(cookie, 20, maxImageBytes)
+    expect(created).toBe(Math.floor(uploadLimits.stagedBytes / maxImageBytes))
+    expect(errors).toEqual(
+      new Set(['Too many megabytes uploading at once: wait until the others finish']),
+    )
+    expect(await rowsOf(user.id)).toHaveLength(created)
+  })
+
+  it(`holds the hourly limit of ${uploadLimits.perHour} exactly under a burst`, async () => {
+    const { user, cookie } = await newUploader()
+    // Earlier uploads this hour, refused ones too, count against it.
+    const earlier = uploadLimits.perHour - 5
+    for (let i = 0; i < earlier; i++) {
+      await t.context.uploads.create({
+        id: `earlier-${user.id}-${i}`,
+        userId: user.id,
+        originalName: 'a.png',
+      })
+      await t.context.uploads.markRejected(`earlier-${user.id}-${i}`, 'not an image')
+    }
+    const { created, errors } = await burst(cookie, 100)
+    expect(created).toBe(5)
+    expect(errors).toEqual(new Set(['Too many uploads: try again in an hour']))
+    expect(await rowsOf(user.id)).toHaveLength(uploadLimits.perHour)
+  })
+
+  it('frees a place when an upload finishes', async () => {
+    const { cookie } = await newUploader()
+    const photo = await sharp({
+      create: { width: 32, height: 32, channels: 3, background: '#abc' },
+    })
+      .png()
+      .toBuffer()
+    const first = await createUpload(t.app, cookie, photo.length, 'first.png')
+    expect((await burst(cookie, uploadLimits.unfinished)).created).toBe(uploadLimits.unfinished - 1)
+    const id = first.headers.get('location')!.split('/').pop()!
+    expect((await sendChunk(t.app, cookie, id, 0, photo)).status).toBe(204)
+    expect((await burst(cookie, 3)).created).toBe(1)
+  })
+
+  it('stops counting abandoned uploads after an hour, and the next cleanup removes them', async () => {
+    const { user, cookie } = await newUploader()
+    expect((await burst(cookie, uploadLimits.unfinished)).created).toBe(uploadLimits.unfinished)
+    const abandoned = await rowsOf(user.id)
+    const anHourAgo = Date.now() - uploadLimits.unfinishedLifetimeMs - 1000
+    await t.context.db.kysely
+      .updateTable('upload')
+      .set({ createdAt: anHourAgo })
+      .where('userId', '=', user.id)
+      .execute()
+
+    expect((await burst(cookie, 1)).created).toBe(1)
+    await removeStaleUploads(t.context.uploads, t.context.media, stagingDir())
+    const left = await rowsOf(user.id)
+    expect(left).toHaveLength(1)
+    const staged = fs.readdirSync(stagingDir())
+    for (const { id } of abandoned) expect(staged.filter((file) => file.startsWith(id))).toEqual([])
+    expect(staged).toContain(left[0]!.id)
+  })
+})
