@@ -29,8 +29,10 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
       // does not answer, and for a free client under load. Not lower: a busy event loop (the
       // gazetteer loading) would time connections out that were fine.
       connectionTimeoutMillis: 5000,
-      // A server that vanishes without closing the socket is noticed by TCP, not only at the next query.
+      // TCP keepalives on idle connections: firewalls and NATs that drop silent connections keep
+      // them, and the OS notices a server that vanished without closing the socket.
       keepAlive: true,
+      keepAliveInitialDelayMillis: 30_000,
     })
     // An idle client that loses its server must not crash the process; the pool drops it, the next
     // query opens a new connection, and requests answer 503 until the database is back.
