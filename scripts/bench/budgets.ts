@@ -1,0 +1,62 @@
+// The server budgets of docs/performance.md, checked against one run's measurements.
+import type { Dialect } from '../../src/server/db/database.js'
+import type { BlockResult } from './report.js'
+
+export interface BudgetCheck {
+  budget: string
+  limit: string
+  measured: string
+  pass: boolean
+}
+
+const listTargets = ['first', 'deep', 'offer']
+const minRatio: Record<Dialect, number> = { sqlite: 0.5, postgres: 0.3 }
+const maxP99Ms = 25
+const maxDeepSlowdown = 1.3
+const maxRssMb = 250
+
+export function checkBudgets(blocks: BlockResult[]): BudgetCheck[] {
+  const checks: BudgetCheck[] = []
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    const own = blocks.filter((block) => block.dialect === dialect)
+    if (own.length === 0) continue
+    const largest = own.reduce((a, b) => (b.listings > a.listings ? b : a))
+    const smallest = own.reduce((a, b) => (b.listings < a.listings ? b : a))
+    const at = `${dialect}, ${largest.listings.toLocaleString('en')} listings`
+    for (const name of listTargets) {
+      const measure = largest.targets.find((target) => target.name === name)!
+      checks.push({
+        budget: `${name}: requests/s ÷ ceiling (${at})`,
+        limit: `≥ ${minRatio[dialect]}`,
+        measured: measure.ratio.toFixed(2),
+        pass: measure.ratio >= minRatio[dialect],
+      })
+      if (dialect === 'sqlite') {
+        checks.push({
+          budget: `${name}: p99 (${at})`,
+          limit: `≤ ${maxP99Ms} ms`,
+          measured: `${measure.p99Ms.toFixed(1)} ms`,
+          pass: measure.p99Ms <= maxP99Ms,
+        })
+      }
+    }
+    if (largest !== smallest) {
+      const deep = (block: BlockResult) => block.targets.find((target) => target.name === 'deep')!
+      const slowdown = deep(smallest).ratio / deep(largest).ratio
+      checks.push({
+        budget: `deep page: ${smallest.listings.toLocaleString('en')} ÷ ${largest.listings.toLocaleString('en')} listings, each ÷ its ceiling (${dialect})`,
+        limit: `≤ ${maxDeepSlowdown}`,
+        measured: slowdown.toFixed(2),
+        pass: slowdown <= maxDeepSlowdown,
+      })
+    }
+    const rss = Math.max(...own.flatMap((block) => [block.serverHwmMb, ...block.targets.map((t) => t.rssMaxMb)]))
+    checks.push({
+      budget: `server peak RSS under load (${dialect}, every size)`,
+      limit: `≤ ${maxRssMb} MB`,
+      measured: `${Math.round(rss)} MB`,
+      pass: rss <= maxRssMb,
+    })
+  }
+  return checks
+}

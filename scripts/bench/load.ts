@@ -1,0 +1,52 @@
+// Drives one URL with autocannon for a while and keeps every response's latency.
+import autocannon from 'autocannon'
+
+export interface LoadSlice {
+  /** 2xx answers */
+  ok: number
+  non2xx: number
+  errors: number
+  elapsedMs: number
+  latenciesMs: number[]
+}
+
+export function runLoad(options: {
+  url: string
+  headers: Record<string, string>
+  seconds: number
+  connections: number
+}): Promise<LoadSlice> {
+  const latenciesMs: number[] = []
+  let ok = 0
+  let non2xx = 0
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: options.url,
+        headers: options.headers,
+        duration: options.seconds,
+        connections: options.connections,
+        timeout: 10,
+      },
+      (error, result) => {
+        if (error) return reject(error)
+        resolve({
+          ok,
+          non2xx,
+          errors: result.errors,
+          elapsedMs: performance.now() - started,
+          latenciesMs,
+        })
+      },
+    )
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      if (status >= 200 && status < 300) {
+        ok += 1
+        latenciesMs.push(responseTime)
+      } else {
+        non2xx += 1
+      }
+    })
+  })
+}

@@ -1,0 +1,104 @@
+// npm run bench: seeds fresh databases of several sizes, drives the production server and a bare
+// node:http ceiling side by side with autocannon, prints the table and writes bench/results.json.
+// Settings: BENCH_SIZES, BENCH_DURATION, BENCH_ROUNDS, BENCH_WARMUP, BENCH_CONNECTIONS and
+// BENCH_DATABASE_URL (see docs/performance.md).
+import type { Dialect } from '../../src/server/db/database.js'
+import { recordResponse, startCeiling } from './ceiling.js'
+import { measureBlock } from './measure.js'
+import {
+  formatBudgets,
+  formatSeeds,
+  formatTable,
+  resultsFile,
+  writeResults,
+  type BlockResult,
+} from './report.js'
+import { seedListings } from './seed.js'
+import { startServer } from './server-process.js'
+import { readSettings, type BenchSettings } from './settings.js'
+import { createStore, openStoreContext, type BenchStore } from './store.js'
+import { chooseTargets } from './targets.js'
+
+const openStores = new Set<BenchStore>()
+
+async function removeStore(store: BenchStore) {
+  openStores.delete(store)
+  await store.remove()
+}
+
+// Ctrl-C: the child processes go with the process (processes.ts); the databases are dropped here.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void Promise.allSettled([...openStores].map(removeStore)).then(() => process.exit(130))
+  })
+}
+
+async function runBlock(
+  dialect: Dialect,
+  listings: number,
+  settings: BenchSettings,
+): Promise<BlockResult> {
+  const store = await createStore(dialect, settings.postgresUrl)
+  openStores.add(store)
+  try {
+    const context = await openStoreContext(store)
+    const prepared = await (async () => {
+      try {
+        return { seed: await seedListings(context.db, listings), ...(await chooseTargets(context.db)) }
+      } finally {
+        await context.db.close()
+      }
+    })()
+    const server = await startServer(store, settings.serverMain)
+    try {
+      for (const target of prepared.targets) {
+        const response = await fetch(server.origin + target.path, { headers: target.headers })
+        if (response.status !== 200) {
+          throw new Error(`${target.path} answered ${response.status}: ${await response.text()}`)
+        }
+      }
+      const first = prepared.targets[0]!
+      const ceiling = await startCeiling(
+        await recordResponse(server.origin + first.path, first.headers),
+        store.dataDir,
+      )
+      try {
+        const measures = await measureBlock({ server, ceiling, targets: prepared.targets, settings })
+        const ceilingRate = measures.ceiling.requestsPerSecond
+        return {
+          dialect,
+          listings,
+          seed: prepared.seed,
+          deepPageReached: prepared.deepPageReached,
+          ceiling: measures.ceiling,
+          targets: measures.targets.map((measure) => ({
+            ...measure,
+            ratio: measure.requestsPerSecond / ceilingRate,
+          })),
+          serverHwmMb: measures.serverHwmMb,
+        }
+      } finally {
+        await ceiling.stop()
+      }
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    await removeStore(store)
+  }
+}
+
+const settings = readSettings()
+const dialects: Dialect[] = settings.postgresUrl ? ['sqlite', 'postgres'] : ['sqlite']
+if (!settings.postgresUrl) console.info('BENCH_DATABASE_URL is not set: SQLite only.')
+const blocks: BlockResult[] = []
+for (const dialect of dialects) {
+  for (const listings of settings.sizes) {
+    console.info(`${dialect}, ${listings.toLocaleString('en')} listings…`)
+    const block = await runBlock(dialect, listings, settings)
+    blocks.push(block)
+    console.info(formatSeeds([block]))
+  }
+}
+const budgets = writeResults(blocks, settings)
+console.info(`\n${formatTable(blocks)}\n\n${formatBudgets(budgets)}\n\nWritten to ${resultsFile}`)

@@ -1,0 +1,96 @@
+// One size's measurements: the ceiling and every target take turns in short slices, so that drift
+// in the machine's load (other processes) falls on all of them alike.
+import { runLoad, type LoadSlice } from './load.js'
+import { readMemory, sampleRss } from './memory.js'
+import type { RunningProcess } from './server-process.js'
+import type { BenchSettings } from './settings.js'
+import type { Target } from './targets.js'
+
+export interface Measure {
+  name: string
+  path: string
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  non2xx: number
+  errors: number
+  /** largest resident set of the answering process while this target ran */
+  rssMaxMb: number
+}
+
+export interface BlockMeasures {
+  ceiling: Measure
+  targets: Measure[]
+  /** the server's peak resident set over its whole life (VmHWM), seeding excluded */
+  serverHwmMb: number
+}
+
+interface Runner {
+  name: string
+  path: string
+  headers: Record<string, string>
+  process: RunningProcess
+  slices: LoadSlice[]
+  rssMaxMb: number
+}
+
+export async function measureBlock(options: {
+  server: RunningProcess
+  ceiling: RunningProcess
+  targets: Target[]
+  settings: BenchSettings
+}): Promise<BlockMeasures> {
+  const { server, ceiling, targets, settings } = options
+  const first = targets[0]!
+  const runners: Runner[] = [
+    { ...first, name: 'ceiling', process: ceiling, slices: [], rssMaxMb: 0 },
+    ...targets.map((target) => ({ ...target, process: server, slices: [], rssMaxMb: 0 })),
+  ]
+  const slice = (runner: Runner, seconds: number) =>
+    runLoad({
+      url: runner.process.origin + runner.path,
+      headers: runner.headers,
+      seconds,
+      connections: settings.connections,
+    })
+
+  if (settings.warmupSeconds > 0) {
+    for (const runner of runners) await slice(runner, settings.warmupSeconds)
+  }
+  const sliceSeconds = Math.max(1, Math.round(settings.durationSeconds / settings.rounds))
+  for (let round = 0; round < settings.rounds; round++) {
+    for (const runner of runners) {
+      const rss = sampleRss(runner.process.pid)
+      runner.slices.push(await slice(runner, sliceSeconds))
+      runner.rssMaxMb = Math.max(runner.rssMaxMb, rss.stop())
+    }
+  }
+
+  const [ceilingMeasure, ...targetMeasures] = runners.map(summarize)
+  return {
+    ceiling: ceilingMeasure!,
+    targets: targetMeasures,
+    serverHwmMb: readMemory(server.pid).hwmMb,
+  }
+}
+
+function summarize(runner: Runner): Measure {
+  const latencies = runner.slices.flatMap((slice) => slice.latenciesMs).sort((a, b) => a - b)
+  const sum = (pick: (slice: LoadSlice) => number) =>
+    runner.slices.reduce((total, slice) => total + pick(slice), 0)
+  return {
+    name: runner.name,
+    path: runner.path,
+    requestsPerSecond: sum((slice) => slice.ok) / (sum((slice) => slice.elapsedMs) / 1000),
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    non2xx: sum((slice) => slice.non2xx),
+    errors: sum((slice) => slice.errors),
+    rssMaxMb: runner.rssMaxMb,
+  }
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!
+}

@@ -1,0 +1,91 @@
+// The benchmark's outputs: the table on the terminal and bench/results.json.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Dialect } from '../../src/server/db/database.js'
+import { checkBudgets, type BudgetCheck } from './budgets.js'
+import type { Measure } from './measure.js'
+import type { SeedResult } from './seed.js'
+import type { BenchSettings } from './settings.js'
+
+export const resultsFile = fileURLToPath(new URL('../../bench/results.json', import.meta.url))
+
+export interface RatedMeasure extends Measure {
+  /** requests/s ÷ the ceiling's requests/s in the same block */
+  ratio: number
+}
+
+export interface BlockResult {
+  dialect: Dialect
+  listings: number
+  seed: SeedResult
+  deepPageReached: number
+  ceiling: Measure
+  targets: RatedMeasure[]
+  serverHwmMb: number
+}
+
+export function formatTable(blocks: BlockResult[]): string {
+  const header = ['db', 'listings', 'target', 'req/s', 'p50 ms', 'p99 ms', '× ceiling', 'RSS MB']
+  const rows: string[][] = []
+  for (const block of blocks) {
+    const size = block.listings.toLocaleString('en')
+    for (const measure of [block.ceiling, ...block.targets]) {
+      const ratio = 'ratio' in measure ? (measure as RatedMeasure).ratio.toFixed(2) : '1'
+      rows.push([
+        block.dialect,
+        size,
+        measure.name === 'deep' ? `deep (page ${block.deepPageReached})` : measure.name,
+        Math.round(measure.requestsPerSecond).toLocaleString('en'),
+        measure.p50Ms.toFixed(1),
+        measure.p99Ms.toFixed(1),
+        ratio,
+        Math.round(measure.rssMaxMb).toString(),
+      ])
+    }
+    rows.push([block.dialect, size, 'server peak (VmHWM)', '', '', '', '', Math.round(block.serverHwmMb).toString()])
+  }
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  )
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n')
+}
+
+export function formatSeeds(blocks: BlockResult[]): string {
+  return blocks
+    .map((block) => {
+      const seconds = block.seed.seedMs / 1000
+      const perSecond = Math.round(block.listings / seconds).toLocaleString('en')
+      return `seeded ${block.dialect} with ${block.listings.toLocaleString('en')} listings and ${block.seed.users} users in ${seconds.toFixed(1)} s (${perSecond} listings/s)`
+    })
+    .join('\n')
+}
+
+export function formatBudgets(checks: BudgetCheck[]): string {
+  return checks
+    .map((check) => `${check.pass ? 'PASS' : 'FAIL'}  ${check.budget}: ${check.measured} (budget ${check.limit})`)
+    .join('\n')
+}
+
+export function writeResults(blocks: BlockResult[], settings: BenchSettings): BudgetCheck[] {
+  const budgets = checkBudgets(blocks)
+  const results = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryMb: Math.round(os.totalmem() / 2 ** 20),
+      node: process.version,
+      loadAverage: os.loadavg(),
+    },
+    settings: { ...settings, postgresUrl: settings.postgresUrl ? 'set' : undefined },
+    blocks,
+    budgets,
+  }
+  fs.mkdirSync(path.dirname(resultsFile), { recursive: true })
+  fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n')
+  return budgets
+}
