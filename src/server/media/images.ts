@@ -12,22 +12,54 @@ export class ImageRejectedError extends Error {
   override name = 'ImageRejectedError'
 }
 
+/**
+ * The most bytes a card's image (the 400 px variant) may take (docs/performance.md): a list of ten
+ * cards stays light on a phone's connection whatever people upload.
+ */
+export const cardImageBudget = 40_000
+
+// Every screen shows its pictures with object-fit: cover in a box at least 3:2 wide, so pixels
+// below that height are never seen: a taller picture is cut to 3:2 around its middle.
+const tallestShape = 2 / 3
+
+// Lower qualities are tried, in turn, only while a card image is over its budget.
+const qualities = { 400: [70, 55, 40, 25, 10], 1200: [78] } as const
+
 /** Stores every variant of `input` in the folder `imageKey`; answers that key. */
 export async function storeImageVariants(
   media: MediaStore,
   imageKey: string,
   input: Buffer,
 ): Promise<string> {
+  const {
+    width = 0,
+    height = 0,
+    orientation = 1,
+  } = await sharp(input, {
+    limitInputPixels: maxImagePixels,
+  }).metadata()
+  // EXIF orientations 5 to 8 turn the picture a quarter: its width is then its height.
+  const [shownWidth, shownHeight] = orientation >= 5 ? [height, width] : [width, height]
+  const tall = shownHeight > shownWidth * tallestShape
+
   const stored = await Promise.allSettled(
-    imageWidths.map(async (width) => {
+    imageWidths.map(async (variantWidth) => {
+      const targetWidth = Math.min(variantWidth, shownWidth)
       // sharp writes no EXIF, XMP or ICC metadata unless asked to keep it; rotate() applies the
       // EXIF orientation first, so the picture still stands the right way up.
-      const body = await sharp(input, { limitInputPixels: maxImagePixels })
+      const resized = sharp(input, { limitInputPixels: maxImagePixels })
         .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: width > 400 ? 78 : 70, effort: 4 })
-        .toBuffer()
-      await media.put(`${imageKey}/${variantName(width)}`, body, 'image/webp')
+        .resize(
+          tall
+            ? { width: targetWidth, height: Math.round(targetWidth * tallestShape), fit: 'cover' }
+            : { width: targetWidth },
+        )
+      let body: Buffer = Buffer.alloc(0)
+      for (const quality of qualities[variantWidth]) {
+        body = await resized.clone().webp({ quality, effort: 4 }).toBuffer()
+        if (variantWidth !== 400 || body.length <= cardImageBudget) break
+      }
+      await media.put(`${imageKey}/${variantName(variantWidth)}`, body, 'image/webp')
     }),
   )
   // Every write has ended before a failure is reported, so whoever removes the folder then
