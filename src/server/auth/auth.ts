@@ -94,7 +94,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         // where Better Auth would log an error with a stack trace.
         const outage = args.find(isDatabaseUnavailable)
         if (outage instanceof Error) {
-          return console.warn(`[Better Auth]: ${message}: ${outage.message}`)
+          return console.warn(`[Better Auth]: the database is unavailable (${outage.message})`)
         }
         const print =
           level === 'error' ? console.error : level === 'warn' ? console.warn : console.info
