@@ -46,7 +46,7 @@ const server = (name: string, port: number, seed: boolean) => ({
   },
 })
 
-const writingJourneys = /(listings|accessibility-signed-in)\.spec\.ts/
+const writingJourneys = /(listings|accessibility-signed-in|hostile-pages)\.spec\.ts/
 
 export default defineConfig({
   testDir: 'tests/e2e',

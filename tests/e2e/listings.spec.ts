@@ -334,7 +334,7 @@ test.describe('Create Listing stops at each check and creates nothing', () => {
 
     await expect(toastWith(page, 'Images not uploaded')).toBeVisible()
     const fake = chosenImages(page).getByRole('listitem').filter({ hasText: 'fake.png' })
-    await expect(fake.getByText('This file is not a readable JPEG or PNG image')).toBeVisible()
+    await expect(fake.getByText('This file is not a JPEG or PNG image')).toBeVisible()
     await expect(page).toHaveURL('/create-listing')
     await expect(field(page, 'Name')).toHaveValue(name)
     await expect(field(page, 'Address')).toHaveValue(paris)
