@@ -57,6 +57,11 @@ describe('security headers', () => {
       }),
     })
     expect(signUp.status).toBe(200)
-    expect(signUp.headers.getSetCookie().join('\n')).toMatch(/;\s*Secure/i)
+    const session = signUp.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith('__Secure-better-auth.session_token='))
+    expect(session).toMatch(/;\s*Secure(;|$)/i)
+    expect(session).toMatch(/;\s*HttpOnly(;|$)/i)
+    expect(session).toMatch(/;\s*SameSite=Lax(;|$)/i)
   })
 })
