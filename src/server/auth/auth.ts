@@ -14,6 +14,14 @@ import { resetPasswordMail } from './reset-password-mail.js'
 
 export const passwordLength = { min: 8, max: 128 } as const
 
+/**
+ * Better Auth makes the rate limit's `lastRequest` a PostgreSQL `bigint`, then its schema check,
+ * run at every start, reads the type as `int8` and warns that it differs (better-auth#10718): a
+ * line about nothing in every restart's log.
+ */
+const falseSchemaWarning =
+  /^Field lastRequest in table rateLimit has a different type in the database\. Expected number but got int8\.$/
+
 /** The header our server sets to the caller's address; anything a client sends in it is replaced. */
 export const clientIpHeader = 'x-client-ip'
 
@@ -90,6 +98,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
     telemetry: { enabled: false },
     logger: {
       log(level, message, ...args: unknown[]) {
+        if (level === 'warn' && falseSchemaWarning.test(message)) return
         // An unreachable database is an outage (app.ts answers 503): one line that says so,
         // where Better Auth would log an error with a stack trace.
         const outage = args.find(isDatabaseUnavailable)
