@@ -55,11 +55,10 @@ export function createListingQueries(
       if (filter.offer !== undefined) query = query.where('offer', '=', db.bool(filter.offer))
       if (filter.userRef !== undefined) query = query.where('userRef', '=', filter.userRef)
       if (after) {
-        query = query.where((eb) =>
-          eb.or([
-            eb('timestamp', '<', after.timestamp),
-            eb.and([eb('timestamp', '=', after.timestamp), eb('id', '<', after.id)]),
-          ]),
+        // A row-value comparison, which both databases turn into one range of the keyset index;
+        // the same test spelled with OR only narrows by the filter, then walks every newer row.
+        query = query.where(({ eb, refTuple, tuple }) =>
+          eb(refTuple('timestamp', 'id'), '<', tuple(after.timestamp, after.id)),
         )
       }
       const rows = await query
