@@ -4,6 +4,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serverLines, withoutAppVariables } from '../test/server-process'
 
 interface Run {
   code: number | null
@@ -30,21 +31,6 @@ function startServer(env: Record<string, string>): Promise<Run> {
       resolve({ code, stdout, stderr })
     })
   })
-}
-
-/** The test run's own settings (a DATABASE_URL, a PORT) must not reach the server under test. */
-function withoutAppVariables(env: NodeJS.ProcessEnv): Record<string, string> {
-  const names = ['PORT', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'GEOCODER', 'STORAGE', 'AUTH_SECRET']
-  return Object.fromEntries(
-    Object.entries(env).filter(
-      (entry): entry is [string, string] => entry[1] !== undefined && !names.includes(entry[0]),
-    ),
-  )
-}
-
-/** npm itself may warn about the machine's npmrc (`nodedir`); those lines are not the server's. */
-function serverLines(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => line.trim() !== '' && !line.includes('nodedir'))
 }
 
 describe('starting the server with a bad configuration', () => {
