@@ -1,6 +1,7 @@
 // One listing schema for the form in the browser and the API on the server (SPEC §3, §5).
 import { z } from 'zod'
 import { limits, listingTypes } from './listing.js'
+import { isPlainLines, isPlainText, plainTextMessage } from './plain-text.js'
 
 export const messages = {
   discount: 'Discounted Price needs to be less than regular price',
@@ -31,7 +32,8 @@ export const listingFieldsSchema = z.object({
     .string({ error: 'Enter a name' })
     .trim()
     .min(limits.nameLength.min, `At least ${limits.nameLength.min} characters`)
-    .max(limits.nameLength.max, `At most ${limits.nameLength.max} characters`),
+    .max(limits.nameLength.max, `At most ${limits.nameLength.max} characters`)
+    .refine(isPlainText, plainTextMessage),
   bedrooms: rooms('Bedrooms'),
   bathrooms: rooms('Bathrooms'),
   parking: z.boolean({ error: 'Choose Yes or No' }),
@@ -40,7 +42,8 @@ export const listingFieldsSchema = z.object({
     .string({ error: 'Enter the address' })
     .trim()
     .min(1, 'Enter the address')
-    .max(maxAddressLength, `At most ${maxAddressLength} characters`),
+    .max(maxAddressLength, `At most ${maxAddressLength} characters`)
+    .refine(isPlainLines, plainTextMessage),
   offer: z.boolean({ error: 'Choose Yes or No' }),
   regularPrice: price,
   /** Checked against the range only when offer is on; the discount rule runs either way (SPEC §5). */
@@ -64,7 +67,9 @@ export function discountIsBelowRegular(
 
 /** Images in the create and edit body: upload ids of new images, URLs of images the listing keeps. */
 export const listingImagesSchema = z
-  .array(z.string().min(1).max(2048), { error: 'Add at least one image' })
+  .array(z.string().min(1).max(2048).refine(isPlainText, 'Not an image'), {
+    error: 'Add at least one image',
+  })
   .min(1, 'Add at least one image')
   .max(limits.maxImages, messages.maxImages)
   .refine((images) => new Set(images).size === images.length, 'An image is listed twice')

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isPlainText, plainTextMessage } from './plain-text.js'
 
 export const nameLength = { min: 1, max: 64 } as const
 
@@ -8,5 +9,6 @@ export const profileSchema = z.object({
     .string()
     .trim()
     .min(nameLength.min, 'Enter your name')
-    .max(nameLength.max, `At most ${nameLength.max} characters`),
+    .max(nameLength.max, `At most ${nameLength.max} characters`)
+    .refine(isPlainText, plainTextMessage),
 })

@@ -19,9 +19,45 @@ export function authRoutes(auth: Auth, options: { googleConfigured: boolean }) {
     ) {
       return c.json({ error: 'Google sign-in is not configured' } satisfies ErrorBody, 404)
     }
+    // PostgreSQL can neither store nor compare a NUL: Better Auth would fail on it with a 500.
+    if (await holdsNul(c.req.raw)) {
+      return c.json({ error: 'The request holds a NUL character' } satisfies ErrorBody, 400)
+    }
     const response = await auth.handler(withClientIp(c))
     return response.ok ? response : withErrorField(response)
   })
+}
+
+/** Whether the path, the query or a string (or key) of a JSON body holds a NUL character. */
+async function holdsNul(request: Request): Promise<boolean> {
+  const url = new URL(request.url)
+  if (safelyDecoded(url.pathname + url.search).includes('\0')) return true
+  let pending: unknown[]
+  try {
+    pending = [await request.clone().json()]
+  } catch {
+    return false
+  }
+  // A walk without recursion: a 64 KiB body can nest deeper than the stack goes.
+  while (pending.length > 0) {
+    const value = pending.pop()
+    if (typeof value === 'string' && value.includes('\0')) return true
+    if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\0')) return true
+        pending.push(item)
+      }
+    }
+  }
+  return false
+}
+
+function safelyDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
 }
 
 const usedEndpoints = new RegExp(

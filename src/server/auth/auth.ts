@@ -5,6 +5,7 @@ import path from 'node:path'
 import { betterAuth, type BetterAuthOptions } from 'better-auth'
 import { getMigrations } from 'better-auth/db/migration'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import { withoutControlCharacters } from '../../shared/plain-text.js'
 import { nameLength } from '../../shared/profile.js'
 import type { Config } from '../config.js'
 import { isDatabaseUnavailable, type Db } from '../db/database.js'
@@ -53,7 +54,9 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       user: {
         create: {
           async before(user) {
-            return { data: { ...user, name: fittingName(user.name, user.email) } }
+            // The app shows no profile pictures: whatever `image` a sign-up body carries (any
+            // string a client likes) is not kept.
+            return { data: { ...user, name: fittingName(user.name, user.email), image: null } }
           },
         },
       },
@@ -72,6 +75,9 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       },
     },
     advanced: {
+      // Better Auth skips its origin and callback URL checks when NODE_ENV is 'test': keep them
+      // on, so that the tests check what production runs.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
       // Better Auth checks the schema as soon as it is created, which on a fresh database races
       // migrate() (run right after, at every start) and logs a false 'Database schema mismatch'.
@@ -105,6 +111,19 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         if (outage instanceof Error) {
           return console.warn(`[Better Auth]: the database is unavailable (${outage.message})`)
         }
+        // A callback URL or origin not ours is the client's doing (answered 403), not an error of
+        // ours: a warning, quoted so that the URL cannot write log lines of its own. (The hint
+        // after it repeats the URL to a developer who is not there.)
+        if (/^If it's a valid URL/.test(message)) return
+        if (
+          /^Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b/.test(
+            message,
+          )
+        ) {
+          return console.warn(
+            `${new Date().toISOString()} WARN [Better Auth]: ${JSON.stringify(message)}`,
+          )
+        }
         const print =
           level === 'error' ? console.error : level === 'warn' ? console.warn : console.info
         print(
@@ -129,11 +148,16 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
 export type Auth = ReturnType<typeof createAuth>
 
 function fittingName(name: string | undefined, email: string): string {
-  return (
-    (name ?? '').trim().slice(0, nameLength.max).trim() ||
-    email.split('@')[0]!.slice(0, nameLength.max)
-  )
+  return fit(withoutControlCharacters(name ?? '')) || fit(email.split('@')[0]!)
 }
+
+/** Trimmed to at most 64 characters, without leaving half of a surrogate pair at the cut. */
+const fit = (text: string) =>
+  text
+    .trim()
+    .slice(0, nameLength.max)
+    .replace(/[\ud800-\udbff]$/, '')
+    .trim()
 
 /** AUTH_SECRET unset: generate one on first start and keep it in DATA_DIR, so sessions survive restarts. */
 function readOrCreateSecret(dataDir: string): string {
