@@ -1,5 +1,6 @@
-// A real server process for the fault tests: `node --import tsx src/server/main.ts` on a free port,
-// stopped with real signals. (Run directly by node, not through npx, so a signal reaches the server.)
+// A real server process for the fault and soak tests: `node --import tsx src/server/main.ts` (or the
+// build, dist/server/main.js) on a free port, stopped with real signals. (Run directly by node, not
+// through npx, so a signal reaches the server.)
 import { spawn, type ChildProcess } from 'node:child_process'
 import net from 'node:net'
 import path from 'node:path'
@@ -52,10 +53,21 @@ export interface ServerProcess {
   stop(signal: NodeJS.Signals): Promise<Exit>
 }
 
+/** The server's own TypeScript through tsx, or what `npm run build` made of it. */
+export type ServerEntry = 'source' | 'built'
+
+const entryArguments: Record<ServerEntry, string[]> = {
+  source: ['--import', 'tsx', 'src/server/main.ts'],
+  built: ['dist/server/main.js'],
+}
+
 /** Starts the server with `env` and resolves once it listens; rejects if it ends first. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  entry: ServerEntry = 'source',
+): Promise<ServerProcess> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, entryArguments[entry], {
     cwd: repoRoot,
     env: {
       ...withoutAppVariables(process.env),

@@ -1,0 +1,47 @@
+// One request of the soak through fetch: the whole body read, the answer recorded under its kind.
+// Writes carry our own Origin, as a browser on our pages sends it (the server refuses others).
+import type { Recorder } from './recorder.js'
+
+export interface Answer {
+  /** 0 when no answer came */
+  status: number
+  headers: Headers
+  body: Buffer
+}
+
+export interface RequestOptions {
+  method?: string
+  cookie?: string
+  headers?: Record<string, string>
+  body?: string | Uint8Array<ArrayBuffer>
+}
+
+export type Send = (kind: string, path: string, options?: RequestOptions) => Promise<Answer>
+
+export function createSend(origin: string, recorder: Recorder): Send {
+  return async (kind, path, options = {}) => {
+    const method = options.method ?? 'GET'
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.cookie) headers.Cookie = options.cookie
+    if (method !== 'GET') headers.Origin = origin
+    const started = performance.now()
+    try {
+      const response = await fetch(origin + path, { method, headers, body: options.body })
+      const body = Buffer.from(await response.arrayBuffer())
+      const detail = response.ok ? '' : `${method} ${path}: ${body.toString('utf8', 0, 200)}`
+      recorder.record(kind, response.status, performance.now() - started, detail)
+      return { status: response.status, headers: response.headers, body }
+    } catch (error) {
+      const reason =
+        error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : error
+      recorder.record(kind, 'network', performance.now() - started, `${method} ${path}: ${reason}`)
+      return { status: 0, headers: new Headers(), body: Buffer.alloc(0) }
+    }
+  }
+}
+
+/** The answer's body as JSON, when it answered 2xx. */
+export function jsonOf<T>(answer: Answer): T | undefined {
+  if (answer.status < 200 || answer.status >= 300 || answer.body.length === 0) return undefined
+  return JSON.parse(answer.body.toString('utf8')) as T
+}
