@@ -20,19 +20,20 @@ const kills = Number(process.env.FAULT_KILLS ?? 3)
 const seed = Number(process.env.FAULT_SEED ?? Date.now() % 1_000_000)
 
 describe.each(dialects)('SIGKILL mid-burst on %s', (dialect) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-sigkill-'))
+  let dataDir: string | undefined
   let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined
   let server: ServerProcess | undefined
 
   afterAll(async () => {
     await server?.stop('SIGKILL')
     await database?.drop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
   it(
     `keeps every acknowledged write whole through ${kills} kills (seed ${seed})`,
     async () => {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-sigkill-'))
       if (dialect === 'postgres') database = await createPostgresDatabase()
       const env = serverEnv(dataDir, database?.url)
       const random = seededRandom(seed)
