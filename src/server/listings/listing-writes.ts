@@ -67,12 +67,19 @@ export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder:
     }
   }
 
-  /** Files go only once the database no longer points at them; a failure is logged, not fatal. */
+  /**
+   * Files go only once the database no longer points at them, then their released uploads are
+   * forgotten. A failure (or a crash before this) is logged, not fatal: the stale-upload cleanup
+   * finds the released uploads and removes their files later.
+   */
   async function deleteImages(imageKeys: string[]) {
     if (imageKeys.length === 0) return
-    await media.delete(imageKeys.flatMap(imageFileKeys)).catch((error: unknown) => {
-      console.error('Could not delete listing images:', error)
-    })
+    try {
+      await media.delete(imageKeys.flatMap(imageFileKeys))
+      await createUploadQueries(db).forget(imageKeys)
+    } catch (error) {
+      console.error('Could not delete listing images (the upload cleanup will retry):', error)
+    }
   }
 
   return {
@@ -105,7 +112,7 @@ export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder:
         const imageKeys = input.images.map((image) => kept.get(image) ?? claimed.get(image)!)
         await inTrx.update(id, row(input, imageKeys, place))
         const gone = stored.imageKeys.filter((key) => !imageKeys.includes(key))
-        await createUploadQueries(db, trx).deleteByImageKeys(gone)
+        await createUploadQueries(db, trx).release(gone)
         return { saved: (await inTrx.get(id))!, removed: gone }
       })
       await deleteImages(removed)
@@ -119,7 +126,7 @@ export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder:
         if (!stored) throw notFound()
         if (stored.userRef !== userId) throw notOwner()
         await inTrx.delete(id)
-        await createUploadQueries(db, trx).deleteByImageKeys(stored.imageKeys)
+        await createUploadQueries(db, trx).release(stored.imageKeys)
         return stored.imageKeys
       })
       await deleteImages(removed)

@@ -19,6 +19,10 @@ export type UploadRefusal = 'perHour' | 'unfinished' | 'stagedBytes'
 const uploadQuotaLock = 0x75706c64
 
 /** The queries, on the database or inside a transaction (`executor`). */
+// A released upload is stored as a rejected one (the status column allows no other word): it can
+// never be claimed, and the stale-upload cleanup removes it with its files.
+const releasedError = 'Released by its listing'
+
 export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely) {
   const insert = (executor: Kysely<Database>, upload: NewUpload, now: number) =>
     executor
@@ -141,10 +145,29 @@ export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely
       return new Map(claimed.map((row) => [row.id, row.imageKey!]))
     },
 
-    /** Forgets the uploads behind these image folders (their listing is gone or no longer uses them). */
-    async deleteByImageKeys(imageKeys: string[]): Promise<void> {
+    /**
+     * Lets go of the uploads behind these image folders, whose listing is gone or no longer uses
+     * them, in the transaction that changes the listing. They can never be claimed again, and
+     * until `forget` says their files are gone, `takeStale` finds them, so a crash between the
+     * commit and the files' removal leaves nothing behind for long.
+     */
+    async release(imageKeys: string[]): Promise<void> {
       if (imageKeys.length === 0) return
-      await kysely.deleteFrom('upload').where('imageKey', 'in', imageKeys).execute()
+      await kysely
+        .updateTable('upload')
+        .set({ status: 'rejected', error: releasedError })
+        .where('imageKey', 'in', imageKeys)
+        .execute()
+    },
+
+    /** Forgets released uploads once their files are removed. */
+    async forget(imageKeys: string[]): Promise<void> {
+      if (imageKeys.length === 0) return
+      await kysely
+        .deleteFrom('upload')
+        .where('imageKey', 'in', imageKeys)
+        .where('error', '=', releasedError)
+        .execute()
     },
 
     /**
