@@ -6,6 +6,7 @@ import { listingInputSchema } from '../../shared/listing-schema.js'
 import { limits, listingTypes, type ListingPage } from '../../shared/listing.js'
 import type { Auth } from '../auth/auth.js'
 import { requireUser, type SignedInEnv } from '../auth/session.js'
+import { jsonAnswer } from '../http/json-answer.js'
 import { parseJsonBody, validate, type ErrorBody } from '../http/validate.js'
 import { decodeCursor, encodeCursor } from './cursor.js'
 import { ListingWriteError, type ListingWrites } from './listing-writes.js'
@@ -66,20 +67,20 @@ export function listingsRoutes(deps: {
       const nextCursor = last
         ? encodeCursor({ timestamp: Date.parse(last.timestamp), id: last.id })
         : null
-      return c.json({ items, nextCursor } satisfies ListingPage)
+      return jsonAnswer(c, { items, nextCursor } satisfies ListingPage)
     })
     .get('/:id', async (c) => {
       // An id that cannot exist is simply not found, as PUT and DELETE answer it.
       const id = c.req.param('id')
       const listing = idPattern.test(id) ? await listings.get(id) : undefined
       if (!listing) return c.json(notFound, 404)
-      return c.json(listing)
+      return jsonAnswer(c, listing)
     })
     .post('/', requireUser(auth), async (c) => {
       const body = await parseJsonBody(c.req.raw, listingInputSchema, 'Invalid listing')
       if ('error' in body) return c.json(body.error, body.status)
       try {
-        return c.json(await writes.create(c.get('user').id, body.data), 201)
+        return jsonAnswer(c, await writes.create(c.get('user').id, body.data), 201)
       } catch (error) {
         return refusal(c, error)
       }
@@ -90,7 +91,7 @@ export function listingsRoutes(deps: {
       const body = await parseJsonBody(c.req.raw, listingInputSchema, 'Invalid listing')
       if ('error' in body) return c.json(body.error, body.status)
       try {
-        return c.json(await writes.update(owned.id, c.get('user').id, body.data))
+        return jsonAnswer(c, await writes.update(owned.id, c.get('user').id, body.data))
       } catch (error) {
         return refusal(c, error)
       }

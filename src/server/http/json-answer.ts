@@ -1,0 +1,59 @@
+// JSON answers compressed in one synchronous call. Hono's compress() pipes every answer through a
+// CompressionStream, which turns Hono's cheap string response into a web stream and cost more than
+// the rest of a list request together; a few-KB page compresses in tens of microseconds at once.
+import zlib from 'node:zlib'
+import type { Context, TypedResponse } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { JSONParsed } from 'hono/utils/types'
+
+/** Below this, compressing saves less than a packet. */
+const minCompressedBytes = 1024
+
+const brotliOptions = (size: number) => ({
+  params: {
+    // Quality 1: a page of 10 listings (5 KB) in about 20 µs, to 30% of its size; quality 4 saves
+    // 180 more bytes for three times the work.
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+  },
+})
+
+type Encoding = 'br' | 'gzip'
+
+/** The encoding to answer in: brotli, else gzip, when the client accepts it (q > 0). */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined
+  const accepted = new Set<string>()
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim())
+    const q = params.find((param) => param.startsWith('q='))
+    if (!q || Number(q.slice(2)) > 0) accepted.add(name)
+  }
+  if (accepted.has('br')) return 'br'
+  if (accepted.has('gzip')) return 'gzip'
+  return undefined
+}
+
+/** As `c.json(value, status)`, typed the same for Hono's client, compressed when it pays. */
+export function jsonAnswer<T, Status extends ContentfulStatusCode = 200>(
+  c: Context,
+  value: T,
+  status: Status = 200 as Status,
+): Response & TypedResponse<JSONParsed<T>, Status, 'json'> {
+  const text = JSON.stringify(value)
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Vary: 'Accept-Encoding',
+  }
+  const encoding =
+    text.length >= minCompressedBytes ? chooseEncoding(c.req.header('Accept-Encoding')) : undefined
+  if (!encoding) return c.body(text, status, headers) as never
+  const body =
+    encoding === 'br'
+      ? zlib.brotliCompressSync(text, brotliOptions(text.length))
+      : zlib.gzipSync(text)
+  return c.body(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), status, {
+    ...headers,
+    'Content-Encoding': encoding,
+  }) as never
+}
