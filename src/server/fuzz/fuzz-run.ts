@@ -1,6 +1,7 @@
 // How big a fuzz run is (FUZZ_RUNS), how to replay a failure (FUZZ_SEED, FUZZ_PATH), and signed-in users.
 import fc from 'fast-check'
 import sharp from 'sharp'
+import { expect } from 'vitest'
 import type { TestApp, TestUser } from '../../test/test-app'
 import { tusUpload } from '../../test/tus'
 
@@ -9,8 +10,8 @@ const positive = (text: string | undefined) => {
   return Number.isSafeInteger(value) && value > 0 ? value : undefined
 }
 
-/** Cases per property: a few hundred in CI; `npm run fuzz` sets FUZZ_RUNS=10000. */
-export const fuzzRuns = positive(process.env.FUZZ_RUNS) ?? 200
+/** Cases per property and database: 100 in CI (so each route meets a few hundred); `npm run fuzz` sets FUZZ_RUNS=10000. */
+export const fuzzRuns = positive(process.env.FUZZ_RUNS) ?? 100
 
 /**
  * fast-check's parameters for one property. A failure prints its seed and path: set FUZZ_SEED and
@@ -68,4 +69,25 @@ export async function readyUpload(t: TestApp, cookie: string): Promise<string> {
   if (result.status !== 204 || !result.id)
     throw new Error(`upload failed: ${result.status} ${result.body}`)
   return result.id
+}
+
+/**
+ * Counts a property's accepted and refused cases, to show afterwards that the generators reached
+ * both sides (a property whose valid cases never come up would pass without testing them).
+ */
+export function outcomes() {
+  let accepted = 0
+  let refused = 0
+  return {
+    count(wasAccepted: boolean) {
+      if (wasAccepted) accepted += 1
+      else refused += 1
+    },
+    expectBoth() {
+      // A replayed case (FUZZ_SEED) is one side only.
+      if (process.env.FUZZ_SEED) return
+      expect(accepted, 'accepted cases').toBeGreaterThan(0)
+      expect(refused, 'refused cases').toBeGreaterThan(0)
+    },
+  }
 }

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, createUser, dialects, type TestApp } from '../../test/test-app'
 import { ask, expectRefusal, successBody } from './answers'
-import { fuzzParameters, fuzzTimeout, signIn } from './fuzz-run'
+import { fuzzParameters, fuzzTimeout, outcomes, signIn } from './fuzz-run'
 import { hostileQuery, hostileString } from './hostile-values'
 
 interface Place {
@@ -30,10 +30,12 @@ describe.each(dialects)('hostile addresses to /api/geocode on %s', (dialect) => 
         hostileString.map((text) => `${text}, London`),
         fc.integer({ min: 490, max: 5000 }).map((length) => `${'a '.repeat(length)}Paris`),
       )
+      const tally = outcomes()
       await fc.assert(
         fc.asyncProperty(hostileQuery(['address'], plausible), async (query) => {
           const answer = await ask(t.app, `/api/geocode?${query}`, { headers: { Cookie: cookie } })
           const addresses = new URLSearchParams(query).getAll('address')
+          tally.count(answer.status === 200)
           if (answer.status === 200) {
             expect(addresses).toHaveLength(1)
             const place = successBody<Place>(answer)
@@ -49,6 +51,7 @@ describe.each(dialects)('hostile addresses to /api/geocode on %s', (dialect) => 
         }),
         fuzzParameters(),
       )
+      tally.expectBoth()
     },
     fuzzTimeout(),
   )

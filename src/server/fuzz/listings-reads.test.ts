@@ -13,7 +13,7 @@ import {
 } from '../../test/test-app'
 import { decodeCursor, encodeCursor, type ListingKey } from '../listings/cursor'
 import { ask, expectRefusal, successBody } from './answers'
-import { fuzzParameters, fuzzTimeout, origin } from './fuzz-run'
+import { fuzzParameters, fuzzTimeout, origin, outcomes } from './fuzz-run'
 import { hostileQuery, hostileSegment, hostileString, percentEncode } from './hostile-values'
 
 const listKeys = ['type', 'offer', 'userRef', 'limit', 'cursor'] as const
@@ -91,15 +91,18 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
         fc.constantFrom(...userIds),
         realCursor(),
       )
+      const tally = outcomes()
       await fc.assert(
         fc.asyncProperty(hostileQuery(listKeys, plausible), async (query) => {
           const answer = await ask(t.app, `/api/listings?${query}`)
           const search = new URLSearchParams(query)
+          tally.count(isValidListQuery(search))
           if (isValidListQuery(search)) expectPage(successBody<ListingPage>(answer), search)
           else expect(expectRefusal(answer).fields).toBeDefined()
         }),
         fuzzParameters(),
       )
+      tally.expectBoth()
     },
     fuzzTimeout(),
   )
@@ -155,15 +158,18 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
           ),
         fc.string({ unit: character, maxLength: 250 }),
       )
+      const tally = outcomes()
       await fc.assert(
         fc.asyncProperty(tampered, async (cursor) => {
           const search = new URLSearchParams({ cursor })
           const answer = await ask(t.app, `/api/listings?cursor=${percentEncode(cursor)}`)
+          tally.count(decodeCursor(cursor) !== undefined)
           if (decodeCursor(cursor)) expectPage(successBody<ListingPage>(answer), search)
           else expect(Object.keys(expectRefusal(answer).fields ?? {})).toEqual(['cursor'])
         }),
         fuzzParameters(),
       )
+      tally.expectBoth()
     },
     fuzzTimeout(),
   )

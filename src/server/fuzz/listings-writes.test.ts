@@ -11,7 +11,15 @@ import {
   type TestUser,
 } from '../../test/test-app'
 import { ask, expectNoPrototypePollution, expectRefusal, successBody, type Answer } from './answers'
-import { abbreviate, fuzzParameters, fuzzTimeout, origin, readyUpload, signIn } from './fuzz-run'
+import {
+  abbreviate,
+  fuzzParameters,
+  fuzzTimeout,
+  origin,
+  outcomes,
+  readyUpload,
+  signIn,
+} from './fuzz-run'
 import { contentType, hostileBody, hostileSegment, hostileString } from './hostile-values'
 import { expectStoredListingsValid, expectStoredUploadsValid } from './stored-rows'
 
@@ -183,12 +191,14 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
     'creates a listing only from a valid body with our own upload, and stores nothing otherwise',
     async () => {
       const body = hostileBody(validBody([markers.fresh]), plausible(Object.values(markers)))
+      const tally = outcomes()
       await fc.assert(
         fc.asyncProperty(body, contentType, async (template, type) => {
           const { text } = await fill(template)
           const countBefore = await t.context.listings.count()
           const answer = await send('POST', '/api/listings', text, type)
           const input = acceptableInput(text, type)
+          tally.count(answer.status === 201)
           if (answer.status === 201) {
             expect(input, abbreviate(text)).toBeDefined()
             expectSaved(successBody<Listing>(answer), input!, owner.id)
@@ -213,6 +223,7 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
         }),
         fuzzParameters(),
       )
+      tally.expectBoth()
     },
     fuzzTimeout(),
   )
@@ -224,12 +235,14 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
         validBody([markers.kept]),
         plausible([...Object.values(markers), 'not-an-upload']),
       )
+      const tally = outcomes()
       await fc.assert(
         fc.asyncProperty(body, contentType, async (template, type) => {
           const { text, kept } = await fill(template)
           const before = await storedRow(own.id)
           const answer = await send('PUT', `/api/listings/${own.id}`, text, type)
           const input = acceptableInput(text, type)
+          tally.count(answer.status === 200)
           if (answer.status === 200) {
             expect(input, abbreviate(text)).toBeDefined()
             expectSaved(successBody<Listing>(answer), input!, owner.id)
@@ -246,6 +259,7 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
         }),
         fuzzParameters(),
       )
+      tally.expectBoth()
     },
     fuzzTimeout(),
   )

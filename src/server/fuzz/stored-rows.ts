@@ -13,7 +13,11 @@ import type { Db } from '../db/database'
  */
 export async function expectStoredListingsValid(db: Db) {
   const listings = await db.kysely.selectFrom('listing').selectAll().execute()
-  const uploads = await db.kysely.selectFrom('upload').selectAll().execute()
+  const keys = listings.flatMap((row) => JSON.parse(row.images) as string[])
+  const uploads =
+    keys.length === 0
+      ? []
+      : await db.kysely.selectFrom('upload').selectAll().where('imageKey', 'in', keys).execute()
   const users = new Set(
     (await db.kysely.selectFrom('user').select('id').execute()).map((user) => user.id),
   )
@@ -54,11 +58,13 @@ export async function expectStoredListingsValid(db: Db) {
 }
 
 /**
- * Every upload row has a known status, a file name without control characters, an owner, and an
- * image folder once processed.
+ * Every upload row (of these users, when named) has a known status, a file name without control
+ * characters, an owner, and an image folder once processed.
  */
-export async function expectStoredUploadsValid(db: Db) {
-  const uploads = await db.kysely.selectFrom('upload').selectAll().execute()
+export async function expectStoredUploadsValid(db: Db, userIds?: string[]) {
+  let query = db.kysely.selectFrom('upload').selectAll()
+  if (userIds) query = query.where('userId', 'in', userIds)
+  const uploads = await query.execute()
   const users = new Set(
     (await db.kysely.selectFrom('user').select('id').execute()).map((user) => user.id),
   )

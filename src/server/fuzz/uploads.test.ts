@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maxImageBytes } from '../../shared/listing-schema'
 import { createTestApp, createUser, dialects, type TestApp } from '../../test/test-app'
 import { ask, expectRefusal, type Answer } from './answers'
-import { fuzzParameters, fuzzTimeout, readyUpload, signIn } from './fuzz-run'
+import { fuzzParameters, fuzzTimeout, outcomes, readyUpload, signIn } from './fuzz-run'
 import { hostileSegment, hostileString, percentEncode } from './hostile-values'
 import { expectStoredUploadsValid } from './stored-rows'
 
@@ -111,8 +111,14 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
     return { id: user.id, cookie: await signIn(t, user) }
   }
 
-  const uploadRows = () =>
-    t.context.db.kysely.selectFrom('upload').selectAll().orderBy('id').execute()
+  /** The rows of the uploader and the victim: the only ones a case may touch. */
+  const uploadRows = (uploaderId = uploader.id) =>
+    t.context.db.kysely
+      .selectFrom('upload')
+      .selectAll()
+      .where('userId', 'in', [uploaderId, victim.id])
+      .orderBy('id')
+      .execute()
   const stagedSize = (id: string) =>
     fs.stat(path.join(t.dataDir, 'uploads', id)).then(
       (stat) => stat.size,
@@ -204,6 +210,7 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
       const body = fc.option(fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.constant(null)), {
         nil: undefined,
       })
+      const tally = outcomes()
       await fc.assert(
         fc.asyncProperty(headers, body, async (sent, bytes) => {
           const before = await uploadRows()
@@ -216,6 +223,7 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
             },
             ...(bytes && { body: bytes }),
           })
+          tally.count(answer.status === 201)
           if (answer.status === 201) {
             const id = answer.headers.get('location')!.split('/').pop()!
             const row = await t.context.uploads.get(id)
@@ -240,10 +248,11 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
             }
             if (answer.status === 429) uploader = await newUploader()
           }
-          await expectStoredUploadsValid(t.context.db)
+          await expectStoredUploadsValid(t.context.db, [uploader.id, victim.id])
         }),
         fuzzParameters(),
       )
+      tally.expectBoth()
     },
     fuzzTimeout(),
   )
@@ -286,6 +295,7 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
         fc.constant('more than declared' as const),
         fc.uint8Array({ maxLength: 64 }),
       )
+      const tally = outcomes()
       await fc.assert(
         fc.asyncProperty(chunk, content, async (sent, what) => {
           const id = await receivingUpload(png.length)
@@ -303,6 +313,7 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
             body: new Uint8Array(bytes),
           })
           const row = await t.context.uploads.get(id)
+          tally.count(answer.status === 204)
           if (answer.status === 204) {
             // Headers lose their surrounding spaces on the way.
             expect(sent['Upload-Offset']?.trim()).toBe('0')
@@ -315,10 +326,11 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
             expect(row?.status).not.toBe('ready')
           }
           await settle(id)
-          await expectStoredUploadsValid(t.context.db)
+          await expectStoredUploadsValid(t.context.db, [uploader.id, victim.id])
         }),
         fuzzParameters(),
       )
+      tally.expectBoth()
     },
     fuzzTimeout(),
   )

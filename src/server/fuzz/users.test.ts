@@ -11,7 +11,7 @@ import {
   type TestUser,
 } from '../../test/test-app'
 import { ask, expectNoPrototypePollution, expectRefusal, successBody } from './answers'
-import { abbreviate, fuzzParameters, fuzzTimeout, origin, signIn } from './fuzz-run'
+import { abbreviate, fuzzParameters, fuzzTimeout, origin, outcomes, signIn } from './fuzz-run'
 import { contentType, hostileBody, hostileSegment, hostileString } from './hostile-values'
 import { expectStoredUsersValid } from './stored-rows'
 
@@ -63,6 +63,7 @@ describe.each(dialects)('hostile requests to /api/users on %s', (dialect) => {
           id: fc.constant(other.id),
         },
       )
+      const tally = outcomes()
       await fc.assert(
         fc.asyncProperty(body, contentType, async (text, type) => {
           const before = await userRow(me.id)
@@ -73,6 +74,7 @@ describe.each(dialects)('hostile requests to /api/users on %s', (dialect) => {
             body: text,
           })
           const profile = acceptableProfile(text, type)
+          tally.count(profile !== undefined)
           if (profile) {
             expect(successBody<PublicUser>(answer)).toEqual({ ...before, name: profile.name })
           } else {
@@ -85,6 +87,7 @@ describe.each(dialects)('hostile requests to /api/users on %s', (dialect) => {
         }),
         fuzzParameters(),
       )
+      tally.expectBoth()
     },
     fuzzTimeout(),
   )
