@@ -40,8 +40,17 @@ export function checkBudgets(blocks: BlockResult[]): BudgetCheck[] {
         })
       }
     }
+    const find = (block: BlockResult, name: string) =>
+      block.targets.find((target) => target.name === name)!
+    const deepOverFirst = find(largest, 'deep').ratio / find(largest, 'first').ratio
+    checks.push({
+      budget: `deep page ÷ first page, requests/s side by side (${at})`,
+      limit: `≥ ${(1 / maxDeepSlowdown).toFixed(2)}`,
+      measured: deepOverFirst.toFixed(2),
+      pass: deepOverFirst >= 1 / maxDeepSlowdown,
+    })
     if (largest !== smallest) {
-      const deep = (block: BlockResult) => block.targets.find((target) => target.name === 'deep')!
+      const deep = (block: BlockResult) => find(block, 'deep')
       const slowdown = deep(smallest).ratio / deep(largest).ratio
       checks.push({
         budget: `deep page: ${smallest.listings.toLocaleString('en')} ÷ ${largest.listings.toLocaleString('en')} listings, each ÷ its ceiling (${dialect})`,

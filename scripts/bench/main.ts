@@ -33,6 +33,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 
+/** Seeds the store through the app's own context, and picks the requests to make. */
+async function seedAndChoose(store: BenchStore, listings: number) {
+  const context = await openStoreContext(store)
+  try {
+    return { seed: await seedListings(context.db, listings), ...(await chooseTargets(context.db)) }
+  } finally {
+    await context.db.close()
+  }
+}
+
 async function runBlock(
   dialect: Dialect,
   listings: number,
@@ -41,14 +51,7 @@ async function runBlock(
   const store = await createStore(dialect, settings.postgresUrl)
   openStores.add(store)
   try {
-    const context = await openStoreContext(store)
-    const prepared = await (async () => {
-      try {
-        return { seed: await seedListings(context.db, listings), ...(await chooseTargets(context.db)) }
-      } finally {
-        await context.db.close()
-      }
-    })()
+    const prepared = await seedAndChoose(store, listings)
     const server = await startServer(store, settings.serverMain)
     try {
       for (const target of prepared.targets) {
@@ -64,18 +67,12 @@ async function runBlock(
       )
       try {
         const measures = await measureBlock({ server, ceiling, targets: prepared.targets, settings })
-        const ceilingRate = measures.ceiling.requestsPerSecond
         return {
           dialect,
           listings,
           seed: prepared.seed,
           deepPageReached: prepared.deepPageReached,
-          ceiling: measures.ceiling,
-          targets: measures.targets.map((measure) => ({
-            ...measure,
-            ratio: measure.requestsPerSecond / ceilingRate,
-          })),
-          serverHwmMb: measures.serverHwmMb,
+          ...measures,
         }
       } finally {
         await ceiling.stop()

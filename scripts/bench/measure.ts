@@ -1,5 +1,5 @@
-// One size's measurements: the ceiling and every target take turns in short slices, so that drift
-// in the machine's load (other processes) falls on all of them alike.
+// One size's measurements: the ceiling and every target take turns in short slices, round after
+// round, so that drift in the machine's load (other processes) falls on all of them alike.
 import { runLoad, type LoadSlice } from './load.js'
 import { readMemory, sampleRss } from './memory.js'
 import type { RunningProcess } from './server-process.js'
@@ -10,6 +10,11 @@ export interface Measure {
   name: string
   path: string
   requestsPerSecond: number
+  /**
+   * requests/s ÷ the ceiling's, taken round by round (each round's slices run back to back) and
+   * the median kept, so that a burst of load from elsewhere during one slice does not decide it
+   */
+  ratio: number
   p50Ms: number
   p99Ms: number
   non2xx: number
@@ -42,8 +47,9 @@ export async function measureBlock(options: {
 }): Promise<BlockMeasures> {
   const { server, ceiling, targets, settings } = options
   const first = targets[0]!
+  const ceilingRunner: Runner = { ...first, name: 'ceiling', process: ceiling, slices: [], rssMaxMb: 0 }
   const runners: Runner[] = [
-    { ...first, name: 'ceiling', process: ceiling, slices: [], rssMaxMb: 0 },
+    ceilingRunner,
     ...targets.map((target) => ({ ...target, process: server, slices: [], rssMaxMb: 0 })),
   ]
   const slice = (runner: Runner, seconds: number) =>
@@ -66,7 +72,9 @@ export async function measureBlock(options: {
     }
   }
 
-  const [ceilingMeasure, ...targetMeasures] = runners.map(summarize)
+  const [ceilingMeasure, ...targetMeasures] = runners.map((runner) =>
+    summarize(runner, ceilingRunner),
+  )
   return {
     ceiling: ceilingMeasure!,
     targets: targetMeasures,
@@ -74,20 +82,30 @@ export async function measureBlock(options: {
   }
 }
 
-function summarize(runner: Runner): Measure {
+const rate = (slice: LoadSlice) => slice.ok / (slice.elapsedMs / 1000)
+
+function summarize(runner: Runner, ceiling: Runner): Measure {
   const latencies = runner.slices.flatMap((slice) => slice.latenciesMs).sort((a, b) => a - b)
   const sum = (pick: (slice: LoadSlice) => number) =>
     runner.slices.reduce((total, slice) => total + pick(slice), 0)
+  const roundRatios = runner.slices.map((slice, round) => rate(slice) / rate(ceiling.slices[round]!))
   return {
     name: runner.name,
     path: runner.path,
     requestsPerSecond: sum((slice) => slice.ok) / (sum((slice) => slice.elapsedMs) / 1000),
+    ratio: median(roundRatios),
     p50Ms: percentile(latencies, 0.5),
     p99Ms: percentile(latencies, 0.99),
     non2xx: sum((slice) => slice.non2xx),
     errors: sum((slice) => slice.errors),
     rssMaxMb: runner.rssMaxMb,
   }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
 function percentile(sorted: number[], fraction: number): number {

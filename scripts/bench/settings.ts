@@ -20,7 +20,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
   return {
     sizes: readList('BENCH_SIZES', env.BENCH_SIZES, [1_000, 10_000, 100_000]),
     durationSeconds: readNumber('BENCH_DURATION', env.BENCH_DURATION, 8),
-    rounds: readNumber('BENCH_ROUNDS', env.BENCH_ROUNDS, 2),
+    rounds: readNumber('BENCH_ROUNDS', env.BENCH_ROUNDS, 4),
     warmupSeconds: readNumber('BENCH_WARMUP', env.BENCH_WARMUP, 1, 0),
     connections: readNumber('BENCH_CONNECTIONS', env.BENCH_CONNECTIONS, 50),
     postgresUrl: env.BENCH_DATABASE_URL?.trim() || undefined,
