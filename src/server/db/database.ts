@@ -2,7 +2,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type SqliteDialectConfig,
+} from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema.js'
 
@@ -48,12 +57,34 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma('foreign_keys = ON')
   // Another process (the seed script) may write at the same time: wait instead of failing.
   sqlite.pragma('busy_timeout = 5000')
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) })
   return {
     kysely,
     dialect: 'sqlite',
     bool: (value) => (value ? 1 : 0),
     close: () => kysely.destroy(),
+  }
+}
+
+/**
+ * SQLite transactions that take the write lock as they begin (BEGIN IMMEDIATE). A deferred one
+ * that reads and then writes cannot wait for the lock if another process (the seed script) has
+ * written since its read: SQLite fails it at once with SQLITE_BUSY_SNAPSHOT, whatever busy_timeout
+ * says. Taken up front, the lock is waited for like any other write.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings)
+  }
+
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.settings)
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
   }
 }
 
