@@ -19,6 +19,7 @@ import {
   outcomes,
   readyUpload,
   signIn,
+  validListingBody,
 } from './fuzz-run'
 import { contentType, hostileBody, hostileSegment, hostileString } from './hostile-values'
 import { expectStoredListingsValid, expectStoredUploadsValid } from './stored-rows'
@@ -31,20 +32,6 @@ const markers = {
   othersImage: 'OTHERS-IMAGE',
   taken: 'TAKEN-UPLOAD',
 } as const
-
-const validBody = (images: string[]) => ({
-  type: 'rent',
-  name: 'Sunny flat by the river',
-  bedrooms: 2,
-  bathrooms: 1,
-  parking: true,
-  furnished: false,
-  address: '12 Rue de Rivoli, Paris, France',
-  offer: true,
-  regularPrice: 2500,
-  discountedPrice: 2200,
-  images,
-})
 
 /** The input the API must accept as far as the body goes, or undefined when it must refuse it. */
 function acceptableInput(text: string, type: string): ListingInput | undefined {
@@ -126,7 +113,7 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
     const answer = await send(
       'POST',
       '/api/listings',
-      JSON.stringify(validBody([upload])),
+      JSON.stringify(validListingBody([upload])),
       'application/json',
       cookie,
     )
@@ -190,7 +177,7 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
   it(
     'creates a listing only from a valid body with our own upload, and stores nothing otherwise',
     async () => {
-      const body = hostileBody(validBody([markers.fresh]), plausible(Object.values(markers)))
+      const body = hostileBody(validListingBody([markers.fresh]), plausible(Object.values(markers)))
       const tally = outcomes()
       await fc.assert(
         fc.asyncProperty(body, contentType, async (template, type) => {
@@ -232,7 +219,7 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
     'edits our listing only with a valid body, and leaves it as it was otherwise',
     async () => {
       const body = hostileBody(
-        validBody([markers.kept]),
+        validListingBody([markers.kept]),
         plausible([...Object.values(markers), 'not-an-upload']),
       )
       const tally = outcomes()
@@ -272,8 +259,8 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
         { arbitrary: hostileSegment, weight: 1 },
       )
       const body = fc.oneof(
-        fc.constant(JSON.stringify(validBody([markers.fresh]))),
-        hostileBody(validBody([markers.fresh])),
+        fc.constant(JSON.stringify(validListingBody([markers.fresh]))),
+        hostileBody(validListingBody([markers.fresh])),
       )
       await fc.assert(
         fc.asyncProperty(
@@ -330,7 +317,7 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
           const answer: Answer = await send(
             method!,
             path!.replace('OWN', own.id),
-            JSON.stringify(validBody([fresh])),
+            JSON.stringify(validListingBody([fresh])),
             'application/json',
             forged,
           )
