@@ -19,26 +19,41 @@ export function authRoutes(auth: Auth, options: { googleConfigured: boolean }) {
     ) {
       return c.json({ error: 'Google sign-in is not configured' } satisfies ErrorBody, 404)
     }
-    // PostgreSQL can neither store nor compare a NUL: Better Auth would fail on it with a 500.
-    if (await holdsNul(c.req.raw)) {
-      return c.json({ error: 'The request holds a NUL character' } satisfies ErrorBody, 400)
-    }
+    const refusal = await refusalOf(c.req.raw)
+    if (refusal) return c.json({ error: refusal } satisfies ErrorBody, 400)
     const response = await auth.handler(withClientIp(c))
     return response.ok ? response : withErrorField(response)
   })
 }
 
-/** Whether the path, the query or a string (or key) of a JSON body holds a NUL character. */
-async function holdsNul(request: Request): Promise<boolean> {
+/** Callback URLs in a body, which Better Auth may copy as they are into a `Location` header. */
+const callbackFields = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL']
+
+/** Why a request must not reach Better Auth, which would fail on it with a 500; if it must not. */
+async function refusalOf(request: Request): Promise<string | undefined> {
   const url = new URL(request.url)
-  if (safelyDecoded(url.pathname + url.search).includes('\0')) return true
-  let pending: unknown[]
+  // PostgreSQL can neither store nor compare a NUL.
+  const nul = 'The request holds a NUL character'
+  if (safelyDecoded(url.pathname + url.search).includes('\0')) return nul
+  let body: unknown
   try {
-    pending = [await request.clone().json()]
+    body = await request.clone().json()
   } catch {
-    return false
+    return undefined
   }
+  // A header holds only Latin-1; a URL on the wire is ASCII, the rest percent-encoded.
+  const fields = (body ?? {}) as Record<string, unknown>
+  const nonAscii = (value: unknown) => typeof value === 'string' && !/^[\x21-\x7e]*$/.test(value)
+  if (callbackFields.some((name) => nonAscii(fields[name]))) {
+    return 'Callback URLs must be ASCII, the rest percent-encoded'
+  }
+  return holdsNul(body) ? nul : undefined
+}
+
+/** Whether a string (or key) anywhere in a JSON value holds a NUL character. */
+function holdsNul(json: unknown): boolean {
   // A walk without recursion: a 64 KiB body can nest deeper than the stack goes.
+  const pending = [json]
   while (pending.length > 0) {
     const value = pending.pop()
     if (typeof value === 'string' && value.includes('\0')) return true

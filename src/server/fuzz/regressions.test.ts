@@ -147,6 +147,28 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
     expect(await storedUser('nul@example.com')).toBeUndefined()
   })
 
+  it('refuses a callback URL beyond ASCII with 400 (Better Auth put it in a header: 500)', async () => {
+    for (const callbackURL of ['/%𑧐', '/café']) {
+      const answer = await send(
+        'POST',
+        '/api/auth/sign-in/email',
+        { email: user.email, password: user.password, callbackURL },
+        '10.4.0.1',
+      )
+      expect(answer.status, answer.text).toBe(400)
+      expect(expectRefusal(answer).error).toBe(
+        'Callback URLs must be ASCII, the rest percent-encoded',
+      )
+    }
+    const encoded = await send(
+      'POST',
+      '/api/auth/sign-in/email',
+      { email: user.email, password: user.password, callbackURL: '/caf%C3%A9' },
+      '10.4.0.2',
+    )
+    expect(encoded.status, encoded.text).toBe(200)
+  })
+
   it('sends the reset link back only to our own pages, and warns, quoted, of any other', async () => {
     const warn = vi.spyOn(console, 'warn')
     for (const callbackURL of ['//evil.example', 'http://evil.example/\n2026 ERROR forged']) {
