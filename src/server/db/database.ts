@@ -14,6 +14,7 @@ import {
 } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema.js'
+import { withStatementCache } from './statement-cache.js'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -57,7 +58,9 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma('foreign_keys = ON')
   // Another process (the seed script) may write at the same time: wait instead of failing.
   sqlite.pragma('busy_timeout = 5000')
-  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) })
+  const kysely = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+  })
   return {
     kysely,
     dialect: 'sqlite',
