@@ -1,5 +1,5 @@
 // Our own tables. Better Auth's tables are created first by its migrator (see migrate.ts).
-import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely'
+import { type Kysely, type Migration, type MigrationProvider, PostgresAdapter, sql } from 'kysely'
 
 const migrations: Record<string, Migration> = {
   '001-listing': {
@@ -97,6 +97,54 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.alterTable('upload').dropColumn('size').execute()
+    },
+  },
+  '004-listing-version': {
+    async up(db: Kysely<unknown>) {
+      // One row whose value changes, in the same transaction, with every write to `listing`
+      // (triggers, so that no way of writing is missed: the API, the seed script, plain SQL). Each
+      // server keeps finished answers with the version they were read at and checks it on every
+      // read (docs/decisions/009-listing-answer-cache.md). A random value rather than a counter:
+      // after a restore from backup, a counter would repeat values that stood for other contents.
+      await db.schema
+        .createTable('listing_version')
+        .addColumn('id', 'integer', (col) => col.primaryKey().check(sql`"id" = 1`))
+        .addColumn('version', 'text', (col) => col.notNull())
+        .execute()
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter
+      const newVersion = postgres ? sql`gen_random_uuid()::text` : sql`lower(hex(randomblob(16)))`
+      await sql`insert into listing_version (id, version) values (1, ${newVersion})`.execute(db)
+      if (postgres) {
+        await sql`
+          create function listing_version_bump() returns trigger language plpgsql as $$
+          begin
+            update listing_version set version = ${newVersion};
+            return null;
+          end $$`.execute(db)
+        await sql`
+          create trigger listing_version_bump
+          after insert or update or delete or truncate on listing
+          for each statement execute function listing_version_bump()`.execute(db)
+      } else {
+        for (const event of ['insert', 'update', 'delete']) {
+          await sql`
+            create trigger ${sql.raw(`listing_version_${event}`)} after ${sql.raw(event)} on listing
+            begin
+              update listing_version set version = ${newVersion};
+            end`.execute(db)
+        }
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`drop trigger listing_version_bump on listing`.execute(db)
+        await sql`drop function listing_version_bump()`.execute(db)
+      } else {
+        for (const event of ['insert', 'update', 'delete']) {
+          await sql`drop trigger ${sql.raw(`listing_version_${event}`)}`.execute(db)
+        }
+      }
+      await db.schema.dropTable('listing_version').execute()
     },
   },
 }

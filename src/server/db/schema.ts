@@ -51,8 +51,15 @@ export interface UploadTable {
   createdAt: number
 }
 
+/** One row; its version changes with every write to `listing` (migration 004). */
+export interface ListingVersionTable {
+  id: number
+  version: string
+}
+
 export interface Database {
   user: UserTable
   listing: ListingTable
+  listing_version: ListingVersionTable
   upload: UploadTable
 }

@@ -34,26 +34,48 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | u
   return undefined
 }
 
-/** As `c.json(value, status)`, typed the same for Hono's client, compressed when it pays. */
-export function jsonAnswer<T, Status extends ContentfulStatusCode = 200>(
+/** A JSON text, with its compressed forms made the first time each is asked for. */
+export interface JsonBody {
+  json: string
+  encoded: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>
+}
+
+export function jsonBody(value: unknown): JsonBody {
+  return { json: JSON.stringify(value), encoded: {} }
+}
+
+function encode(body: JsonBody, encoding: Encoding): Uint8Array<ArrayBuffer> {
+  const bytes =
+    encoding === 'br'
+      ? zlib.brotliCompressSync(body.json, brotliOptions(body.json.length))
+      : zlib.gzipSync(body.json)
+  return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength)
+}
+
+/** Sends a JSON body made earlier (typed as `T` for Hono's client), compressed when it pays. */
+export function sendJsonBody<T, Status extends ContentfulStatusCode = 200>(
   c: Context,
-  value: T,
+  body: JsonBody,
   status: Status = 200 as Status,
 ): Response & TypedResponse<JSONParsed<T>, Status, 'json'> {
-  const text = JSON.stringify(value)
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     Vary: 'Accept-Encoding',
   }
   const encoding =
-    text.length >= minCompressedBytes ? chooseEncoding(c.req.header('Accept-Encoding')) : undefined
-  if (!encoding) return c.body(text, status, headers) as never
-  const body =
-    encoding === 'br'
-      ? zlib.brotliCompressSync(text, brotliOptions(text.length))
-      : zlib.gzipSync(text)
-  return c.body(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), status, {
-    ...headers,
-    'Content-Encoding': encoding,
-  }) as never
+    body.json.length >= minCompressedBytes
+      ? chooseEncoding(c.req.header('Accept-Encoding'))
+      : undefined
+  if (!encoding) return c.body(body.json, status, headers) as never
+  const bytes = (body.encoded[encoding] ??= encode(body, encoding))
+  return c.body(bytes, status, { ...headers, 'Content-Encoding': encoding }) as never
+}
+
+/** As `c.json(value, status)`, typed the same for Hono's client, compressed when it pays. */
+export function jsonAnswer<T, Status extends ContentfulStatusCode = 200>(
+  c: Context,
+  value: T,
+  status: Status = 200 as Status,
+) {
+  return sendJsonBody<T, Status>(c, jsonBody(value), status)
 }

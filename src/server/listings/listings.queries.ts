@@ -1,5 +1,5 @@
 // Reads and writes of the `listing` table; rows become the API's Listing here and nowhere else.
-import type { Kysely, Selectable } from 'kysely'
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely'
 import type { Listing, ListingType } from '../../shared/listing.js'
 import type { Db } from '../db/database.js'
 import type { Database, ListingTable } from '../db/schema.js'
@@ -18,6 +18,16 @@ export interface ListingFilter {
   offer?: boolean
   userRef?: string
 }
+
+/** A read and the version of the listings it saw (see `version()`). */
+export interface Versioned<T> {
+  value: T
+  version: string | undefined
+}
+
+/** The listings' version, read by the same statement (so from the same snapshot) as the rows. */
+const versionColumn = (eb: ExpressionBuilder<Database, 'listing'>) =>
+  eb.selectFrom('listing_version').select('version').as('version')
 
 /** The queries, on the database or inside a transaction (`kysely`). */
 export function createListingQueries(
@@ -47,35 +57,64 @@ export function createListingQueries(
     return listing
   }
 
+  /**
+   * Newest first, `limit` at most, strictly after `after` in (timestamp, id) order; with the
+   * listings' version that this statement saw (undefined when the page is empty).
+   */
+  async function readPage(
+    filter: ListingFilter,
+    limit: number,
+    after?: ListingKey,
+  ): Promise<Versioned<Listing[]>> {
+    let query = kysely.selectFrom('listing').selectAll().select(versionColumn)
+    if (filter.type !== undefined) query = query.where('type', '=', filter.type)
+    if (filter.offer !== undefined) query = query.where('offer', '=', db.bool(filter.offer))
+    if (filter.userRef !== undefined) query = query.where('userRef', '=', filter.userRef)
+    if (after) {
+      // A row-value comparison, which both databases turn into one range of the keyset index;
+      // the same test spelled with OR only narrows by the filter, then walks every newer row.
+      query = query.where(({ eb, refTuple, tuple }) =>
+        eb(refTuple('timestamp', 'id'), '<', tuple(after.timestamp, after.id)),
+      )
+    }
+    const rows = await query
+      .orderBy('timestamp', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute()
+    return { value: rows.map(toListing), version: rows[0]?.version ?? undefined }
+  }
+
+  /** One listing, with the listings' version that this statement saw (undefined if none). */
+  async function readOne(id: string): Promise<Versioned<Listing | undefined>> {
+    const row = await kysely
+      .selectFrom('listing')
+      .selectAll()
+      .select(versionColumn)
+      .where('id', '=', id)
+      .executeTakeFirst()
+    return { value: row && toListing(row), version: row?.version ?? undefined }
+  }
+
+  // Built once: it runs before every kept answer is given (answer-cache.ts).
+  const versionQuery = kysely.selectFrom('listing_version').select('version').compile()
+
   return {
-    /** Newest first, `limit` at most, strictly after `after` in (timestamp, id) order. */
+    readPage,
+    readOne,
+
     async list(filter: ListingFilter, limit: number, after?: ListingKey): Promise<Listing[]> {
-      let query = kysely.selectFrom('listing').selectAll()
-      if (filter.type !== undefined) query = query.where('type', '=', filter.type)
-      if (filter.offer !== undefined) query = query.where('offer', '=', db.bool(filter.offer))
-      if (filter.userRef !== undefined) query = query.where('userRef', '=', filter.userRef)
-      if (after) {
-        // A row-value comparison, which both databases turn into one range of the keyset index;
-        // the same test spelled with OR only narrows by the filter, then walks every newer row.
-        query = query.where(({ eb, refTuple, tuple }) =>
-          eb(refTuple('timestamp', 'id'), '<', tuple(after.timestamp, after.id)),
-        )
-      }
-      const rows = await query
-        .orderBy('timestamp', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute()
-      return rows.map(toListing)
+      return (await readPage(filter, limit, after)).value
     },
 
     async get(id: string): Promise<Listing | undefined> {
-      const row = await kysely
-        .selectFrom('listing')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst()
-      return row && toListing(row)
+      return (await readOne(id)).value
+    },
+
+    /** Changes, in the same transaction, with every write to the listing table (migration 004). */
+    async version(): Promise<string> {
+      const { rows } = await kysely.executeQuery(versionQuery)
+      return rows[0]!.version
     },
 
     async count(): Promise<number> {

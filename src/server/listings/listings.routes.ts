@@ -3,10 +3,11 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { idPattern } from '../../shared/ids.js'
 import { listingInputSchema } from '../../shared/listing-schema.js'
-import { limits, listingTypes, type ListingPage } from '../../shared/listing.js'
+import { limits, listingTypes, type Listing, type ListingPage } from '../../shared/listing.js'
 import type { Auth } from '../auth/auth.js'
 import { requireUser, type SignedInEnv } from '../auth/session.js'
-import { jsonAnswer } from '../http/json-answer.js'
+import { jsonAnswer, sendJsonBody } from '../http/json-answer.js'
+import { createAnswerCache } from './answer-cache.js'
 import { parseJsonBody, validate, type ErrorBody } from '../http/validate.js'
 import { decodeCursor, encodeCursor } from './cursor.js'
 import { ListingWriteError, type ListingWrites } from './listing-writes.js'
@@ -39,6 +40,7 @@ export function listingsRoutes(deps: {
   auth: Auth
 }) {
   const { listings, writes, auth } = deps
+  const answers = createAnswerCache({ currentVersion: listings.version })
 
   /**
    * 404 and 403 before the body is read, in the order of ARCHITECTURE.md §3 (the write checks
@@ -59,22 +61,28 @@ export function listingsRoutes(deps: {
 
   return new Hono<SignedInEnv>()
     .get('/', validate('query', listQuery, 'Invalid listing query'), async (c) => {
-      const { limit, cursor, ...filter } = c.req.valid('query')
-      const items = await listings.list(filter, limit, cursor)
-      // SPEC §4: the cursor is set after every fetch that returned something, even a short page,
-      // so 'Load More' stays until a fetch comes back empty.
-      const last = items.at(-1)
-      const nextCursor = last
-        ? encodeCursor({ timestamp: Date.parse(last.timestamp), id: last.id })
-        : null
-      return jsonAnswer(c, { items, nextCursor } satisfies ListingPage)
+      const query = c.req.valid('query')
+      const { limit, cursor, ...filter } = query
+      const body = await answers.get(`page ${JSON.stringify(query)}`, async () => {
+        const { value: items, version } = await listings.readPage(filter, limit, cursor)
+        // SPEC §4: the cursor is set after every fetch that returned something, even a short
+        // page, so 'Load More' stays until a fetch comes back empty.
+        const last = items.at(-1)
+        const nextCursor = last
+          ? encodeCursor({ timestamp: Date.parse(last.timestamp), id: last.id })
+          : null
+        return { value: { items, nextCursor } satisfies ListingPage, version }
+      })
+      return sendJsonBody<ListingPage>(c, body!)
     })
     .get('/:id', async (c) => {
       // An id that cannot exist is simply not found, as PUT and DELETE answer it.
       const id = c.req.param('id')
-      const listing = idPattern.test(id) ? await listings.get(id) : undefined
-      if (!listing) return c.json(notFound, 404)
-      return jsonAnswer(c, listing)
+      const body = idPattern.test(id)
+        ? await answers.get(`listing ${id}`, () => listings.readOne(id))
+        : undefined
+      if (!body) return c.json(notFound, 404)
+      return sendJsonBody<Listing>(c, body)
     })
     .post('/', requireUser(auth), async (c) => {
       const body = await parseJsonBody(c.req.raw, listingInputSchema, 'Invalid listing')

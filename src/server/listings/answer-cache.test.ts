@@ -1,0 +1,63 @@
+// The answer cache alone: kept while the version holds, read again when it moves, bounded in size.
+import { describe, expect, it } from 'vitest'
+import { createAnswerCache } from './answer-cache'
+
+function setup(maxBytes?: number) {
+  let version = 'v1'
+  const reads: string[] = []
+  const cache = createAnswerCache({ currentVersion: async () => version, maxBytes })
+  /** Asks the cache for `key`; a read, if it makes one, finds `value` at `readVersion` (null: none). */
+  const read = (key: string, value: unknown, readVersion: string | null = version) =>
+    cache.get(key, async () => {
+      reads.push(key)
+      return { value, version: readVersion ?? undefined }
+    })
+  return { cache, reads, read, setVersion: (next: string) => (version = next) }
+}
+
+describe('answer cache', () => {
+  it('gives the kept answer while the version is the one it was read at', async () => {
+    const { reads, read } = setup()
+    expect((await read('page a', { items: [1] }))?.json).toBe('{"items":[1]}')
+    expect((await read('page a', { items: ['not read'] }))?.json).toBe('{"items":[1]}')
+    expect(reads).toEqual(['page a'])
+  })
+
+  it('reads again once the version has moved, and keeps the new answer', async () => {
+    const { reads, read, setVersion } = setup()
+    await read('page a', { items: [1] })
+    setVersion('v2')
+    expect((await read('page a', { items: [2] }))?.json).toBe('{"items":[2]}')
+    expect((await read('page a', { items: ['not read'] }))?.json).toBe('{"items":[2]}')
+    expect(reads).toEqual(['page a', 'page a'])
+  })
+
+  it('keys an answer by the version its own read saw', async () => {
+    const { reads, read } = setup()
+    // The read ran after a write that the version check before it had not seen.
+    await read('page a', { items: [1] }, 'v2')
+    await read('page a', { items: [2] })
+    expect(reads).toEqual(['page a', 'page a'])
+  })
+
+  it('keeps nothing that was read without a version, and answers undefined for nothing found', async () => {
+    const { cache, reads, read } = setup()
+    expect((await read('page empty', { items: [] }, null))?.json).toBe('{"items":[]}')
+    expect(await read('listing gone', undefined, null)).toBeUndefined()
+    await read('page empty', { items: [] }, null)
+    expect(reads).toEqual(['page empty', 'listing gone', 'page empty'])
+    expect(cache.size().answers).toBe(0)
+  })
+
+  it('drops the least recently used answers beyond its size', async () => {
+    // Each answer below weighs 2 × 13 bytes of JSON: three fit in 80 bytes, four do not.
+    const { cache, reads, read } = setup(80)
+    for (const key of ['k1', 'k2', 'k3']) await read(key, { n: key.padEnd(5) })
+    await read('k1', { n: 'k1   ' })
+    await read('k4', { n: 'k4   ' })
+    expect(cache.size()).toEqual({ answers: 3, bytes: 78 })
+    reads.length = 0
+    for (const key of ['k1', 'k3', 'k4', 'k2']) await read(key, { n: key.padEnd(5) })
+    expect(reads).toEqual(['k2'])
+  })
+})
