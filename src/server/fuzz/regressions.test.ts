@@ -108,6 +108,27 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
     expectRefusal(badType)
   })
 
+  it('refuses bytes sent with an upload creation, leaving no upload behind', async () => {
+    const uploads = () =>
+      t.context.db.kysely.selectFrom('upload').select('id').where('userId', '=', user.id).execute()
+    const before = await uploads()
+    // One byte declared, two sent: tus answered 413 but kept the upload, unfinished.
+    const answer = await ask(t.app, '/api/uploads', {
+      method: 'POST',
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': '1',
+        'Upload-Metadata': `filename ${Buffer.from('photo.png').toString('base64')}`,
+        'Content-Type': 'application/offset+octet-stream',
+        Cookie: cookie,
+      },
+      body: new Uint8Array(2),
+    })
+    expect(answer.status, answer.text).toBe(400)
+    expectRefusal(answer)
+    expect(await uploads()).toEqual(before)
+  })
+
   it('keeps a sign-up name plain and whole, and no image a client sends', async () => {
     const cases = [
       ['Pat\nDoe\u001b', 'Pat Doe'],

@@ -207,9 +207,7 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
         'Upload-Defer-Length': optional(fc.constantFrom('1', '0', 'x'), 12),
         'Upload-Metadata': optional(metadata),
       })
-      const body = fc.option(fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.constant(null)), {
-        nil: undefined,
-      })
+      const body = fc.option(fc.uint8Array({ maxLength: 64 }), { nil: undefined })
       const tally = outcomes()
       await fc.assert(
         fc.asyncProperty(headers, body, async (sent, bytes) => {
@@ -228,6 +226,8 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
             const id = answer.headers.get('location')!.split('/').pop()!
             const row = await t.context.uploads.get(id)
             expect(row?.userId).toBe(uploader.id)
+            // Bytes with the creation are refused: they could leave a refused upload behind.
+            expect(bytes).toBeFalsy()
             expect(sent['Tus-Resumable']).toBe('1.0.0')
             // Headers lose their surrounding spaces on the way.
             expect(sent['Upload-Length']?.trim()).toMatch(/^\d+$/)
@@ -236,16 +236,7 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
             await settle(id)
           } else {
             expectRefusal(answer)
-            const after = await uploadRows()
-            expect(after.filter((row) => before.some((old) => old.id === row.id))).toEqual(before)
-            // Bytes sent with the creation that complete a file which is no image: one upload,
-            // recorded as rejected.
-            const added = after.filter((row) => !before.some((old) => old.id === row.id))
-            expect(added.length).toBeLessThanOrEqual(1)
-            for (const row of added) {
-              expect(answer.status).toBe(422)
-              expect(row).toMatchObject({ status: 'rejected', userId: uploader.id })
-            }
+            expect(await uploadRows()).toEqual(before)
             if (answer.status === 429) uploader = await newUploader()
           }
           await expectStoredUploadsValid(t.context.db, [uploader.id, victim.id])

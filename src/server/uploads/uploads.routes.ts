@@ -162,6 +162,17 @@ export function uploadsRoutes(deps: {
     routes: new Hono().all('/*', requireUser(auth), async (c) => {
       // The app never downloads an upload back: GET is not offered.
       if (c.req.method === 'GET') return c.json({ error: 'Not found' } satisfies ErrorBody, 404)
+      // Nor does it send bytes with the creation (tus' creation-with-upload): a creation refused
+      // while they were written (more than declared: 413) left its upload behind, unfinished.
+      if (
+        c.req.method === 'POST' &&
+        c.req.header('Content-Type') === 'application/offset+octet-stream'
+      ) {
+        return c.json(
+          { error: 'Create the upload first, then send its bytes with PATCH' } satisfies ErrorBody,
+          400,
+        )
+      }
       const headers = new Headers(c.req.raw.headers)
       headers.set(userHeader, c.get('user').id)
       const response = await tus.handleWeb(new Request(c.req.raw, { headers }))
