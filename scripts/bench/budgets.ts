@@ -59,7 +59,9 @@ export function checkBudgets(blocks: BlockResult[]): BudgetCheck[] {
         pass: slowdown <= maxDeepSlowdown,
       })
     }
-    const rss = Math.max(...own.flatMap((block) => [block.serverHwmMb, ...block.targets.map((t) => t.rssMaxMb)]))
+    const rss = Math.max(
+      ...own.flatMap((block) => [block.serverHwmMb, ...block.targets.map((t) => t.rssMaxMb)]),
+    )
     checks.push({
       budget: `server peak RSS under load (${dialect}, every size)`,
       limit: `≤ ${maxRssMb} MB`,

@@ -10,7 +10,13 @@ import type { RunningProcess } from './server-process.js'
 const ceilingScript = fileURLToPath(new URL('./ceiling-server.ts', import.meta.url))
 
 /** Headers Node's http server writes by itself, or that depend on the framing. */
-const ownHeaders = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'])
+const ownHeaders = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+])
 
 export interface RecordedResponse {
   status: number
@@ -19,7 +25,10 @@ export interface RecordedResponse {
 }
 
 /** The raw answer (still compressed, if it was) to GET `url` with these headers. */
-export function recordResponse(url: string, headers: Record<string, string>): Promise<RecordedResponse> {
+export function recordResponse(
+  url: string,
+  headers: Record<string, string>,
+): Promise<RecordedResponse> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (response) => {
@@ -42,7 +51,10 @@ export function recordResponse(url: string, headers: Record<string, string>): Pr
   })
 }
 
-export async function startCeiling(recorded: RecordedResponse, dir: string): Promise<RunningProcess> {
+export async function startCeiling(
+  recorded: RecordedResponse,
+  dir: string,
+): Promise<RunningProcess> {
   const file = path.join(dir, 'ceiling-response.json')
   fs.writeFileSync(file, JSON.stringify(recorded))
   const child = spawnChild(process.execPath, ['--import', 'tsx', ceilingScript, file], {

@@ -66,7 +66,12 @@ async function runBlock(
         store.dataDir,
       )
       try {
-        const measures = await measureBlock({ server, ceiling, targets: prepared.targets, settings })
+        const measures = await measureBlock({
+          server,
+          ceiling,
+          targets: prepared.targets,
+          settings,
+        })
         return {
           dialect,
           listings,

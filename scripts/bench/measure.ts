@@ -1,6 +1,7 @@
 // One size's measurements: the ceiling and every target take turns in short slices, round after
 // round, so that drift in the machine's load (other processes) falls on all of them alike.
 import { runLoad, type LoadSlice } from './load.js'
+import { readCpuSeconds } from './cpu.js'
 import { readMemory, sampleRss } from './memory.js'
 import type { RunningProcess } from './server-process.js'
 import type { BenchSettings } from './settings.js'
@@ -17,6 +18,13 @@ export interface Measure {
   ratio: number
   p50Ms: number
   p99Ms: number
+  /**
+   * CPU time (user and system) the answering process spent per answer. Other processes' load
+   * changes requests/s much more than it changes this.
+   */
+  cpuPerRequestUs: number
+  /** the ceiling's CPU time per answer ÷ this target's: like `ratio`, 1 is as cheap as Node gets */
+  cpuRatio: number
   non2xx: number
   errors: number
   /** largest resident set of the answering process while this target ran */
@@ -36,6 +44,7 @@ interface Runner {
   headers: Record<string, string>
   process: RunningProcess
   slices: LoadSlice[]
+  cpuSeconds: number
   rssMaxMb: number
 }
 
@@ -47,11 +56,16 @@ export async function measureBlock(options: {
 }): Promise<BlockMeasures> {
   const { server, ceiling, targets, settings } = options
   const first = targets[0]!
-  const ceilingRunner: Runner = { ...first, name: 'ceiling', process: ceiling, slices: [], rssMaxMb: 0 }
-  const runners: Runner[] = [
-    ceilingRunner,
-    ...targets.map((target) => ({ ...target, process: server, slices: [], rssMaxMb: 0 })),
-  ]
+  const runner = (target: Target, name: string, process: RunningProcess): Runner => ({
+    ...target,
+    name,
+    process,
+    slices: [],
+    cpuSeconds: 0,
+    rssMaxMb: 0,
+  })
+  const ceilingRunner = runner(first, 'ceiling', ceiling)
+  const runners = [ceilingRunner, ...targets.map((target) => runner(target, target.name, server))]
   const slice = (runner: Runner, seconds: number) =>
     runLoad({
       url: runner.process.origin + runner.path,
@@ -66,8 +80,11 @@ export async function measureBlock(options: {
   const sliceSeconds = Math.max(1, Math.round(settings.durationSeconds / settings.rounds))
   for (let round = 0; round < settings.rounds; round++) {
     for (const runner of runners) {
-      const rss = sampleRss(runner.process.pid)
+      const { pid } = runner.process
+      const rss = sampleRss(pid)
+      const cpuBefore = readCpuSeconds(pid)
       runner.slices.push(await slice(runner, sliceSeconds))
+      runner.cpuSeconds += readCpuSeconds(pid) - cpuBefore
       runner.rssMaxMb = Math.max(runner.rssMaxMb, rss.stop())
     }
   }
@@ -88,7 +105,11 @@ function summarize(runner: Runner, ceiling: Runner): Measure {
   const latencies = runner.slices.flatMap((slice) => slice.latenciesMs).sort((a, b) => a - b)
   const sum = (pick: (slice: LoadSlice) => number) =>
     runner.slices.reduce((total, slice) => total + pick(slice), 0)
-  const roundRatios = runner.slices.map((slice, round) => rate(slice) / rate(ceiling.slices[round]!))
+  const roundRatios = runner.slices.map(
+    (slice, round) => rate(slice) / rate(ceiling.slices[round]!),
+  )
+  const cpuPerRequest = (of: Runner) =>
+    of.cpuSeconds / of.slices.reduce((total, slice) => total + slice.ok, 0)
   return {
     name: runner.name,
     path: runner.path,
@@ -96,6 +117,8 @@ function summarize(runner: Runner, ceiling: Runner): Measure {
     ratio: median(roundRatios),
     p50Ms: percentile(latencies, 0.5),
     p99Ms: percentile(latencies, 0.99),
+    cpuPerRequestUs: cpuPerRequest(runner) * 1e6,
+    cpuRatio: cpuPerRequest(ceiling) / cpuPerRequest(runner),
     non2xx: sum((slice) => slice.non2xx),
     errors: sum((slice) => slice.errors),
     rssMaxMb: runner.rssMaxMb,

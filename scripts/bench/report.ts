@@ -22,7 +22,18 @@ export interface BlockResult {
 }
 
 export function formatTable(blocks: BlockResult[]): string {
-  const header = ['db', 'listings', 'target', 'req/s', 'p50 ms', 'p99 ms', '× ceiling', 'RSS MB']
+  const header = [
+    'db',
+    'listings',
+    'target',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    '× ceiling',
+    'CPU µs/req',
+    'CPU × ceiling',
+    'RSS MB',
+  ]
   const rows: string[][] = []
   for (const block of blocks) {
     const size = block.listings.toLocaleString('en')
@@ -35,17 +46,26 @@ export function formatTable(blocks: BlockResult[]): string {
         measure.p50Ms.toFixed(1),
         measure.p99Ms.toFixed(1),
         measure.ratio.toFixed(2),
+        measure.cpuPerRequestUs.toFixed(0),
+        measure.cpuRatio.toFixed(2),
         Math.round(measure.rssMaxMb).toString(),
       ])
     }
-    rows.push([block.dialect, size, 'server peak (VmHWM)', '', '', '', '', Math.round(block.serverHwmMb).toString()])
+    const peak = Math.round(block.serverHwmMb).toString()
+    rows.push([block.dialect, size, 'server peak (VmHWM)', '', '', '', '', '', '', peak])
   }
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]!.length)),
   )
   const line = (cells: string[]) =>
-    cells.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n')
+    cells
+      .map((cell, column) =>
+        column < 3 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+      )
+      .join('  ')
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join(
+    '\n',
+  )
 }
 
 export function formatSeeds(blocks: BlockResult[]): string {
@@ -60,7 +80,10 @@ export function formatSeeds(blocks: BlockResult[]): string {
 
 export function formatBudgets(checks: BudgetCheck[]): string {
   return checks
-    .map((check) => `${check.pass ? 'PASS' : 'FAIL'}  ${check.budget}: ${check.measured} (budget ${check.limit})`)
+    .map(
+      (check) =>
+        `${check.pass ? 'PASS' : 'FAIL'}  ${check.budget}: ${check.measured} (budget ${check.limit})`,
+    )
     .join('\n')
 }
 

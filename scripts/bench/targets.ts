@@ -27,7 +27,10 @@ export async function chooseTargets(db: Db): Promise<ChosenTargets> {
   const pageSize = limits.pageSize
   const rentCount = await countListings(db, 'rent')
   // The cursor of page p is the key of the last listing of page p - 1.
-  const skipped = Math.min((deepPage - 1) * pageSize, (Math.floor(rentCount / pageSize) - 1) * pageSize)
+  const skipped = Math.min(
+    (deepPage - 1) * pageSize,
+    (Math.floor(rentCount / pageSize) - 1) * pageSize,
+  )
   if (skipped < pageSize) throw new Error('Too few rent listings for a deep page')
   const beforeDeep = await db.kysely
     .selectFrom('listing')
