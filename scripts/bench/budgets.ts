@@ -28,7 +28,8 @@ export function checkBudgets(blocks: BlockResult[]): BudgetCheck[] {
       checks.push({
         budget: `${name}: requests/s ÷ ceiling (${at})`,
         limit: `≥ ${minRatio[dialect]}`,
-        measured: measure.ratio.toFixed(2),
+        // The CPU ratio beside it: the same comparison, less moved by other processes' load.
+        measured: `${measure.ratio.toFixed(2)} (CPU per answer: ${measure.cpuRatio.toFixed(2)})`,
         pass: measure.ratio >= minRatio[dialect],
       })
       if (dialect === 'sqlite') {
@@ -50,10 +51,13 @@ export function checkBudgets(blocks: BlockResult[]): BudgetCheck[] {
       pass: deepOverFirst >= 1 / maxDeepSlowdown,
     })
     if (largest !== smallest) {
+      // The blocks run minutes apart, under whatever else the machine does then: compare CPU time
+      // per answer, each block's in units of its own ceiling's.
       const deep = (block: BlockResult) => find(block, 'deep')
-      const slowdown = deep(smallest).ratio / deep(largest).ratio
+      const slowdown = deep(smallest).cpuRatio / deep(largest).cpuRatio
+      const sizes = `${largest.listings.toLocaleString('en')} ÷ ${smallest.listings.toLocaleString('en')} listings`
       checks.push({
-        budget: `deep page: ${smallest.listings.toLocaleString('en')} ÷ ${largest.listings.toLocaleString('en')} listings, each ÷ its ceiling (${dialect})`,
+        budget: `deep page, CPU per answer (÷ the ceiling's), ${sizes} (${dialect})`,
         limit: `≤ ${maxDeepSlowdown}`,
         measured: slowdown.toFixed(2),
         pass: slowdown <= maxDeepSlowdown,
