@@ -57,7 +57,8 @@ export async function createTestApp(
           await context.db.close()
         } finally {
           await database?.drop()
-          await fs.rm(dataDir, { recursive: true, force: true })
+          // A reset mail is written to the outbox after its answer: it may land while this runs.
+          await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5 })
         }
       },
     }
