@@ -2,7 +2,7 @@
 import zlib from 'node:zlib'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { chooseEncoding, jsonAnswer } from './json-answer'
+import { chooseEncoding, jsonAnswer, jsonBody, sendJsonBody } from './json-answer'
 
 const page = {
   items: Array.from({ length: 10 }, (_, n) => ({ id: `listing-${n}`, name: 'x'.repeat(200) })),
@@ -49,6 +49,18 @@ describe('jsonAnswer', () => {
     expect(response.status).toBe(201)
     expect(encoding).toBeNull()
     expect(json).toEqual({ ok: true })
+  })
+
+  it("keeps each compressed form in memory of its own size, not in zlib's 16 KB output chunk", async () => {
+    // The answer cache keeps bodies by the thousand and counts their bytes: a few hundred bytes of
+    // gzip must not hold 16 KB.
+    const body = jsonBody(page)
+    const kept = new Hono().get('/kept', (c) => sendJsonBody(c, body))
+    for (const encoding of ['br', 'gzip'] as const) {
+      await kept.request('/kept', { headers: { 'Accept-Encoding': encoding } })
+      const bytes = body.encoded[encoding]!
+      expect(bytes.buffer.byteLength, encoding).toBe(bytes.byteLength)
+    }
   })
 
   it('reads Accept-Encoding with its q-values', () => {

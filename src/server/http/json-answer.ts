@@ -49,7 +49,8 @@ function encode(body: JsonBody, encoding: Encoding): Uint8Array<ArrayBuffer> {
     encoding === 'br'
       ? zlib.brotliCompressSync(body.json, brotliOptions(body.json.length))
       : zlib.gzipSync(body.json)
-  return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength)
+  // Copied out: zlib answers a view of its 16 KB output chunk, which a kept answer would hold whole.
+  return new Uint8Array(bytes)
 }
 
 /** Sends a JSON body made earlier (typed as `T` for Hono's client), compressed when it pays. */
