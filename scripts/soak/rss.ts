@@ -9,9 +9,9 @@ export interface RssSample {
 }
 
 export interface RssFigures {
-  /** the median of the samples in the 5 s up to the end of the warm-up */
+  /** the median of the samples in the window that follows the warm-up */
   afterWarmupMb: number
-  /** the median of the samples in the last 5 s before the time was up */
+  /** the median of the samples in the window that ends when the time was up */
   endMb: number
   /** endMb / afterWarmupMb */
   ratio: number
@@ -19,9 +19,6 @@ export interface RssFigures {
   /** every sample: [seconds since the load started, MB] */
   samples: [number, number][]
 }
-
-/** The medians take out a single sample caught in the middle of a garbage collection. */
-const windowMs = 5_000
 
 export function sampleRss(pid: number, intervalMs = 1_000): { stop(): RssSample[] } {
   const started = performance.now()
@@ -39,18 +36,23 @@ export function sampleRss(pid: number, intervalMs = 1_000): { stop(): RssSample[
   }
 }
 
-/** `endMs`: when the workers started no more operations (those under way still finish). */
+/**
+ * Medians over windows as long as the warm-up, not single samples: the RSS saws up and down by
+ * 100 MB as external memory (upload buffers) piles up between V8's major collections, a minute or
+ * two apart under load, so two single samples would compare a trough with a peak by chance.
+ * `endMs`: when the workers started no more operations (those under way still finish).
+ */
 export function rssFigures(samples: RssSample[], warmupMs: number, endMs: number): RssFigures {
   const median = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b)
     return sorted[Math.floor(sorted.length / 2)]!
   }
-  const before = (atMs: number) => {
-    const inWindow = samples.filter((s) => s.atMs > atMs - windowMs && s.atMs <= atMs)
+  const within = (fromMs: number, toMs: number) => {
+    const inWindow = samples.filter((s) => s.atMs > fromMs && s.atMs <= toMs)
     return median((inWindow.length > 0 ? inWindow : samples.slice(0, 1)).map((s) => s.rssMb))
   }
-  const afterWarmupMb = before(warmupMs)
-  const endMb = before(endMs)
+  const afterWarmupMb = within(warmupMs, 2 * warmupMs)
+  const endMb = within(endMs - warmupMs, endMs)
   return {
     afterWarmupMb,
     endMb,
