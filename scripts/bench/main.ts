@@ -4,6 +4,7 @@
 // BENCH_DATABASE_URL (see docs/performance.md).
 import type { Dialect } from '../../src/server/db/database.js'
 import { recordResponse, startCeiling } from './ceiling.js'
+import { watchDatabaseCpu } from './database-cpu.js'
 import { measureBlock } from './measure.js'
 import {
   formatBudgets,
@@ -48,45 +49,51 @@ async function runBlock(
   listings: number,
   settings: BenchSettings,
 ): Promise<BlockResult> {
-  const store = await createStore(dialect, settings.postgresUrl)
-  openStores.add(store)
+  // What to stop or remove when the block ends, however it ends; last started, first stopped.
+  const cleanups: (() => Promise<void>)[] = []
   try {
+    const store = await createStore(dialect, settings.postgresUrl)
+    openStores.add(store)
+    cleanups.push(() => removeStore(store))
     const prepared = await seedAndChoose(store, listings)
     const server = await startServer(store, settings.serverMain)
-    try {
-      for (const target of prepared.targets) {
-        const response = await fetch(server.origin + target.path, { headers: target.headers })
-        if (response.status !== 200) {
-          throw new Error(`${target.path} answered ${response.status}: ${await response.text()}`)
-        }
+    cleanups.push(server.stop)
+    for (const target of prepared.targets) {
+      const response = await fetch(server.origin + target.path, { headers: target.headers })
+      if (response.status !== 200) {
+        throw new Error(`${target.path} answered ${response.status}: ${await response.text()}`)
       }
-      const first = prepared.targets[0]!
-      const ceiling = await startCeiling(
-        await recordResponse(server.origin + first.path, first.headers),
-        store.dataDir,
-      )
-      try {
-        const measures = await measureBlock({
-          server,
-          ceiling,
-          targets: prepared.targets,
-          settings,
-        })
-        return {
-          dialect,
-          listings,
-          seed: prepared.seed,
-          deepPageReached: prepared.deepPageReached,
-          ...measures,
-        }
-      } finally {
-        await ceiling.stop()
-      }
-    } finally {
-      await server.stop()
+    }
+    const first = prepared.targets[0]!
+    const ceiling = await startCeiling(
+      await recordResponse(server.origin + first.path, first.headers),
+      store.dataDir,
+    )
+    cleanups.push(ceiling.stop)
+    const database =
+      settings.postgresUrl && store.databaseName
+        ? await watchDatabaseCpu(settings.postgresUrl, store.databaseName)
+        : undefined
+    if (database) cleanups.push(database.close)
+    const measures = await measureBlock({
+      server,
+      ceiling,
+      targets: prepared.targets,
+      settings,
+      database,
+    })
+    return {
+      dialect,
+      listings,
+      seed: prepared.seed,
+      deepPageReached: prepared.deepPageReached,
+      databaseCpuCounted: database?.measured() ?? false,
+      ...measures,
     }
   } finally {
-    await removeStore(store)
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch((error: unknown) => console.error('Could not clean up:', error))
+    }
   }
 }
 

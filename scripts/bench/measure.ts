@@ -2,6 +2,7 @@
 // round, so that drift in the machine's load (other processes) falls on all of them alike.
 import { runLoad, type LoadSlice } from './load.js'
 import { readCpuSeconds } from './cpu.js'
+import type { DatabaseCpu } from './database-cpu.js'
 import { readMemory, sampleRss } from './memory.js'
 import type { RunningProcess } from './server-process.js'
 import type { BenchSettings } from './settings.js'
@@ -19,8 +20,9 @@ export interface Measure {
   p50Ms: number
   p99Ms: number
   /**
-   * CPU time (user and system) the answering process spent per answer. Other processes' load
-   * changes requests/s much more than it changes this.
+   * CPU time (user and system) spent per answer by the answering process and, with PostgreSQL on
+   * this machine, by the database's backends. Other processes' load changes requests/s much more
+   * than it changes this.
    */
   cpuPerRequestUs: number
   /** the ceiling's CPU time per answer ÷ this target's: like `ratio`, 1 is as cheap as Node gets */
@@ -53,8 +55,12 @@ export async function measureBlock(options: {
   ceiling: RunningProcess
   targets: Target[]
   settings: BenchSettings
+  /** the server's database backends, counted into the server's CPU time (PostgreSQL) */
+  database?: DatabaseCpu
 }): Promise<BlockMeasures> {
-  const { server, ceiling, targets, settings } = options
+  const { server, ceiling, targets, settings, database } = options
+  const cpuOf = async (process: RunningProcess) =>
+    readCpuSeconds(process.pid) + (process === server && database ? await database.cpuSeconds() : 0)
   const first = targets[0]!
   const runner = (target: Target, name: string, process: RunningProcess): Runner => ({
     ...target,
@@ -82,9 +88,9 @@ export async function measureBlock(options: {
     for (const runner of runners) {
       const { pid } = runner.process
       const rss = sampleRss(pid)
-      const cpuBefore = readCpuSeconds(pid)
+      const cpuBefore = await cpuOf(runner.process)
       runner.slices.push(await slice(runner, sliceSeconds))
-      runner.cpuSeconds += readCpuSeconds(pid) - cpuBefore
+      runner.cpuSeconds += (await cpuOf(runner.process)) - cpuBefore
       runner.rssMaxMb = Math.max(runner.rssMaxMb, rss.stop())
     }
   }

@@ -16,6 +16,8 @@ export interface BlockResult {
   listings: number
   seed: SeedResult
   deepPageReached: number
+  /** whether the CPU columns include the database's backends (PostgreSQL on this machine) */
+  databaseCpuCounted: boolean
   ceiling: Measure
   targets: Measure[]
   serverHwmMb: number
@@ -63,9 +65,20 @@ export function formatTable(blocks: BlockResult[]): string {
         column < 3 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
       )
       .join('  ')
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join(
-    '\n',
-  )
+  const notes = blocks
+    .filter((block) => block.dialect === 'postgres')
+    .slice(0, 1)
+    .map((block) =>
+      block.databaseCpuCounted
+        ? 'CPU on postgres rows: the server and its PostgreSQL backends together.'
+        : 'CPU on postgres rows: the server only (PostgreSQL is not on this machine).',
+    )
+  return [
+    line(header),
+    line(widths.map((width) => '-'.repeat(width))),
+    ...rows.map(line),
+    ...notes,
+  ].join('\n')
 }
 
 export function formatSeeds(blocks: BlockResult[]): string {

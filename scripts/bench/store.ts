@@ -14,13 +14,17 @@ export interface BenchStore {
   dataDir: string
   /** set for PostgreSQL */
   databaseUrl: string | undefined
+  /** the PostgreSQL database's name */
+  databaseName: string | undefined
   remove(): Promise<void>
 }
 
 export async function createStore(dialect: Dialect, postgresUrl?: string): Promise<BenchStore> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `marketplace-bench-${dialect}-`))
   const removeDir = () => fs.rm(dataDir, { recursive: true, force: true })
-  if (dialect === 'sqlite') return { dialect, dataDir, databaseUrl: undefined, remove: removeDir }
+  if (dialect === 'sqlite') {
+    return { dialect, dataDir, databaseUrl: undefined, databaseName: undefined, remove: removeDir }
+  }
 
   if (!postgresUrl) throw new Error('PostgreSQL needs BENCH_DATABASE_URL')
   const name = `bench_${crypto.randomBytes(6).toString('hex')}`
@@ -31,6 +35,7 @@ export async function createStore(dialect: Dialect, postgresUrl?: string): Promi
     dialect,
     dataDir,
     databaseUrl: url.toString(),
+    databaseName: name,
     async remove() {
       try {
         await onServer(postgresUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
