@@ -35,6 +35,7 @@ describe.each(dialects)('soak on %s', (dialect) => {
     const pages = await servesPages(running.url)
     const load = await driveLoad(running, env, {
       seconds: 15,
+      warmupSeconds: 5,
       connections: 10,
       listings,
       seed,

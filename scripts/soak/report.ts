@@ -42,7 +42,7 @@ export function formatReport(result: SoakResult): string {
     ...rows.map(line),
     '',
     `Operations: ${operations}`,
-    `RSS: after warm-up ${result.rss.afterWarmupMb.toFixed(1)} MB, at the end ${result.rss.endMb.toFixed(1)} MB ` +
+    `RSS (window medians): after the ${settings.warmupSeconds} s warm-up ${result.rss.afterWarmupMb.toFixed(1)} MB, at the end ${result.rss.endMb.toFixed(1)} MB ` +
       `(ratio ${result.rss.ratio.toFixed(3)}), peak ${result.rss.peakMb.toFixed(1)} MB, ${result.rss.samples.length} samples`,
     ...Object.entries(requests).flatMap(([kind, totals]) =>
       totals.failures.map((failure) => `  ${kind}: ${failure}`),

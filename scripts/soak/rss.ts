@@ -9,9 +9,9 @@ export interface RssSample {
 }
 
 export interface RssFigures {
-  /** the median of the samples in the window that follows the warm-up */
+  /** the median of the samples in the minute after the warm-up */
   afterWarmupMb: number
-  /** the median of the samples in the window that ends when the time was up */
+  /** the median of the samples in the last minute before the time was up */
   endMb: number
   /** endMb / afterWarmupMb */
   ratio: number
@@ -37,12 +37,14 @@ export function sampleRss(pid: number, intervalMs = 1_000): { stop(): RssSample[
 }
 
 /**
- * Medians over windows as long as the warm-up, not single samples: the RSS saws up and down by
- * 100 MB as external memory (upload buffers) piles up between V8's major collections, a minute or
- * two apart under load, so two single samples would compare a trough with a peak by chance.
- * `endMs`: when the workers started no more operations (those under way still finish).
+ * Medians over a window, not single samples: the RSS saws up and down by 100 MB as external memory
+ * (upload buffers) piles up between V8's major collections, a minute or two apart under load, so
+ * two samples would compare a trough with a peak by chance. The windows are a minute long (shorter
+ * when the run leaves no room): the first right after the warm-up, the last ending at `endMs`, when
+ * the workers started no more operations (those under way still finish).
  */
 export function rssFigures(samples: RssSample[], warmupMs: number, endMs: number): RssFigures {
+  const windowMs = Math.min(60_000, (endMs - warmupMs) / 2)
   const median = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b)
     return sorted[Math.floor(sorted.length / 2)]!
@@ -51,8 +53,8 @@ export function rssFigures(samples: RssSample[], warmupMs: number, endMs: number
     const inWindow = samples.filter((s) => s.atMs > fromMs && s.atMs <= toMs)
     return median((inWindow.length > 0 ? inWindow : samples.slice(0, 1)).map((s) => s.rssMb))
   }
-  const afterWarmupMb = within(warmupMs, 2 * warmupMs)
-  const endMb = within(endMs - warmupMs, endMs)
+  const afterWarmupMb = within(warmupMs, warmupMs + windowMs)
+  const endMb = within(endMs - windowMs, endMs)
   return {
     afterWarmupMb,
     endMb,

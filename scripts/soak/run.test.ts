@@ -14,7 +14,14 @@ function load(record: (recorder: Recorder) => void, rssMb: [number, number] = [2
     { atMs: 300_000, rssMb: rssMb[1] },
   ]
   return {
-    settings: { seconds: 300, connections: 50, listings: 60, seed: 1, pages: true },
+    settings: {
+      seconds: 300,
+      warmupSeconds: 30,
+      connections: 50,
+      listings: 60,
+      seed: 1,
+      pages: true,
+    },
     durationMs: 300_000,
     loadAverage: { before: [1, 1, 1], after: [1, 1, 1] },
     requests: recorder.totals(),

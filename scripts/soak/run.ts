@@ -14,6 +14,8 @@ import { runWorkload, type OperationCounts } from './workload.js'
 
 export interface SoakSettings {
   seconds: number
+  /** how long the RSS takes to settle: its figure "after warm-up" is taken from then on */
+  warmupSeconds: number
   connections: number
   /** demo listings (with generated images) in the database before the server starts */
   listings: number
@@ -51,8 +53,6 @@ export interface SoakResult extends LoadResult {
 
 /** The RSS at the end may be at most this many times the RSS after the warm-up. */
 export const rssRatioLimit = 1.1
-/** The share of the run before "after warm-up" is measured. */
-const warmupShare = 0.1
 const writeShare = 0.1
 
 /** Adds the starting listings, with the server down, through the app's own demo seeder. */
@@ -95,7 +95,7 @@ export async function driveLoad(
       requests: recorder.totals(),
       operations,
       usersCreated: users.created,
-      rss: rssFigures(samples, settings.seconds * 1000 * warmupShare, settings.seconds * 1000),
+      rss: rssFigures(samples, settings.warmupSeconds * 1000, settings.seconds * 1000),
     }
   })
 }
