@@ -4,7 +4,6 @@
 //
 // Map tiles come from a stand-in tile server on loopback: this machine cannot reach OpenStreetMap,
 // and a failed tile would count against the page as a console error it would not have for real.
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs/promises'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -15,6 +14,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import type { Result as Report } from 'lighthouse'
+import { freePort, spawnChild, stopChild, waitUntil } from './bench/processes.js'
 
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const reportDir = path.resolve('bench/lighthouse')
@@ -216,7 +216,7 @@ function pngTile(): Buffer {
 async function startApp(dataDir: string, mapTileUrl: string) {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawnChild(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -227,30 +227,9 @@ async function startApp(dataDir: string, mapTileUrl: string) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`The server exited with code ${code}`))),
-  )
-  const deadline = Date.now() + 120_000
-  while (Date.now() < deadline) {
-    const ready = await Promise.race([
-      firstListing(origin).then(
-        () => true,
-        () => false,
-      ),
-      exited,
-    ])
-    if (ready) break
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  await firstListing(origin)
-  return {
-    origin,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      }),
-  }
+  // The server listens once the demo data is in: ready when a listing is there.
+  await waitUntil(child, () => firstListing(origin).then(() => true), 'the server', 120_000)
+  return { origin, stop: () => stopChild(child) }
 }
 
 async function firstListing(origin: string): Promise<{ id: string; type: string }> {
@@ -258,14 +237,6 @@ async function firstListing(origin: string): Promise<{ id: string; type: string 
   const page = (await response.json()) as { items: { id: string; type: string }[] }
   if (!page.items[0]) throw new Error('No listings yet')
   return page.items[0]
-}
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
 }
 
 await main()
