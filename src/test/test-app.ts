@@ -183,3 +183,18 @@ export async function requestJson<T = unknown>(
   }
   return { status: response.status, contentType: response.headers.get('content-type'), body }
 }
+
+/** A listing body the API accepts, with these upload ids (or image URLs) as its images. */
+export const validListingBody = (images: string[]) => ({
+  type: 'rent',
+  name: 'Sunny flat by the river',
+  bedrooms: 2,
+  bathrooms: 1,
+  parking: true,
+  furnished: false,
+  address: '12 Rue de Rivoli, Paris, France',
+  offer: true,
+  regularPrice: 2500,
+  discountedPrice: 2200,
+  images,
+})

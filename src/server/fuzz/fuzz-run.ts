@@ -57,20 +57,7 @@ export async function signIn(t: TestApp, user: TestUser): Promise<string> {
 /** The origin the browser sends: Better Auth refuses writes from any other. */
 export const origin = 'http://localhost:3000'
 
-/** A listing body the API accepts, with these upload ids (or image URLs) as its images. */
-export const validListingBody = (images: string[]) => ({
-  type: 'rent',
-  name: 'Sunny flat by the river',
-  bedrooms: 2,
-  bathrooms: 1,
-  parking: true,
-  furnished: false,
-  address: '12 Rue de Rivoli, Paris, France',
-  offer: true,
-  regularPrice: 2500,
-  discountedPrice: 2200,
-  images,
-})
+export { validListingBody } from '../../test/test-app'
 
 /** A small real PNG: enough for an upload to be processed and become ready. */
 const smallPng = () =>

@@ -12,6 +12,7 @@ import {
   requestJson,
   type TestApp,
   type TestUser,
+  validListingBody,
 } from '../../test/test-app'
 import { tusUpload } from '../../test/tus'
 
@@ -45,20 +46,6 @@ function send(t: TestApp, method: string, url: string, body: unknown, cookie?: s
   })
 }
 
-const validBody = (images: string[]) => ({
-  type: 'rent',
-  name: 'Sunny flat by the river',
-  bedrooms: 2,
-  bathrooms: 1,
-  parking: true,
-  furnished: false,
-  address: '12 Rue de Rivoli, Paris, France',
-  offer: true,
-  regularPrice: 2500,
-  discountedPrice: 2200,
-  images,
-})
-
 /** Every file under the media folder, as keys. */
 function storedFiles(t: TestApp): string[] {
   const root = path.join(t.dataDir, 'media')
@@ -86,7 +73,7 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
       t,
       'POST',
       '/api/listings',
-      validBody(images ?? [await upload()]),
+      validListingBody(images ?? [await upload()]),
       ownerCookie,
     )
     expect(status, JSON.stringify(body)).toBe(201)
@@ -104,7 +91,7 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
 
   describe('POST /api/listings', () => {
     it('answers 401 JSON without a session', async () => {
-      const { status, body } = await send(t, 'POST', '/api/listings', validBody(['x']))
+      const { status, body } = await send(t, 'POST', '/api/listings', validListingBody(['x']))
       expect(status).toBe(401)
       expect(body).toEqual({ error: expect.any(String) })
     })
@@ -115,7 +102,7 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
         t,
         'POST',
         '/api/listings',
-        { ...validBody(images), userRef: other.id, location: 'elsewhere' },
+        { ...validListingBody(images), userRef: other.id, location: 'elsewhere' },
         ownerCookie,
       )
       expect(status).toBe(201)
@@ -149,7 +136,7 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
         t,
         'POST',
         '/api/listings',
-        { ...validBody([await upload()]), offer: false, discountedPrice: 100 },
+        { ...validListingBody([await upload()]), offer: false, discountedPrice: 100 },
         ownerCookie,
       )
       expect(status).toBe(201)
@@ -188,7 +175,7 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
         t,
         'POST',
         '/api/listings',
-        { ...validBody([await upload()]), ...change },
+        { ...validListingBody([await upload()]), ...change },
         ownerCookie,
       )
       expect(status).toBe(400)
@@ -206,7 +193,7 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
         t,
         'POST',
         '/api/listings',
-        { ...validBody(['1', '2', '3', '4', '5', '6', '7']) },
+        { ...validListingBody(['1', '2', '3', '4', '5', '6', '7']) },
         ownerCookie,
       )
       expect(body).toMatchObject({ fields: { images: 'Max 6 images' } })
@@ -217,7 +204,7 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
       const response = await t.app.request('/api/listings', {
         method: 'POST',
         headers: { 'Content-Type': 'text/plain', Cookie: ownerCookie },
-        body: JSON.stringify(validBody([await upload()])),
+        body: JSON.stringify(validListingBody([await upload()])),
       })
       expect(response.status).toBe(415)
       expect(await response.json()).toEqual({ error: expect.any(String) })
@@ -228,7 +215,7 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
         t,
         'POST',
         '/api/listings',
-        { ...validBody(['x']), name: 'x'.repeat(70_000) },
+        { ...validListingBody(['x']), name: 'x'.repeat(70_000) },
         ownerCookie,
       )
       expect(status).toBe(413)
@@ -247,7 +234,7 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
         t,
         'POST',
         '/api/listings',
-        validBody([theirs]),
+        validListingBody([theirs]),
         ownerCookie,
       )
       expect(status).toBe(400)
@@ -259,7 +246,7 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
         t,
         'POST',
         '/api/listings',
-        { ...validBody([await upload()]), address: 'Qwxzv Plumbob Nowhere Zzzq' },
+        { ...validListingBody([await upload()]), address: 'Qwxzv Plumbob Nowhere Zzzq' },
         ownerCookie,
       )
       expect(status).toBe(422)
@@ -301,7 +288,12 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
         t,
         'PUT',
         `/api/listings/${listing.id}`,
-        { ...validBody([added, first]), name: 'Renamed flat by river', type: 'sale', offer: false },
+        {
+          ...validListingBody([added, first]),
+          name: 'Renamed flat by river',
+          type: 'sale',
+          offer: false,
+        },
         ownerCookie,
       )
       expect(status, JSON.stringify(body)).toBe(200)
@@ -321,8 +313,8 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
     it('gives one upload to one listing only, even to two creates at once', async () => {
       const shared = await upload()
       const answers = await Promise.all([
-        send(t, 'POST', '/api/listings', validBody([shared]), ownerCookie),
-        send(t, 'POST', '/api/listings', validBody([shared]), ownerCookie),
+        send(t, 'POST', '/api/listings', validListingBody([shared]), ownerCookie),
+        send(t, 'POST', '/api/listings', validListingBody([shared]), ownerCookie),
       ])
       expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400])
     })
@@ -331,8 +323,8 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
       const listing = await createListing([await upload(), await upload()])
       const [first, second] = listing.imageUrls as [string, string]
       await Promise.all([
-        send(t, 'PUT', `/api/listings/${listing.id}`, validBody([first]), ownerCookie),
-        send(t, 'PUT', `/api/listings/${listing.id}`, validBody([second]), ownerCookie),
+        send(t, 'PUT', `/api/listings/${listing.id}`, validListingBody([first]), ownerCookie),
+        send(t, 'PUT', `/api/listings/${listing.id}`, validListingBody([second]), ownerCookie),
       ])
       const { body } = await requestJson<Listing>(t.app, `/api/listings/${listing.id}`)
       expect(body.imageUrls).toHaveLength(1)
@@ -344,7 +336,7 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
       const listing = await createListing()
       const added = await upload()
       const [edit, removal] = await Promise.all([
-        send(t, 'PUT', `/api/listings/${listing.id}`, validBody([added]), ownerCookie),
+        send(t, 'PUT', `/api/listings/${listing.id}`, validListingBody([added]), ownerCookie),
         t.app.request(`/api/listings/${listing.id}`, {
           method: 'DELETE',
           headers: { Cookie: ownerCookie, Origin: origin },
@@ -362,7 +354,7 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
         t,
         'PUT',
         `/api/listings/${mine.id}`,
-        validBody([theirs.imageUrls[0]!]),
+        validListingBody([theirs.imageUrls[0]!]),
         ownerCookie,
       )
       expect(status).toBe(400)
@@ -491,7 +483,7 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
         t,
         'POST',
         '/api/listings',
-        validBody([result.id!]),
+        validListingBody([result.id!]),
         ownerCookie,
       )
       expect(status).toBe(400)
