@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { mailApi, oidcClient, oidcIssuer, smtpPort } from './tests/e2e/support/ports'
+import { chromiumFlags, chromiumPath } from './tests/e2e/support/chromium'
 
 // Two servers of the built app: one with the demo data, one with an empty database.
 export const seededPort = 4311
@@ -62,16 +63,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       // Playwright cannot download its own browser here: Debian's Chromium is used.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumFlags,
     },
   },
   // The journeys that add, edit and delete listings run after those that compare the screens with

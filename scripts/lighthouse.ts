@@ -14,20 +14,12 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import type { Result as Report } from 'lighthouse'
+import { chromiumFlags, chromiumPath } from '../tests/e2e/support/chromium.js'
 import { freePort, spawnChild, stopChild, waitUntil } from './bench/processes.js'
 
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const reportDir = path.resolve('bench/lighthouse')
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+const chromeFlags = ['--headless=new', ...chromiumFlags]
 
 /** Scores out of 100, and bytes; every page must meet all of them. */
 const budgets = {
@@ -44,7 +36,7 @@ async function main() {
   const tiles = await startTileServer()
   const server = await startApp(dataDir, tiles.urlTemplate)
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: chromiumPath,
     chromeFlags,
   })
   try {
