@@ -328,7 +328,8 @@ export class CrashDrill {
           const [id, tracked] = idle[Math.floor(random() * idle.length)]!
           await change(id, tracked)
         } else {
-          // Everything is busy: wait until some request settles.
+          // Everything is busy, or used up (no free upload, every listing deleted): wait until
+          // some request settles or the kill comes.
           await changed
         }
       }
@@ -345,6 +346,8 @@ export class CrashDrill {
             this.totals.cutOff += inFlight
             this.totals.kills += 1
             server.child.kill('SIGKILL')
+            // A worker waiting with nothing in flight has no answer to wake it.
+            settle()
             void server.exited.then(() => resolve())
           }, killAfterMs)
         }),
