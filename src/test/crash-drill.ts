@@ -297,7 +297,10 @@ export class CrashDrill {
 
     const change = async (id: string, tracked: Tracked) => {
       const current = tracked.acked!
-      if (random() < 0.15) {
+      // Deletes only while more listings stand than there are workers: with the uploads used up,
+      // at least one is left to edit, so the burst has work until the kill cuts it off.
+      const standing = [...this.listings.values()].filter((t) => t.acked).length
+      if (standing > workers && random() < 0.15) {
         tracked.inFlight = { kind: 'delete' }
         if ((await send('DELETE', `/api/listings/${id}`)) === undefined) return
         tracked.acked = null
@@ -328,8 +331,7 @@ export class CrashDrill {
           const [id, tracked] = idle[Math.floor(random() * idle.length)]!
           await change(id, tracked)
         } else {
-          // Everything is busy, or used up (no free upload, every listing deleted): wait until
-          // some request settles or the kill comes.
+          // Everything is busy: wait until some request settles (or the kill comes).
           await changed
         }
       }
