@@ -1,6 +1,8 @@
 // Composes the server: opens the database and media store, and mounts every route.
+import type { RequestListener } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { getRequestListener } from '@hono/node-server'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
@@ -10,12 +12,19 @@ import type { Config } from './config.js'
 import { findDatabaseOutage, openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import { sameOriginWrites } from './http/same-origin.js'
-import { originOf, securityHeaders } from './http/security-headers.js'
+import {
+  originOf,
+  securityHeaderList,
+  securityHeaders,
+  type SecurityHeaderOptions,
+} from './http/security-headers.js'
 import type { ErrorBody } from './http/validate.js'
 import { createGeocoder, type Geocoder } from './geocoding/geocoder.js'
 import { geocodeRoutes } from './geocoding/geocode.routes.js'
 import { createListingWrites, type ListingWrites } from './listings/listing-writes.js'
 import { createListingQueries, type ListingQueries } from './listings/listings.queries.js'
+import { createAnswerCache, type AnswerCache } from './listings/answer-cache.js'
+import { keptAnswersFirst } from './listings/kept-answers-first.js'
 import { listingsRoutes } from './listings/listings.routes.js'
 import { createMailer, type Mailer } from './mail/mailer.js'
 import { createMediaStore } from './media/media-factory.js'
@@ -41,6 +50,8 @@ export interface AppContext {
   mediaRoot: string | undefined
   geocoder: Geocoder
   listings: ListingQueries
+  /** The finished answers of the public listing reads this server keeps (decision 009). */
+  answers: AnswerCache
   writes: ListingWrites
   uploads: UploadQueries
   users: UserQueries
@@ -76,6 +87,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     mediaRoot,
     geocoder,
     listings,
+    answers: createAnswerCache({ currentVersion: listings.version }),
     writes: createListingWrites({ db, media, geocoder }),
     uploads,
     users: createUserQueries(db),
@@ -91,6 +103,26 @@ const bodyLimit64k = bodyLimit({
 // which a GET would pay for nothing.
 const jsonBodyLimit: MiddlewareHandler = (c, next) =>
   c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : bodyLimit64k(c, next)
+
+/** Images come from our origin, the map's tile server and the media store (S3's own origin). */
+const securityHeaderOptions = (context: AppContext): SecurityHeaderOptions => ({
+  publicUrl: context.config.publicUrl,
+  imageOrigins: [originOf(context.config.mapTileUrl), originOf(context.media.url('x'))],
+})
+
+/**
+ * Node's request listener for the app: a kept listing answer that is still current is given from
+ * Node's request at once; everything else goes through Hono (decision 010).
+ */
+export function appRequestListener(
+  context: AppContext,
+  app: Pick<App, 'fetch'> = createApp(context),
+): RequestListener {
+  return keptAnswersFirst(
+    { answers: context.answers, headers: securityHeaderList(securityHeaderOptions(context)) },
+    getRequestListener(app.fetch),
+  )
+}
 
 /** Where tus keeps upload bytes until they are processed. */
 const stagingDir = (config: Config) => path.join(config.dataDir, 'uploads')
@@ -131,12 +163,7 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     .all('*', (c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404))
 
   const app = new Hono()
-    .use(
-      securityHeaders({
-        publicUrl: context.config.publicUrl,
-        imageOrigins: [originOf(context.config.mapTileUrl), originOf(context.media.url('x'))],
-      }),
-    )
+    .use(securityHeaders(securityHeaderOptions(context)))
     .get('/healthz', async (c) => {
       try {
         await context.listings.any()

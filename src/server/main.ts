@@ -1,7 +1,6 @@
 // Starts the server: `npm start` runs this after building.
-import type { Server } from 'node:http'
-import { serve } from '@hono/node-server'
-import { createApp, openAppContext, type AppContext } from './app.js'
+import { createServer } from 'node:http'
+import { appRequestListener, openAppContext, type AppContext } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { gracefulClose } from './http/graceful-close.js'
 import { seedDemo, demoAccount } from './seed/seed.js'
@@ -31,8 +30,8 @@ if (config.seedDemo && !(await context.listings.any())) {
 
 const stopUploadCleanup = scheduleUploadCleanup(context.removeStaleUploads)
 
-const server = serve({ fetch: createApp(context).fetch, port: config.port, hostname: config.host })
-const httpServer = gracefulClose(server as Server)
+const server = createServer(appRequestListener(context)).listen(config.port, config.host)
+const httpServer = gracefulClose(server)
 server.once('listening', () => {
   console.info(`House Marketplace is running at ${config.publicUrl}`)
   if (config.seedDemo) {

@@ -53,23 +53,32 @@ function encode(body: JsonBody, encoding: Encoding): Uint8Array<ArrayBuffer> {
   return new Uint8Array(bytes)
 }
 
+/** The headers of every JSON answer (with Content-Encoding when it is compressed). */
+export const jsonHeaders: Readonly<Record<string, string>> = {
+  'Content-Type': 'application/json',
+  Vary: 'Accept-Encoding',
+}
+
+/** The bytes to send of `body` to a client that sent `acceptEncoding`, compressed when it pays. */
+export function bodyBytes(
+  body: JsonBody,
+  acceptEncoding: string | undefined,
+): { bytes: string | Uint8Array<ArrayBuffer>; encoding?: Encoding } {
+  const encoding =
+    body.json.length >= minCompressedBytes ? chooseEncoding(acceptEncoding) : undefined
+  if (!encoding) return { bytes: body.json }
+  return { bytes: (body.encoded[encoding] ??= encode(body, encoding)), encoding }
+}
+
 /** Sends a JSON body made earlier (typed as `T` for Hono's client), compressed when it pays. */
 export function sendJsonBody<T, Status extends ContentfulStatusCode = 200>(
   c: Context,
   body: JsonBody,
   status: Status = 200 as Status,
 ): Response & TypedResponse<JSONParsed<T>, Status, 'json'> {
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    Vary: 'Accept-Encoding',
-  }
-  const encoding =
-    body.json.length >= minCompressedBytes
-      ? chooseEncoding(c.req.header('Accept-Encoding'))
-      : undefined
-  if (!encoding) return c.body(body.json, status, headers) as never
-  const bytes = (body.encoded[encoding] ??= encode(body, encoding))
-  return c.body(bytes, status, { ...headers, 'Content-Encoding': encoding }) as never
+  const { bytes, encoding } = bodyBytes(body, c.req.header('Accept-Encoding'))
+  if (!encoding) return c.body(bytes, status, jsonHeaders) as never
+  return c.body(bytes, status, { ...jsonHeaders, 'Content-Encoding': encoding }) as never
 }
 
 /** As `c.json(value, status)`, typed the same for Hono's client, compressed when it pays. */

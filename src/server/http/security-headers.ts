@@ -10,10 +10,13 @@ export function originOf(urlTemplate: string): string | undefined {
   return match[1]!.replace(/\{[a-z]+\}/gi, '*')
 }
 
-export function securityHeaders(options: {
+export interface SecurityHeaderOptions {
   publicUrl: string
   imageOrigins: (string | undefined)[]
-}): MiddlewareHandler {
+}
+
+/** The headers every answer carries, as name and value pairs. */
+export function securityHeaderList(options: SecurityHeaderOptions): [string, string][] {
   const images = ["'self'", 'data:', 'blob:', ...new Set(options.imageOrigins.filter(Boolean))]
   const policy = [
     "default-src 'self'",
@@ -27,8 +30,23 @@ export function securityHeaders(options: {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ')
-  const https = options.publicUrl.startsWith('https:')
+  return [
+    ['Content-Security-Policy', policy],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    // No Cross-Origin-Opener-Policy: the Google popup comes back to us through the provider's
+    // origin, and any policy here would move it to a new browsing context group on its return,
+    // cutting it off from this window (it could then neither report back nor be seen closing).
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+    ...(options.publicUrl.startsWith('https:')
+      ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as [string, string]]
+      : []),
+  ]
+}
 
+export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler {
+  const list = securityHeaderList(options)
   return async (c, next) => {
     await next()
     // Some answers (a proxied fetch, say) come with headers that cannot change: copy those first.
@@ -37,15 +55,6 @@ export function securityHeaders(options: {
     } catch {
       c.res = new Response(c.res.body, c.res)
     }
-    const headers = c.res.headers
-    headers.set('Content-Security-Policy', policy)
-    headers.set('X-Content-Type-Options', 'nosniff')
-    headers.set('X-Frame-Options', 'DENY')
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    // No Cross-Origin-Opener-Policy: the Google popup comes back to us through the provider's
-    // origin, and any policy here would move it to a new browsing context group on its return,
-    // cutting it off from this window (it could then neither report back nor be seen closing).
-    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
-    if (https) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    for (const [name, value] of list) c.res.headers.set(name, value)
   }
 }

@@ -1,6 +1,6 @@
 // The answer cache alone: kept while the version holds, read again when it moves, bounded in size.
 import { describe, expect, it } from 'vitest'
-import { createAnswerCache } from './answer-cache'
+import { createAnswerCache, sharedReads } from './answer-cache'
 
 function setup(maxBytes?: number) {
   let version = 'v1'
@@ -59,5 +59,69 @@ describe('answer cache', () => {
     reads.length = 0
     for (const key of ['k1', 'k3', 'k4', 'k2']) await read(key, { n: key.padEnd(5) })
     expect(reads).toEqual(['k2'])
+  })
+})
+
+describe('shared version reads', () => {
+  /** A read that ends when the test says so, and answers the value `source` has when it starts. */
+  function controlledReads() {
+    let source = 1
+    const started: number[] = []
+    const finishers: (() => void)[] = []
+    const read = sharedReads(
+      () =>
+        new Promise<number>((resolve) => {
+          const seen = source
+          started.push(seen)
+          finishers.push(() => resolve(seen))
+        }),
+    )
+    const finishNext = async () => {
+      finishers.shift()!()
+      // Let the settled read hand over to the one queued behind it.
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    return { read, started, finishNext, setSource: (value: number) => (source = value) }
+  }
+
+  it('lets callers that come while a read runs share the next one, begun after they came', async () => {
+    const { read, started, finishNext, setSource } = controlledReads()
+    const first = read()
+    setSource(2)
+    const waiting = [read(), read(), read()]
+    expect(started).toEqual([1])
+    await finishNext()
+    expect(await first).toBe(1)
+    // One read for the three, started after the first ended, so after they all asked.
+    expect(started).toEqual([1, 2])
+    await finishNext()
+    expect(await Promise.all(waiting)).toEqual([2, 2, 2])
+  })
+
+  it('starts a read of its own for a caller that finds none running', async () => {
+    const { read, started, finishNext, setSource } = controlledReads()
+    const first = read()
+    await finishNext()
+    setSource(3)
+    const second = read()
+    expect(started).toEqual([1, 3])
+    await finishNext()
+    expect([await first, await second]).toEqual([1, 3])
+  })
+
+  it('reads again for callers that waited behind a read that failed', async () => {
+    let calls = 0
+    let failFirst: (error: Error) => void = () => {}
+    const read = sharedReads(() => {
+      calls += 1
+      return calls === 1
+        ? new Promise<number>((_, reject) => (failFirst = reject))
+        : Promise.resolve(calls)
+    })
+    const first = read()
+    const second = read()
+    failFirst(new Error('database away'))
+    await expect(first).rejects.toThrow('database away')
+    expect(await second).toBe(2)
   })
 })

@@ -7,7 +7,7 @@ import { limits, listingTypes, type Listing, type ListingPage } from '../../shar
 import type { Auth } from '../auth/auth.js'
 import { requireUser, type SignedInEnv } from '../auth/session.js'
 import { jsonAnswer, sendJsonBody } from '../http/json-answer.js'
-import { createAnswerCache } from './answer-cache.js'
+import { requestTarget, type AnswerCache } from './answer-cache.js'
 import { parseJsonBody, validate, type ErrorBody } from '../http/validate.js'
 import { decodeCursor, encodeCursor } from './cursor.js'
 import { ListingWriteError, type ListingWrites } from './listing-writes.js'
@@ -38,9 +38,9 @@ export function listingsRoutes(deps: {
   listings: ListingQueries
   writes: ListingWrites
   auth: Auth
+  answers: AnswerCache
 }) {
-  const { listings, writes, auth } = deps
-  const answers = createAnswerCache({ currentVersion: listings.version })
+  const { listings, writes, auth, answers } = deps
 
   /**
    * 404 and 403 before the body is read, in the order of ARCHITECTURE.md §3 (the write checks
@@ -61,9 +61,8 @@ export function listingsRoutes(deps: {
 
   return new Hono<SignedInEnv>()
     .get('/', validate('query', listQuery, 'Invalid listing query'), async (c) => {
-      const query = c.req.valid('query')
-      const { limit, cursor, ...filter } = query
-      const body = await answers.get(`page ${JSON.stringify(query)}`, async () => {
+      const { limit, cursor, ...filter } = c.req.valid('query')
+      const body = await answers.get(requestTarget(c.req.url), async () => {
         const { value: items, version } = await listings.readPage(filter, limit, cursor)
         // SPEC §4: the cursor is set after every fetch that returned something, even a short
         // page, so 'Load More' stays until a fetch comes back empty.
@@ -79,7 +78,7 @@ export function listingsRoutes(deps: {
       // An id that cannot exist is simply not found, as PUT and DELETE answer it.
       const id = c.req.param('id')
       const body = idPattern.test(id)
-        ? await answers.get(`listing ${id}`, () => listings.readOne(id))
+        ? await answers.get(requestTarget(c.req.url), () => listings.readOne(id))
         : undefined
       if (!body) return c.json(notFound, 404)
       return sendJsonBody<Listing>(c, body)
