@@ -104,16 +104,21 @@ export function createAnswerCache({ currentVersion, maxBytes = 8 * 2 ** 20 }: An
     /**
      * The answer to `key`: the kept one if the listings are still at its version, else what
      * `read` finds (kept in turn, unless it carries no version: nothing found, nothing to key).
-     * Undefined when `read` finds nothing.
+     * Undefined when `read` finds nothing. With no key, `read` alone, and nothing kept.
      */
-    async get(key: string, read: () => Promise<Versioned<unknown>>): Promise<JsonBody | undefined> {
-      const answer = await current(key)
+    async get(
+      key: string | undefined,
+      read: () => Promise<Versioned<unknown>>,
+    ): Promise<JsonBody | undefined> {
+      const answer = key === undefined ? undefined : await current(key)
       if (answer) return answer
       const { value, version } = await read()
       if (value === undefined) return undefined
       const body = jsonBody(value)
       // The text, and room for its brotli and gzip forms (each well under half of it).
-      if (version !== undefined) keep(key, { version, body, bytes: 2 * body.json.length })
+      if (key !== undefined && version !== undefined) {
+        keep(key, { version, body, bytes: 2 * body.json.length })
+      }
       return body
     },
 

@@ -31,6 +31,20 @@ const listQuery = z.object({
     .optional(),
 })
 
+/**
+ * The key to keep an answer under: the request as sent (`requestTarget`), unless its query has a
+ * parameter the route ignores, or one twice. Such a request (a cache-buster's `?_=1234`) is read
+ * each time and its answer not kept, so it cannot push out the answers everyone else asks for.
+ */
+function keepKey(c: Context, parameters: ReadonlySet<string>): string | undefined {
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (!parameters.has(name) || values.length > 1) return undefined
+  }
+  return requestTarget(c.req.url)
+}
+const listParameters: ReadonlySet<string> = new Set(Object.keys(listQuery.shape))
+const noParameters: ReadonlySet<string> = new Set()
+
 const notFound: ErrorBody = { error: 'Listing not found' }
 const notOwner: ErrorBody = { error: 'You cannot edit this listing' }
 
@@ -62,7 +76,7 @@ export function listingsRoutes(deps: {
   return new Hono<SignedInEnv>()
     .get('/', validate('query', listQuery, 'Invalid listing query'), async (c) => {
       const { limit, cursor, ...filter } = c.req.valid('query')
-      const body = await answers.get(requestTarget(c.req.url), async () => {
+      const body = await answers.get(keepKey(c, listParameters), async () => {
         const { value: items, version } = await listings.readPage(filter, limit, cursor)
         // SPEC §4: the cursor is set after every fetch that returned something, even a short
         // page, so 'Load More' stays until a fetch comes back empty.
@@ -78,7 +92,7 @@ export function listingsRoutes(deps: {
       // An id that cannot exist is simply not found, as PUT and DELETE answer it.
       const id = c.req.param('id')
       const body = idPattern.test(id)
-        ? await answers.get(requestTarget(c.req.url), () => listings.readOne(id))
+        ? await answers.get(keepKey(c, noParameters), () => listings.readOne(id))
         : undefined
       if (!body) return c.json(notFound, 404)
       return sendJsonBody<Listing>(c, body)
