@@ -9,6 +9,14 @@ declare module 'autocannon' {
     headers?: Record<string, string>
     /** seconds without a response before a request counts as a timeout */
     timeout?: number
+    /** requests made in turn on each connection; setupRequest may change each one before it goes */
+    requests?: { setupRequest?: (request: RawRequest) => RawRequest }[]
+  }
+
+  export interface RawRequest {
+    method: string
+    path: string
+    headers: Record<string, string>
   }
 
   export interface Result {

@@ -15,10 +15,13 @@ export function runLoad(options: {
   headers: Record<string, string>
   seconds: number
   connections: number
+  /** Append `&n=<a number of its own>` to every request's path (Target.unkept). */
+  unkept?: boolean
 }): Promise<LoadSlice> {
   const latenciesMs: number[] = []
   let ok = 0
   let non2xx = 0
+  let sent = 0
   const started = performance.now()
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -28,6 +31,13 @@ export function runLoad(options: {
         duration: options.seconds,
         connections: options.connections,
         timeout: 10,
+        ...(options.unkept && {
+          requests: [
+            {
+              setupRequest: (request) => ({ ...request, path: `${request.path}&n=${++sent}` }),
+            },
+          ],
+        }),
       },
       (error, result) => {
         if (error) return reject(error)

@@ -44,6 +44,7 @@ interface Runner {
   name: string
   path: string
   headers: Record<string, string>
+  unkept?: boolean
   process: RunningProcess
   slices: LoadSlice[]
   cpuSeconds: number
@@ -76,6 +77,7 @@ export async function measureBlock(options: {
     runLoad({
       url: runner.process.origin + runner.path,
       headers: runner.headers,
+      unkept: runner.unkept,
       seconds,
       connections: settings.connections,
     })

@@ -23,6 +23,12 @@ export interface BlockResult {
   serverHwmMb: number
 }
 
+/** A target's name in the table: `deep-unkept` is 'deep (page 500), not kept'. */
+function label(name: string, deepPage: number): string {
+  const [base, unkept] = name.split('-')
+  return `${base === 'deep' ? `deep (page ${deepPage})` : base}${unkept ? ', not kept' : ''}`
+}
+
 export function formatTable(blocks: BlockResult[]): string {
   const header = [
     'db',
@@ -43,7 +49,7 @@ export function formatTable(blocks: BlockResult[]): string {
       rows.push([
         block.dialect,
         size,
-        measure.name === 'deep' ? `deep (page ${block.deepPageReached})` : measure.name,
+        label(measure.name, block.deepPageReached),
         Math.round(measure.requestsPerSecond).toLocaleString('en'),
         measure.p50Ms.toFixed(1),
         measure.p99Ms.toFixed(1),

@@ -3,12 +3,18 @@ import { limits } from '../../src/shared/listing.js'
 import type { Db } from '../../src/server/db/database.js'
 import { encodeCursor } from '../../src/server/listings/cursor.js'
 
-export type TargetName = 'first' | 'deep' | 'offer' | 'detail' | 'html'
+export type TargetName =
+  'first' | 'deep' | 'offer' | 'detail' | 'html' | 'first-unkept' | 'deep-unkept'
 
 export interface Target {
   name: TargetName
   path: string
   headers: Record<string, string>
+  /**
+   * Each request asks a query of its own (`&n=1`, `&n=2`…, a parameter the API ignores), so no
+   * answer is ever kept for it (decision 009): what reading a page from the database costs.
+   */
+  unkept?: boolean
 }
 
 /** The page the deep-cursor target asks for, when the rent list is that long. */
@@ -49,15 +55,15 @@ export async function chooseTargets(db: Db): Promise<ChosenTargets> {
     .limit(1)
     .executeTakeFirstOrThrow()
 
+  const first = '/api/listings?type=rent'
+  const deep = `/api/listings?type=rent&cursor=${encodeCursor(beforeDeep)}`
   return {
     deepPageReached: skipped / pageSize + 1,
     targets: [
-      { name: 'first', path: '/api/listings?type=rent', headers: jsonHeaders },
-      {
-        name: 'deep',
-        path: `/api/listings?type=rent&cursor=${encodeCursor(beforeDeep)}`,
-        headers: jsonHeaders,
-      },
+      { name: 'first', path: first, headers: jsonHeaders },
+      { name: 'deep', path: deep, headers: jsonHeaders },
+      { name: 'first-unkept', path: first, headers: jsonHeaders, unkept: true },
+      { name: 'deep-unkept', path: deep, headers: jsonHeaders, unkept: true },
       { name: 'offer', path: '/api/listings?offer=true', headers: jsonHeaders },
       { name: 'detail', path: `/api/listings/${middle.id}`, headers: jsonHeaders },
       { name: 'html', path: '/', headers: htmlHeaders },
