@@ -43,26 +43,25 @@ export function checkBudgets(blocks: BlockResult[]): BudgetCheck[] {
     }
     const find = (block: BlockResult, name: string) =>
       block.targets.find((target) => target.name === name)!
-    // Kept answers (decision 009), and pages read from the database each time (Target.unkept).
-    for (const kept of ['', '-unkept']) {
-      const which = kept ? 'read each time' : 'kept'
-      // CPU per answer of the first page ÷ the deep page's: 1 when a deep page costs what the first does.
-      const deepOverFirst =
-        find(largest, `deep${kept}`).cpuRatio / find(largest, `first${kept}`).cpuRatio
-      checks.push({
-        budget: `deep page as fast as the first, ${which}, by CPU per answer (${at})`,
-        limit: `≥ ${(1 / maxDeepSlowdown).toFixed(2)}`,
-        measured: deepOverFirst.toFixed(2),
-        pass: deepOverFirst >= 1 / maxDeepSlowdown,
-      })
-      if (largest === smallest) continue
+    // The keyset budget is about reading pages, so it is checked on the pages read from the
+    // database each time (Target.unkept): a kept deep page costs what a kept first page does.
+    // CPU per answer of the first page ÷ the deep page's: 1 when a deep page costs what the first does.
+    const deepOverFirst =
+      find(largest, 'deep-unkept').cpuRatio / find(largest, 'first-unkept').cpuRatio
+    checks.push({
+      budget: `deep page as fast as the first, read each time, by CPU per answer (${at})`,
+      limit: `≥ ${(1 / maxDeepSlowdown).toFixed(2)}`,
+      measured: deepOverFirst.toFixed(2),
+      pass: deepOverFirst >= 1 / maxDeepSlowdown,
+    })
+    if (largest !== smallest) {
       // The blocks run minutes apart, under whatever else the machine does then: compare CPU time
       // per answer, each block's in units of its own ceiling's.
-      const deep = (block: BlockResult) => find(block, `deep${kept}`)
+      const deep = (block: BlockResult) => find(block, 'deep-unkept')
       const slowdown = deep(smallest).cpuRatio / deep(largest).cpuRatio
       const sizes = `${largest.listings.toLocaleString('en')} ÷ ${smallest.listings.toLocaleString('en')} listings`
       checks.push({
-        budget: `deep page, ${which}, CPU per answer (÷ the ceiling's), ${sizes} (${dialect})`,
+        budget: `deep page, read each time, CPU per answer (÷ the ceiling's), ${sizes} (${dialect})`,
         limit: `≤ ${maxDeepSlowdown}`,
         measured: slowdown.toFixed(2),
         pass: slowdown <= maxDeepSlowdown,
