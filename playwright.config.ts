@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test'
-import { mailApi, oidcClient, oidcIssuer, smtpPort } from './tests/e2e/support/ports'
-import { chromiumFlags, chromiumPath } from './tests/e2e/support/chromium'
+import { mailApi, oidcClient, oidcIssuer, smtpPort } from './tests/support/e2e/ports'
+import { chromiumFlags, chromiumPath } from './tests/support/chromium'
 
 // Two servers of the built app: one with the demo data, one with an empty database.
 export const seededPort = 4311
@@ -12,7 +12,7 @@ const googleCallback = `http://127.0.0.1:${seededPort}/api/auth/callback/google`
 // Mail and Google, as real servers on this machine: SMTP, a mail reader and an OpenID provider.
 // First in the list, so it is up before the app reads the provider's discovery document.
 const services = {
-  command: 'node --import tsx tests/e2e/support/services.ts',
+  command: 'node --import tsx tests/support/e2e/services.ts',
   url: `${mailApi}/healthz`,
   reuseExistingServer: false,
   timeout: 60_000,

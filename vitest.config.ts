@@ -2,9 +2,9 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
     environment: 'node',
-    setupFiles: ['src/test/setup.ts'],
+    setupFiles: ['tests/support/vitest-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -10,16 +10,15 @@ import SQLite from 'better-sqlite3'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Listing, ListingPage } from '../src/shared/listing'
-import { storeReadyUpload } from '../src/test/ready-upload'
+import { storeReadyUpload } from '../tests/support/ready-upload'
 import {
   serverEnv,
-  signUpAndIn,
   startServer,
   withAppContext,
   withoutAppVariables,
   type ServerProcess,
-  type SignedInUser,
-} from '../src/test/server-process'
+} from '../tests/support/server-process'
+import { signUpAndIn, type SignedInUser } from '../tests/support/sign-in'
 
 const run = promisify(execFile)
 const repoRoot = path.resolve(import.meta.dirname, '..')
@@ -53,7 +52,7 @@ describe('backup and restore of DATA_DIR', () => {
     // No AUTH_SECRET: the generated secret in DATA_DIR is part of what a backup must keep.
     env = { DATA_DIR: dataDir }
     ;({ user, uploads } = await withAppContext(env, async (context) => {
-      const user = await signUpAndIn(context, 'Backup Person')
+      const user = await signUpAndIn(context, { name: 'Backup Person' })
       const uploads: string[] = []
       for (let i = 0; i < 80; i += 1) uploads.push((await storeReadyUpload(context, user.id)).id)
       return { user, uploads }

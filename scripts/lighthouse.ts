@@ -14,8 +14,8 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import type { Result as Report } from 'lighthouse'
-import { chromiumFlags, chromiumPath } from '../tests/e2e/support/chromium.js'
-import { freePort, spawnChild, stopChild, waitUntil } from './bench/processes.js'
+import { chromiumFlags, chromiumPath } from '../tests/support/chromium.js'
+import { startServer } from '../tests/support/server-process.js'
 
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const reportDir = path.resolve('bench/lighthouse')
@@ -34,13 +34,17 @@ const budgets = {
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-lighthouse-'))
   const tiles = await startTileServer()
-  const server = await startApp(dataDir, tiles.urlTemplate)
+  // The server listens once the demo data is in.
+  const server = await startServer(
+    { DATA_DIR: dataDir, MAP_TILE_URL: tiles.urlTemplate, SEED_DEMO: 'true' },
+    { entry: 'built' },
+  )
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags,
   })
   try {
-    const listing = await firstListing(server.origin)
+    const listing = await firstListing(server.url)
     const pages = [
       { name: 'explore', path: '/' },
       { name: 'category-rent', path: '/category/rent' },
@@ -51,7 +55,7 @@ async function main() {
     for (const page of pages) {
       const runs: Report[] = []
       for (let run = 0; run < runsPerPage; run += 1) {
-        const result = await lighthouse(`${server.origin}${page.path}`, {
+        const result = await lighthouse(`${server.url}${page.path}`, {
           port: Number(chrome.port),
           output: 'json',
           logLevel: 'error',
@@ -202,26 +206,6 @@ function pngTile(): Buffer {
     chunk('IDAT', pixels),
     chunk('IEND', Buffer.alloc(0)),
   ])
-}
-
-/** The production server (`dist/`) on a free port, seeded with the demo data. */
-async function startApp(dataDir: string, mapTileUrl: string) {
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  const child = spawnChild(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      MAP_TILE_URL: mapTileUrl,
-      PUBLIC_URL: origin,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  // The server listens once the demo data is in: ready when a listing is there.
-  await waitUntil(child, () => firstListing(origin).then(() => true), 'the server', 120_000)
-  return { origin, stop: () => stopChild(child) }
 }
 
 async function firstListing(origin: string): Promise<{ id: string; type: string }> {

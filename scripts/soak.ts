@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { startServer, type ServerProcess } from '../src/test/server-process.js'
+import { startServer, type ServerProcess } from '../tests/support/server-process.js'
 import { createStore, storeEnv } from './bench/store.js'
 import { formatReport } from './soak/report.js'
 import {
@@ -66,7 +66,7 @@ async function soak(running: ServerProcess): Promise<LoadResult> {
 try {
   console.info(`Seeding ${settings.listings} listings in ${store.dataDir} (${store.dialect})…`)
   await seedCatalogue(env, settings.listings)
-  const running = await startServer(env, 'built')
+  const running = await startServer(env, { entry: 'built' })
   server = running
   const load = await soak(running).finally(() => running.stop('SIGTERM'))
   const result = judge(load, {

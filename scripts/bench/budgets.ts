@@ -44,10 +44,10 @@ export function checkBudgets(blocks: BlockResult[]): BudgetCheck[] {
     const find = (block: BlockResult, name: string) =>
       block.targets.find((target) => target.name === name)!
     // The keyset budget is about reading pages, so it is checked on the pages read from the
-    // database each time (Target.unkept): a kept deep page costs what a kept first page does.
+    // database each time (Target.uncached): a cached deep page costs what a cached first page does.
     // CPU per answer of the first page ÷ the deep page's: 1 when a deep page costs what the first does.
     const deepOverFirst =
-      find(largest, 'deep-unkept').cpuRatio / find(largest, 'first-unkept').cpuRatio
+      find(largest, 'deep-uncached').cpuRatio / find(largest, 'first-uncached').cpuRatio
     checks.push({
       budget: `deep page as fast as the first, read each time, by CPU per answer (${at})`,
       limit: `≥ ${(1 / maxDeepSlowdown).toFixed(2)}`,
@@ -57,7 +57,7 @@ export function checkBudgets(blocks: BlockResult[]): BudgetCheck[] {
     if (largest !== smallest) {
       // The blocks run minutes apart, under whatever else the machine does then: compare CPU time
       // per answer, each block's in units of its own ceiling's.
-      const deep = (block: BlockResult) => find(block, 'deep-unkept')
+      const deep = (block: BlockResult) => find(block, 'deep-uncached')
       const slowdown = deep(smallest).cpuRatio / deep(largest).cpuRatio
       const sizes = `${largest.listings.toLocaleString('en')} ÷ ${smallest.listings.toLocaleString('en')} listings`
       checks.push({

@@ -4,8 +4,8 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { spawnChild, stopChild } from './processes.js'
-import type { RunningProcess } from './server-process.js'
+import { spawnChild, stopChild } from '../../tests/support/child-processes.js'
+import type { RunningProcess } from './measure.js'
 
 const ceilingScript = fileURLToPath(new URL('./ceiling-server.ts', import.meta.url))
 

@@ -15,8 +15,8 @@ export function runLoad(options: {
   headers: Record<string, string>
   seconds: number
   connections: number
-  /** Append `&n=<a number of its own>` to every request's path (Target.unkept). */
-  unkept?: boolean
+  /** Append `&n=<a number of its own>` to every request's path (Target.uncached). */
+  uncached?: boolean
 }): Promise<LoadSlice> {
   const latenciesMs: number[] = []
   let ok = 0
@@ -31,7 +31,7 @@ export function runLoad(options: {
         duration: options.seconds,
         connections: options.connections,
         timeout: 10,
-        ...(options.unkept && {
+        ...(options.uncached && {
           requests: [
             {
               setupRequest: (request) => ({ ...request, path: `${request.path}&n=${++sent}` }),

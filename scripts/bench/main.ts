@@ -2,7 +2,9 @@
 // node:http ceiling side by side with autocannon, prints the table and writes bench/results.json.
 // Settings: BENCH_SIZES, BENCH_DURATION, BENCH_ROUNDS, BENCH_WARMUP, BENCH_CONNECTIONS and
 // BENCH_DATABASE_URL (see docs/performance.md).
+import path from 'node:path'
 import type { Dialect } from '../../src/server/db/database.js'
+import { startServer } from '../../tests/support/server-process.js'
 import { recordResponse, startCeiling } from './ceiling.js'
 import { watchDatabaseCpu } from './database-cpu.js'
 import { measureBlock } from './measure.js'
@@ -15,9 +17,8 @@ import {
   type BlockResult,
 } from './report.js'
 import { seedListings } from './seed.js'
-import { startServer } from './server-process.js'
 import { readSettings, type BenchSettings } from './settings.js'
-import { createStore, openStoreContext, type BenchStore } from './store.js'
+import { createStore, openStoreContext, storeEnv, type BenchStore } from './store.js'
 import { chooseTargets } from './targets.js'
 
 const openStores = new Set<BenchStore>()
@@ -56,7 +57,15 @@ async function runBlock(
     openStores.add(store)
     cleanups.push(() => removeStore(store))
     const prepared = await seedAndChoose(store, listings)
-    const server = await startServer(store, settings.serverMain)
+    const running = await startServer(storeEnv(store), {
+      entry: settings.serverMain ? { file: settings.serverMain } : 'built',
+      logFile: path.join(store.dataDir, 'server.log'),
+    })
+    const server = {
+      origin: running.url,
+      pid: running.child.pid!,
+      stop: async () => void (await running.stop()),
+    }
     cleanups.push(server.stop)
     for (const target of prepared.targets) {
       const response = await fetch(server.origin + target.path, { headers: target.headers })

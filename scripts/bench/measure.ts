@@ -4,9 +4,15 @@ import { runLoad, type LoadSlice } from './load.js'
 import { readCpuSeconds } from './cpu.js'
 import type { DatabaseCpu } from './database-cpu.js'
 import { readMemory, sampleRss } from './memory.js'
-import type { RunningProcess } from './server-process.js'
 import type { BenchSettings } from './settings.js'
 import type { Target } from './targets.js'
+
+/** A process under load: the server or the ceiling. */
+export interface RunningProcess {
+  origin: string
+  pid: number
+  stop(): Promise<void>
+}
 
 export interface Measure {
   name: string
@@ -44,7 +50,7 @@ interface Runner {
   name: string
   path: string
   headers: Record<string, string>
-  unkept?: boolean
+  uncached?: boolean
   process: RunningProcess
   slices: LoadSlice[]
   cpuSeconds: number
@@ -77,7 +83,7 @@ export async function measureBlock(options: {
     runLoad({
       url: runner.process.origin + runner.path,
       headers: runner.headers,
-      unkept: runner.unkept,
+      uncached: runner.uncached,
       seconds,
       connections: settings.connections,
     })

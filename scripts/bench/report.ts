@@ -23,10 +23,10 @@ export interface BlockResult {
   serverHwmMb: number
 }
 
-/** A target's name in the table: `deep-unkept` is 'deep (page 500), not kept'. */
+/** A target's name in the table: `deep-uncached` is 'deep (page 500), uncached'. */
 function label(name: string, deepPage: number): string {
-  const [base, unkept] = name.split('-')
-  return `${base === 'deep' ? `deep (page ${deepPage})` : base}${unkept ? ', not kept' : ''}`
+  const [base, uncached] = name.split('-')
+  return `${base === 'deep' ? `deep (page ${deepPage})` : base}${uncached ? ', uncached' : ''}`
 }
 
 export function formatTable(blocks: BlockResult[]): string {

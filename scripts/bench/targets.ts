@@ -4,7 +4,7 @@ import type { Db } from '../../src/server/db/database.js'
 import { encodeCursor } from '../../src/server/listings/cursor.js'
 
 export type TargetName =
-  'first' | 'deep' | 'offer' | 'detail' | 'html' | 'first-unkept' | 'deep-unkept'
+  'first' | 'deep' | 'offer' | 'detail' | 'html' | 'first-uncached' | 'deep-uncached'
 
 export interface Target {
   name: TargetName
@@ -12,9 +12,9 @@ export interface Target {
   headers: Record<string, string>
   /**
    * Each request asks a query of its own (`&n=1`, `&n=2`…, a parameter the API ignores), so no
-   * answer is ever kept for it (decision 009): what reading a page from the database costs.
+   * response is ever cached for it (decision 009): what reading a page from the database costs.
    */
-  unkept?: boolean
+  uncached?: boolean
 }
 
 /** The page the deep-cursor target asks for, when the rent list is that long. */
@@ -62,8 +62,8 @@ export async function chooseTargets(db: Db): Promise<ChosenTargets> {
     targets: [
       { name: 'first', path: first, headers: jsonHeaders },
       { name: 'deep', path: deep, headers: jsonHeaders },
-      { name: 'first-unkept', path: first, headers: jsonHeaders, unkept: true },
-      { name: 'deep-unkept', path: deep, headers: jsonHeaders, unkept: true },
+      { name: 'first-uncached', path: first, headers: jsonHeaders, uncached: true },
+      { name: 'deep-uncached', path: deep, headers: jsonHeaders, uncached: true },
       { name: 'offer', path: '/api/listings?offer=true', headers: jsonHeaders },
       { name: 'detail', path: `/api/listings/${middle.id}`, headers: jsonHeaders },
       { name: 'html', path: '/', headers: htmlHeaders },

@@ -3,7 +3,11 @@
 import os from 'node:os'
 import { seedDemo } from '../../src/server/seed/seed.js'
 import type { Listing, ListingPage } from '../../src/shared/listing.js'
-import { withAppContext, type Exit, type ServerProcess } from '../../src/test/server-process.js'
+import {
+  withAppContext,
+  type Exit,
+  type ServerProcess,
+} from '../../tests/support/server-process.js'
 import { createSend } from './http.js'
 import { sampleImages } from './images.js'
 import { Recorder, type KindTotals, type StatusClass } from './recorder.js'

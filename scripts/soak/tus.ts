@@ -1,6 +1,7 @@
 // A tus 1.0 upload over the network, as tus-js-client sends it from the listing form: a creation,
 // then the bytes in chunks of 256 KiB; the last chunk is answered once the image is stored.
 import { limits } from '../../src/shared/listing.js'
+import { tusMetadata } from '../../tests/support/tus.js'
 import type { Send } from './http.js'
 
 export interface SampleImage {
@@ -10,11 +11,6 @@ export interface SampleImage {
 }
 
 const tusResumable = { 'Tus-Resumable': '1.0.0' }
-
-const metadata = (fields: Record<string, string>) =>
-  Object.entries(fields)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',')
 
 /** Answers the upload id once the server has stored the image, undefined when it refused. */
 export async function uploadImage(
@@ -28,7 +24,7 @@ export async function uploadImage(
     headers: {
       ...tusResumable,
       'Upload-Length': String(image.bytes.length),
-      'Upload-Metadata': metadata({ filename: image.name, filetype: image.type }),
+      'Upload-Metadata': tusMetadata({ filename: image.name, filetype: image.type }),
     },
   })
   const id = created.status === 201 ? created.headers.get('location')?.split('/').pop() : undefined

@@ -2,6 +2,7 @@
 // allowance is spent, then takes a fresh one, so the app's own limits never refuse the mix.
 import type { AppContext } from '../../src/server/app.js'
 import { uploadLimits } from '../../src/server/uploads/upload-limits.js'
+import { signUpAndIn } from '../../tests/support/sign-in.js'
 
 export interface SoakUser {
   id: string
@@ -56,18 +57,11 @@ export class UserPool {
   private async create(): Promise<SoakUser> {
     this.made += 1
     const number = this.made
-    const { headers, response } = await this.context.auth.api.signUpEmail({
-      body: {
-        name: `Soak User ${number}`,
-        email: `soak-${number}-${Date.now()}@example.com`,
-        password: 'a long enough soak password',
-      },
-      returnHeaders: true,
+    const { id, cookie } = await signUpAndIn(this.context, {
+      name: `Soak User ${number}`,
+      email: `soak-${number}-${Date.now()}@example.com`,
+      password: 'a long enough soak password',
     })
-    const cookie = headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0]!)
-      .join('; ')
-    return { id: response.user.id, cookie, uploadsLeft: uploadLimits.perHour }
+    return { id, cookie, uploadsLeft: uploadLimits.perHour }
   }
 }

@@ -18,13 +18,16 @@ import {
   securityHeaders,
   type SecurityHeaderOptions,
 } from './http/security-headers.js'
-import type { ErrorBody } from './http/validate.js'
+import type { ErrorBody } from '../shared/error-body.js'
 import { createGeocoder, type Geocoder } from './geocoding/geocoder.js'
 import { geocodeRoutes } from './geocoding/geocode.routes.js'
 import { createListingWrites, type ListingWrites } from './listings/listing-writes.js'
 import { createListingQueries, type ListingQueries } from './listings/listings.queries.js'
-import { createAnswerCache, type AnswerCache } from './listings/answer-cache.js'
-import { keptAnswersFirst } from './listings/kept-answers-first.js'
+import {
+  createResponseCache,
+  serveCachedResponses,
+  type ResponseCache,
+} from './listings/response-cache.js'
 import { listingsRoutes } from './listings/listings.routes.js'
 import { createMailer, type Mailer } from './mail/mailer.js'
 import { createMediaStore } from './media/media-factory.js'
@@ -50,8 +53,8 @@ export interface AppContext {
   mediaRoot: string | undefined
   geocoder: Geocoder
   listings: ListingQueries
-  /** The finished answers of the public listing reads this server keeps (decision 009). */
-  answers: AnswerCache
+  /** The response cache of the public listing reads (decision 009). */
+  responseCache: ResponseCache
   writes: ListingWrites
   uploads: UploadQueries
   users: UserQueries
@@ -87,7 +90,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     mediaRoot,
     geocoder,
     listings,
-    answers: createAnswerCache({ currentVersion: listings.version }),
+    responseCache: createResponseCache({ currentVersion: listings.version }),
     writes: createListingWrites({ db, media, geocoder }),
     uploads,
     users: createUserQueries(db),
@@ -111,17 +114,16 @@ const securityHeaderOptions = (context: AppContext): SecurityHeaderOptions => ({
 })
 
 /**
- * Node's request listener for the app: a kept listing answer that is still current is given from
- * Node's request at once; everything else goes through Hono (decision 010).
+ * Node's request listener for the app: cached public reads, else the Hono app. A listing read
+ * whose cached response is still current is written from Node's request at once (decision 010).
  */
 export function appRequestListener(
   context: AppContext,
   app: Pick<App, 'fetch'> = createApp(context),
 ): RequestListener {
-  return keptAnswersFirst(
-    { answers: context.answers, headers: securityHeaderList(securityHeaderOptions(context)) },
-    getRequestListener(app.fetch),
-  )
+  const honoApp = getRequestListener(app.fetch)
+  const headers = securityHeaderList(securityHeaderOptions(context))
+  return serveCachedResponses({ cache: context.responseCache, headers }, honoApp)
 }
 
 /** Where tus keeps upload bytes until they are processed. */
@@ -135,10 +137,6 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     publicUrl: context.config.publicUrl,
     chunks: loadPageChunks(clientDir),
   })
-  const { routes: uploadRoutes } = uploadsRoutes({
-    ...context,
-    stagingDir: stagingDir(context.config),
-  })
   const api = new Hono()
     // Before anything reads a body or a cookie: writes come from our own pages only.
     .use('*', sameOriginWrites(context.config.publicUrl))
@@ -149,7 +147,7 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     .use('/users/*', jsonBodyLimit)
     .use('/auth/*', jsonBodyLimit)
     .route('/listings', listingsRoutes(context))
-    .route('/uploads', uploadRoutes)
+    .route('/uploads', uploadsRoutes({ ...context, stagingDir: stagingDir(context.config) }))
     .route('/geocode', geocodeRoutes(context.geocoder, context.auth))
     .route('/users', usersRoutes(context.users, context.auth))
     .route(

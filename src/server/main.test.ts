@@ -1,36 +1,17 @@
 // A bad configuration stops the server at start with one line naming the variable (ARCHITECTURE.md §3).
-import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serverLines, withoutAppVariables } from '../test/server-process'
+import { serverLines, spawnServer } from '../../tests/support/server-process'
 
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-function startServer(env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...withoutAppVariables(process.env), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    // If the configuration were accepted, the server would keep running: stop it and say so.
-    const timer = setTimeout(() => child.kill('SIGTERM'), 30_000)
-    child.on('error', reject)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolve({ code, stdout, stderr })
-    })
-  })
+/** Runs the server to its end; a configuration it accepted would keep it running, so it is stopped. */
+async function runServer(env: Record<string, string>) {
+  const server = await spawnServer(env)
+  const timer = setTimeout(() => void server.stop(), 30_000)
+  const exit = await server.exited
+  clearTimeout(timer)
+  return { code: exit.code, stdout: server.stdout(), stderr: server.stderr() }
 }
 
 describe('starting the server with a bad configuration', () => {
@@ -48,7 +29,7 @@ describe('starting the server with a bad configuration', () => {
   ])(
     'exits with code 1 and one stderr line naming %s',
     async (name, env) => {
-      const run = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false', ...env })
+      const run = await runServer({ DATA_DIR: dataDir, ...env })
       const lines = serverLines(run.stderr)
       expect(lines).toHaveLength(1)
       expect(lines[0]).toContain(name)

@@ -36,12 +36,6 @@ export interface ListingPage {
   nextCursor: string | null
 }
 
-export interface PublicUser {
-  id: string
-  name: string
-  email: string
-}
-
 export const limits = {
   pageSize: 10,
   maxPageSize: 50,

@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { isPlainText, plainTextMessage } from './plain-text.js'
 
+/** A user as the API shows them: the contact page needs the e-mail for the spec's mailto link. */
+export interface PublicUser {
+  id: string
+  name: string
+  email: string
+}
+
 export const nameLength = { min: 1, max: 64 } as const
 
 /** PATCH /api/users/me: only the name is saved (SPEC §5). */

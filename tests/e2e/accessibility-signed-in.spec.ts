@@ -1,7 +1,7 @@
 // The signed-in screens pass axe's WCAG 2.1 A and AA rules too: profile, create and edit.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, test } from './support/session'
+import { expect, test } from '../support/e2e/session'
 
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })

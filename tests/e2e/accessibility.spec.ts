@@ -1,6 +1,6 @@
 // Every public screen passes axe's WCAG 2.1 A and AA rules (contrast, names, labels, landmarks).
 import AxeBuilder from '@axe-core/playwright'
-import { allowConsoleErrors, expect, listingsFromApi, test } from './fixtures'
+import { allowConsoleErrors, expect, listingsFromApi, test } from '../support/e2e/fixtures'
 
 const screens: [string, (listing: { type: string; id: string; userRef: string }) => string][] = [
   ['Explore', () => '/'],

@@ -7,7 +7,13 @@
 // many-wrong-passwords check runs on the empty server, which has its own count. A new test that
 // signs in should reuse one of these journeys rather than add a sixth.
 import type { Page } from '@playwright/test'
-import { allowConsoleErrors, emptyServer, expect, listingsFromApi, test } from './fixtures'
+import {
+  allowConsoleErrors,
+  emptyServer,
+  expect,
+  listingsFromApi,
+  test,
+} from '../support/e2e/fixtures'
 import {
   caughtMail,
   demoAccount,
@@ -15,7 +21,7 @@ import {
   signUpThroughApi,
   toastWith,
   uniqueEmail,
-} from './support/accounts'
+} from '../support/e2e/accounts'
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 

@@ -1,4 +1,4 @@
-import { allowConsoleErrors, expect, listingsFromApi, test } from './fixtures'
+import { allowConsoleErrors, expect, listingsFromApi, test } from '../support/e2e/fixtures'
 
 test.describe('Contact Landlord', () => {
   test('composes a mailto link with the subject and the typed message', async ({ page }) => {

@@ -7,7 +7,7 @@ import {
   failListingRequests,
   listingsFromApi,
   test,
-} from './fixtures'
+} from '../support/e2e/fixtures'
 
 test.describe('Explore', () => {
   test('shows the five newest listings, one slide at a time, with bullets to choose one', async ({

@@ -4,9 +4,9 @@
 // Starting a provider sign-in is limited to 3 in 10 seconds from one address: the three popup
 // journeys on the seeded server below are all this file may make there.
 import type { Page } from '@playwright/test'
-import { allowConsoleErrors, emptyServer, expect, test } from './fixtures'
-import { toastWith, uniqueEmail } from './support/accounts'
-import { oidcIssuer, oidcUserName } from './support/ports'
+import { allowConsoleErrors, emptyServer, expect, test } from '../support/e2e/fixtures'
+import { toastWith, uniqueEmail } from '../support/e2e/accounts'
+import { oidcIssuer, oidcUserName } from '../support/e2e/ports'
 
 /** Clicks the Google button and answers the popup once it shows the provider's login page. */
 async function openProviderLogin(page: Page) {

@@ -2,7 +2,7 @@
 // the card, the detail page and its title, the map popup (Leaflet popups take HTML), the preview
 // card tags and the Contact page's mailto link. Nothing of it becomes an element or runs.
 import type { Page } from '@playwright/test'
-import { expect, test } from './support/session'
+import { expect, test } from '../support/e2e/session'
 
 // Names are 10 to 32 characters; the address must still geocode (to Paris).
 const name = '<img src=x onerror=pwned=1>'

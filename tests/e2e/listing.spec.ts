@@ -1,6 +1,6 @@
 import { formatPrice } from '../../src/shared/format'
 import { effectivePrice } from '../../src/shared/listing'
-import { allowConsoleErrors, expect, listingsFromApi, test } from './fixtures'
+import { allowConsoleErrors, expect, listingsFromApi, test } from '../support/e2e/fixtures'
 
 test.describe('Listing detail', () => {
   test('shows photos, price, type, discount, rooms and the map', async ({ page }) => {

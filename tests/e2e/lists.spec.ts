@@ -7,7 +7,7 @@ import {
   failListingRequests,
   listingsFromApi,
   test,
-} from './fixtures'
+} from '../support/e2e/fixtures'
 
 test.describe('Offers and Category lists', () => {
   test('Offers lists listings on offer, ten at a time, with Load More', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { allowConsoleErrors, expect, test } from './fixtures'
+import { allowConsoleErrors, expect, test } from '../support/e2e/fixtures'
 
 const entries = ['Explore', 'Offers', 'Profile']
 

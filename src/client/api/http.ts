@@ -1,6 +1,7 @@
 // The one place where the browser talks to our API: typed client, and errors turned into values.
 import { hc } from 'hono/client'
 import type { App } from '../../server/app'
+import type { ErrorBody } from '../../shared/error-body'
 
 export const api = hc<App>('/')
 
@@ -29,8 +30,7 @@ export async function readJson<T>(
   } catch {
     throw new ApiError(0, 'Network error')
   }
-  const body = (await answer.json().catch(() => undefined)) as
-    { error?: string; fields?: Record<string, string> } | undefined
+  const body = (await answer.json().catch(() => undefined)) as Partial<ErrorBody> | undefined
   if (answer.status === 401) unauthorized.dispatchEvent(new Event('unauthorized'))
   if (!answer.ok) throw new ApiError(answer.status, body?.error ?? 'Request failed', body?.fields)
   return body as T

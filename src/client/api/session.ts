@@ -1,21 +1,15 @@
 // The sign-in status for the whole client (one query, shared), and the account calls of SPEC §7.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import type { PublicUser } from '../../shared/listing'
+import type { PublicUser } from '../../shared/profile'
 import { api, readJson, sendJson } from './http'
-
-export interface SessionUser {
-  id: string
-  name: string
-  email: string
-}
 
 const sessionKey = ['session'] as const
 
 const postJson = <T>(path: string, body: unknown) => sendJson<T>('POST', path, body)
 
-async function fetchSession(): Promise<SessionUser | null> {
-  const session = await readJson<{ user: SessionUser } | null>(
+async function fetchSession(): Promise<PublicUser | null> {
+  const session = await readJson<{ user: PublicUser } | null>(
     fetch('/api/auth/get-session', { credentials: 'same-origin' }),
   )
   return session
@@ -50,7 +44,7 @@ export function useSignIn() {
   const refresh = useRefreshSession()
   return useMutation({
     mutationFn: (credentials: { email: string; password: string }) =>
-      postJson<{ user: SessionUser }>('/api/auth/sign-in/email', credentials),
+      postJson<{ user: PublicUser }>('/api/auth/sign-in/email', credentials),
     onSuccess: refresh,
   })
 }
@@ -59,7 +53,7 @@ export function useSignUp() {
   const refresh = useRefreshSession()
   return useMutation({
     mutationFn: (account: { name: string; email: string; password: string }) =>
-      postJson<{ user: SessionUser }>('/api/auth/sign-up/email', account),
+      postJson<{ user: PublicUser }>('/api/auth/sign-up/email', account),
     onSuccess: refresh,
   })
 }
@@ -99,7 +93,7 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (name: string) => readJson<PublicUser>(api.api.users.me.$patch({ json: { name } })),
     onSuccess: (user) => {
-      queryClient.setQueryData<SessionUser | null>(sessionKey, (current) =>
+      queryClient.setQueryData<PublicUser | null>(sessionKey, (current) =>
         current ? { ...current, name: user.name } : current,
       )
       void queryClient.invalidateQueries({ queryKey: ['users', user.id] })

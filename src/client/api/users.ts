@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { PublicUser } from '../../shared/listing'
+import type { PublicUser } from '../../shared/profile'
 import { api, readJson } from './http'
 
 /** The landlord's public details for the contact page; a missing landlord is an error (SPEC §8). */

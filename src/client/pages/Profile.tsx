@@ -4,7 +4,8 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { Listing } from '../../shared/listing'
 import { useDeleteListing, useMyListings } from '../api/listing-writes'
-import { useSession, useSignOut, useUpdateProfile, type SessionUser } from '../api/session'
+import type { PublicUser } from '../../shared/profile'
+import { useSession, useSignOut, useUpdateProfile } from '../api/session'
 import { ListingCard } from '../components/ListingCard'
 import { Spinner } from '../components/Spinner'
 import { toast } from '../components/toasts'
@@ -76,7 +77,7 @@ function YourListings({ userId }: { userId: string }) {
   )
 }
 
-function PersonalDetails({ user }: { user: SessionUser }) {
+function PersonalDetails({ user }: { user: PublicUser }) {
   const [editing, setEditing] = useState(false)
   const [name, setName] = useState(user.name)
   const updateProfile = useUpdateProfile()

@@ -1,6 +1,6 @@
 // A restart runs Better Auth's schema check again on tables it made itself: the log stays quiet.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createTestApp, dialects, type TestApp } from '../../test/test-app'
+import { createTestApp, dialects, type TestApp } from '../../../tests/support/test-app'
 import { migrate } from '../db/migrate'
 
 describe.each(dialects)('migrating an existing database on %s', (dialect) => {

@@ -1,6 +1,6 @@
 // /api/auth/*: Better Auth's own endpoints, with the caller's address attached and errors in our shape.
 import { Hono } from 'hono'
-import type { ErrorBody } from '../http/validate.js'
+import type { ErrorBody } from '../../shared/error-body.js'
 import type { Auth } from './auth.js'
 import { withClientIp } from './session.js'
 

@@ -1,16 +1,11 @@
 // The signed-in user of a request, for our own routes (Better Auth answers /api/auth/* itself).
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context, MiddlewareHandler } from 'hono'
-import type { ErrorBody } from '../http/validate.js'
+import type { ErrorBody } from '../../shared/error-body.js'
+import type { PublicUser } from '../../shared/profile.js'
 import { clientIpHeader, type Auth } from './auth.js'
 
-export interface SessionUser {
-  id: string
-  name: string
-  email: string
-}
-
-export type SignedInEnv = { Variables: { user: SessionUser } }
+export type SignedInEnv = { Variables: { user: PublicUser } }
 
 /** Answers 401 JSON without a valid session; otherwise puts the user on the context. */
 export function requireUser(auth: Auth): MiddlewareHandler<SignedInEnv> {

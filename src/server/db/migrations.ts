@@ -103,8 +103,8 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // One row whose value changes, in the same transaction, with every write to `listing`
       // (triggers, so that no way of writing is missed: the API, the seed script, plain SQL). Each
-      // server keeps finished answers with the version they were read at and checks it on every
-      // read (docs/decisions/009-listing-answer-cache.md). A random value rather than a counter:
+      // server caches responses with the version they were read at and checks it on every read
+      // (docs/decisions/009-listing-response-cache.md). A random value rather than a counter:
       // after a restore from backup, a counter would repeat values that stood for other contents.
       await db.schema
         .createTable('listing_version')
@@ -145,6 +145,16 @@ const migrations: Record<string, Migration> = {
         }
       }
       await db.schema.dropTable('listing_version').execute()
+    },
+  },
+  '005-upload-image-key': {
+    async up(db: Kysely<unknown>) {
+      // An edit names the images a listing keeps by the uploads they came from, and a released
+      // image's upload is found by its key: each is a lookup by key, not a scan of every upload.
+      await db.schema.createIndex('upload_image_key').on('upload').column('imageKey').execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('upload_image_key').execute()
     },
   },
 }

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { once } from 'node:events'
 import { Worker } from 'node:worker_threads'
 import { afterEach, expect, it } from 'vitest'
-import { createTestApp, createUser, type TestApp } from '../../test/test-app'
+import { createTestApp, createUser, type TestApp } from '../../../tests/support/test-app'
 import { newId } from '../ids'
 import { uploadLimits } from '../uploads/upload-limits'
 

@@ -1,7 +1,13 @@
 // GET /api/geocode in-process, with a real Better Auth session from the test app.
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTestApp, createUser, requestJson, type TestApp } from '../../test/test-app'
+import {
+  createTestApp,
+  createUser,
+  requestJson,
+  type TestApp,
+} from '../../../tests/support/test-app'
+import { signIn } from '../../../tests/support/sign-in'
 import { geocodeRoutes } from './geocode.routes'
 import { GeocoderUnavailableError, type GeocodeResult, type Geocoder } from './geocoder'
 
@@ -36,15 +42,7 @@ describe('GET /api/geocode', () => {
   beforeAll(async () => {
     t = await createTestApp()
     const user = await createUser(t.context)
-    const { headers } = await t.context.auth.api.signInEmail({
-      body: { email: user.email, password: user.password },
-      returnHeaders: true,
-    })
-    const session = headers
-      .getSetCookie()
-      .find((line) => line.startsWith('better-auth.session_token='))
-    expect(session, 'a session cookie').toBeDefined()
-    cookie = session!.split(';')[0]!
+    cookie = await signIn(t.context, user)
     app = new Hono().route('/api/geocode', geocodeRoutes(geocoder, t.context.auth))
   })
   afterAll(async () => {

@@ -3,7 +3,8 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { Auth } from '../auth/auth.js'
 import { requireUser } from '../auth/session.js'
-import { validate, type ErrorBody } from '../http/validate.js'
+import { validate } from '../http/validate.js'
+import type { ErrorBody } from '../../shared/error-body.js'
 import {
   GeocoderUnavailableError,
   geocoderUnavailableMessage,

@@ -49,7 +49,7 @@ function encode(body: JsonBody, encoding: Encoding): Uint8Array<ArrayBuffer> {
     encoding === 'br'
       ? zlib.brotliCompressSync(body.json, brotliOptions(body.json.length))
       : zlib.gzipSync(body.json)
-  // Copied out: zlib answers a view of its 16 KB output chunk, which a kept answer would hold whole.
+  // Copied out: zlib answers a view of its 16 KB output chunk, which the response cache would hold whole.
   return new Uint8Array(bytes)
 }
 

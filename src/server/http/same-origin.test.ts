@@ -2,8 +2,13 @@
 // can make the browser send our session cookie with a write. Every write route refuses it, before
 // it reads the body, and our own pages keep working.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, createUser, insertListing, type TestApp } from '../../test/test-app'
-import { sessionCookie } from '../../test/tus'
+import {
+  createTestApp,
+  createUser,
+  insertListing,
+  type TestApp,
+} from '../../../tests/support/test-app'
+import { signIn } from '../../../tests/support/sign-in'
 
 const ownOrigin = 'http://homes.example'
 
@@ -15,7 +20,7 @@ describe('writes from other sites', () => {
   beforeAll(async () => {
     t = await createTestApp('sqlite', { PUBLIC_URL: ownOrigin })
     const user = await createUser(t.context, { name: 'Owner' })
-    cookie = await sessionCookie(t.context, user)
+    cookie = await signIn(t.context, user)
     listingId = (await insertListing(t.context, { userRef: user.id })).id
   })
   afterAll(() => t?.close())

@@ -2,7 +2,7 @@
 // session cookie (SameSite=Lax lets same-site pages on other ports through), so every write must
 // also say, in the headers a page cannot forge, that it comes from our own pages.
 import type { MiddlewareHandler } from 'hono'
-import type { ErrorBody } from './validate.js'
+import type { ErrorBody } from '../../shared/error-body.js'
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
 

@@ -2,11 +2,7 @@
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
 import type { z, ZodType } from 'zod'
-
-export interface ErrorBody {
-  error: string
-  fields?: Record<string, string>
-}
+import type { ErrorBody } from '../../shared/error-body.js'
 
 export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(
   target: Target,

@@ -3,9 +3,15 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Listing } from '../../shared/listing'
 import { imageVariantUrl } from '../../shared/media'
-import { startS3rver, type LocalS3 } from '../../test/s3rver'
-import { createTestApp, createUser, requestJson, type TestApp } from '../../test/test-app'
-import { tusUpload } from '../../test/tus'
+import { startS3rver, type LocalS3 } from '../../../tests/support/s3rver'
+import {
+  createTestApp,
+  createUser,
+  requestJson,
+  type TestApp,
+} from '../../../tests/support/test-app'
+import { signIn } from '../../../tests/support/sign-in'
+import { tusUpload } from '../../../tests/support/tus'
 
 describe('listings with the S3 media store (s3rver)', () => {
   let s3: LocalS3
@@ -16,11 +22,7 @@ describe('listings with the S3 media store (s3rver)', () => {
     s3 = await startS3rver()
     t = await createTestApp('sqlite', s3.env)
     const user = await createUser(t.context)
-    const { headers } = await t.context.auth.api.signInEmail({
-      body: { email: user.email, password: user.password },
-      returnHeaders: true,
-    })
-    cookie = headers.getSetCookie()[0]!.split(';')[0]!
+    cookie = await signIn(t.context, user)
   })
   afterAll(async () => {
     await t?.close()

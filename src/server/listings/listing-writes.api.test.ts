@@ -1,7 +1,4 @@
 // Create, edit and delete through the API, with real uploads, on a real database (issue 4).
-import crypto from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Listing } from '../../shared/listing'
@@ -10,50 +7,25 @@ import {
   createUser,
   dialects,
   requestJson,
+  sendJson,
+  storedMediaFiles,
   type TestApp,
   type TestUser,
   validListingBody,
-} from '../../test/test-app'
-import { tusUpload } from '../../test/tus'
-
-const origin = 'http://localhost:3000'
-
-async function signIn(t: TestApp, user: TestUser): Promise<string> {
-  const { headers } = await t.context.auth.api.signInEmail({
-    body: { email: user.email, password: user.password },
-    returnHeaders: true,
-  })
-  return headers
-    .getSetCookie()
-    .find((line) => line.startsWith('better-auth.session_token='))!
-    .split(';')[0]!
-}
+  testOrigin,
+} from '../../../tests/support/test-app'
+import { tusUpload } from '../../../tests/support/tus'
+import { signIn } from '../../../tests/support/sign-in'
 
 const png = (width = 640, height = 480, colour = '#3a7') =>
   sharp({ create: { width, height, channels: 3, background: colour } })
     .png()
     .toBuffer()
 
-function send(t: TestApp, method: string, url: string, body: unknown, cookie?: string) {
-  return requestJson<Record<string, unknown>>(t.app, url, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      Origin: origin,
-      ...(cookie && { Cookie: cookie }),
-    },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  })
-}
+const send = (t: TestApp, method: string, url: string, body: unknown, cookie?: string) =>
+  sendJson(t.app, method, url, body, cookie)
 
-/** Every file under the media folder, as keys. */
-function storedFiles(t: TestApp): string[] {
-  const root = path.join(t.dataDir, 'media')
-  if (!fs.existsSync(root)) return []
-  return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-}
+const storedFiles = (t: TestApp) => storedMediaFiles(t.dataDir)
 
 describe.each(dialects)('listing writes on %s', (dialect) => {
   let t: TestApp
@@ -84,8 +56,8 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
     t = await createTestApp(dialect)
     owner = await createUser(t.context, { name: 'Owner Person' })
     other = await createUser(t.context, { name: 'Other Person' })
-    ownerCookie = await signIn(t, owner)
-    otherCookie = await signIn(t, other)
+    ownerCookie = await signIn(t.context, owner)
+    otherCookie = await signIn(t.context, other)
   })
   afterAll(() => t.close())
 
@@ -310,6 +282,46 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
       expect(storedFiles(t).some((file) => file.startsWith(removedFolder))).toBe(false)
     })
 
+    it('takes the create body re-sent unchanged as an edit: 200 with the same images', async () => {
+      const images = [await upload(), await upload()]
+      const listing = await createListing(images)
+      const { status, body } = await send(
+        t,
+        'PUT',
+        `/api/listings/${listing.id}`,
+        validListingBody(images),
+        ownerCookie,
+      )
+      expect(status, JSON.stringify(body)).toBe(200)
+      expect((body as unknown as Listing).imageUrls).toEqual(listing.imageUrls)
+    })
+
+    it("names kept images by upload id or URL, in the body's order, each once", async () => {
+      const [a, b] = [await upload(), await upload()]
+      const listing = await createListing([a, b])
+      const [urlA, urlB] = listing.imageUrls as [string, string]
+      const edit = (images: string[]) =>
+        send(t, 'PUT', `/api/listings/${listing.id}`, validListingBody(images), ownerCookie)
+
+      const reordered = await edit([urlB, a])
+      expect(reordered.status, JSON.stringify(reordered.body)).toBe(200)
+      expect((reordered.body as unknown as Listing).imageUrls).toEqual([urlB, urlA])
+
+      const twice = await edit([a, urlA])
+      expect(twice.status).toBe(400)
+      expect(twice.body).toMatchObject({ fields: { images: 'An image is listed twice' } })
+      // Another listing's upload is still not this listing's image.
+      const other = await createListing([await upload()])
+      const stolen = await send(
+        t,
+        'PUT',
+        `/api/listings/${other.id}`,
+        validListingBody([a]),
+        ownerCookie,
+      )
+      expect(stolen.status).toBe(400)
+    })
+
     it('gives one upload to one listing only, even to two creates at once', async () => {
       const shared = await upload()
       const answers = await Promise.all([
@@ -339,7 +351,7 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
         send(t, 'PUT', `/api/listings/${listing.id}`, validListingBody([added]), ownerCookie),
         t.app.request(`/api/listings/${listing.id}`, {
           method: 'DELETE',
-          headers: { Cookie: ownerCookie, Origin: origin },
+          headers: { Cookie: ownerCookie, Origin: testOrigin },
         }),
       ])
       expect(removal.status).toBe(204)
@@ -367,192 +379,13 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
       )
       const response = await t.app.request(`/api/listings/${listing.id}`, {
         method: 'DELETE',
-        headers: { Cookie: ownerCookie, Origin: origin },
+        headers: { Cookie: ownerCookie, Origin: testOrigin },
       })
       expect(response.status).toBe(204)
       expect((await requestJson(t.app, `/api/listings/${listing.id}`)).status).toBe(404)
       const files = storedFiles(t)
       for (const folder of folders)
         expect(files.filter((file) => file.startsWith(folder))).toEqual([])
-    })
-  })
-
-  describe('uploads', () => {
-    it('answers 401 JSON without a session', async () => {
-      const response = await t.app.request('/api/uploads', {
-        method: 'POST',
-        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10' },
-      })
-      expect(response.status).toBe(401)
-      expect(await response.json()).toEqual({ error: expect.any(String) })
-    })
-
-    it('takes an image in 262144-byte chunks and stores WebP variants and the original', async () => {
-      // Noise does not compress: this PNG is well over one chunk.
-      const noisy = await sharp(crypto.randomBytes(600 * 400 * 3), {
-        raw: { width: 600, height: 400, channels: 3 },
-      })
-        .png()
-        .toBuffer()
-      expect(noisy.length).toBeGreaterThan(262_144)
-      const id = await upload(ownerCookie, noisy, 'big garden.png')
-      const listing = await createListing([id])
-      const folder = listing.imageUrls[0]!.replace(/^\/media\//, '').replace(/\/w1200\.webp$/, '')
-      expect(folder).toMatch(new RegExp(`^images/${owner.id}-big-garden\\.png-`))
-      expect(
-        storedFiles(t)
-          .filter((file) => file.startsWith(folder))
-          .sort(),
-      ).toEqual([`${folder}/original.png`, `${folder}/w1200.webp`, `${folder}/w400.webp`].sort())
-    })
-
-    it('goes on from the offset the server has after a dropped connection', async () => {
-      const image = await png(700, 500, '#a53')
-      const created = await t.app.request('/api/uploads', {
-        method: 'POST',
-        headers: {
-          'Tus-Resumable': '1.0.0',
-          Cookie: ownerCookie,
-          'Upload-Length': String(image.length),
-          'Upload-Metadata': `filename ${Buffer.from('resumed.png').toString('base64')}`,
-        },
-      })
-      const id = created.headers.get('location')!.split('/').pop()!
-      const patch = (offset: number, bytes: Buffer) =>
-        t.app.request(`/api/uploads/${id}`, {
-          method: 'PATCH',
-          headers: {
-            'Tus-Resumable': '1.0.0',
-            Cookie: ownerCookie,
-            'Upload-Offset': String(offset),
-            'Content-Type': 'application/offset+octet-stream',
-          },
-          body: new Uint8Array(bytes),
-        })
-      const half = Math.floor(image.length / 2)
-      expect((await patch(0, image.subarray(0, half))).status).toBe(204)
-      // The connection drops here; the client asks where to go on from.
-      const head = await t.app.request(`/api/uploads/${id}`, {
-        method: 'HEAD',
-        headers: { 'Tus-Resumable': '1.0.0', Cookie: ownerCookie },
-      })
-      expect(head.headers.get('upload-offset')).toBe(String(half))
-      expect((await patch(half, image.subarray(half))).status).toBe(204)
-      await createListing([id])
-    })
-
-    it('strips GPS and all other metadata from every stored file', async () => {
-      const jpeg = await sharp({
-        create: { width: 800, height: 600, channels: 3, background: '#88a' },
-      })
-        .withExif({
-          IFD0: { Make: 'PhoneMaker', Model: 'Camera 1' },
-          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1' },
-        })
-        .jpeg()
-        .toBuffer()
-      expect((await sharp(jpeg).metadata()).exif).toBeDefined()
-      const listing = await createListing([await upload(ownerCookie, jpeg, 'phone.jpg')])
-      const folder = listing.imageUrls[0]!.replace(/^\/media\//, '').replace(/\/w1200\.webp$/, '')
-      const files = storedFiles(t).filter((file) => file.startsWith(folder))
-      expect(files).toHaveLength(3)
-      for (const file of files) {
-        const bytes = fs.readFileSync(path.join(t.dataDir, 'media', file))
-        const metadata = await sharp(bytes).metadata()
-        expect(metadata.exif, file).toBeUndefined()
-        expect(bytes.includes(Buffer.from('PhoneMaker')), file).toBe(false)
-      }
-    })
-
-    it.each([
-      [
-        'a text file named .png',
-        Buffer.from('this is not an image at all, just text'.repeat(10)),
-        'fake.png',
-      ],
-      ['a truncated PNG', 'truncated', 'cut.png'],
-    ])('refuses %s with a clear message and stores nothing', async (_, data, name) => {
-      const before = storedFiles(t).length
-      const bytes =
-        data === 'truncated' ? (await png(400, 300, '#123')).subarray(0, 200) : (data as Buffer)
-      const result = await tusUpload(t.app, ownerCookie, bytes, name)
-      expect(result.status).toBe(422)
-      expect(JSON.parse(result.body)).toEqual({ error: expect.stringMatching(/JPEG|PNG/) })
-      expect(storedFiles(t).length).toBe(before)
-      const { status } = await send(
-        t,
-        'POST',
-        '/api/listings',
-        validListingBody([result.id!]),
-        ownerCookie,
-      )
-      expect(status).toBe(400)
-    })
-
-    it('refuses an image of more than 40 megapixels', async () => {
-      const huge = await sharp({
-        create: { width: 8000, height: 6250, channels: 3, background: '#fff' },
-      })
-        .png({ compressionLevel: 9 })
-        .toBuffer()
-      const before = storedFiles(t).length
-      const result = await tusUpload(t.app, ownerCookie, huge, 'huge.png', {
-        chunkSize: 4 * 1024 * 1024,
-      })
-      expect(result.status).toBe(422)
-      expect(JSON.parse(result.body)).toEqual({ error: 'Images may have at most 40 megapixels' })
-      expect(storedFiles(t).length).toBe(before)
-    })
-
-    it('refuses a file over 10 MB before receiving it', async () => {
-      const result = await tusUpload(t.app, ownerCookie, Buffer.alloc(1), 'big.png', {
-        declaredLength: 11 * 1024 * 1024,
-      })
-      expect(result.status).toBe(413)
-      expect(JSON.parse(result.body)).toEqual({ error: expect.any(String) })
-    })
-
-    it("does not let anyone else see or continue someone's upload", async () => {
-      const created = await t.app.request('/api/uploads', {
-        method: 'POST',
-        headers: {
-          'Tus-Resumable': '1.0.0',
-          Cookie: ownerCookie,
-          'Upload-Length': '100',
-          'Upload-Metadata': `filename ${Buffer.from('a.png').toString('base64')}`,
-        },
-      })
-      const id = created.headers.get('location')!.split('/').pop()!
-      const head = await t.app.request(`/api/uploads/${id}`, {
-        method: 'HEAD',
-        headers: { 'Tus-Resumable': '1.0.0', Cookie: otherCookie },
-      })
-      expect(head.status).toBe(404)
-      // However the URL is spelled, tus' own reading of the id decides, and the owner check follows it.
-      for (const [method, url] of [
-        ['HEAD', `/api/uploads/${id}/`],
-        ['HEAD', `/api/uploads?x=/${id}`],
-        ['DELETE', `/api/uploads/${id}/`],
-        ['PATCH', `/api/uploads/${id}/`],
-      ] as const) {
-        const response = await t.app.request(url, {
-          method,
-          headers: {
-            'Tus-Resumable': '1.0.0',
-            Cookie: otherCookie,
-            'Upload-Offset': '0',
-            'Content-Type': 'application/offset+octet-stream',
-          },
-          body: method === 'PATCH' ? new Uint8Array(10) : undefined,
-        })
-        expect(response.status, `${method} ${url}`).toBe(404)
-      }
-      const own = await t.app.request(`/api/uploads/${id}`, {
-        method: 'HEAD',
-        headers: { 'Tus-Resumable': '1.0.0', Cookie: ownerCookie },
-      })
-      expect(own.status).toBe(200)
-      expect(own.headers.get('upload-offset')).toBe('0')
     })
   })
 })

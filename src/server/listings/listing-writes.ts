@@ -31,6 +31,8 @@ const notYourUploads = () =>
   new ListingWriteError(400, 'Invalid listing', {
     images: 'An image is not one of your finished uploads',
   })
+const listedTwice = () =>
+  new ListingWriteError(400, 'Invalid listing', { images: 'An image is listed twice' })
 
 export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder: Geocoder }) {
   const { db, media, geocoder } = deps
@@ -105,14 +107,21 @@ export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder:
         const stored = await inTrx.getStored(id, { lock: true })
         if (!stored) throw notFound()
         if (stored.userRef !== userId) throw notOwner()
-        const kept = new Map(stored.imageKeys.map((key) => [media.imageUrl(key), key]))
+        // The listing's own images may be named by their URLs or by the uploads they came from.
+        const uploadsInTrx = createUploadQueries(db, trx)
+        const kept = new Map([
+          ...stored.imageKeys.map((key) => [media.imageUrl(key), key] as const),
+          ...(await uploadsInTrx.attachedTo(stored.imageKeys)),
+        ])
         const uploadIds = input.images.filter((image) => !kept.has(image))
-        const claimed = await createUploadQueries(db, trx).claim(uploadIds, userId)
+        const claimed = await uploadsInTrx.claim(uploadIds, userId)
         if (!claimed) throw notYourUploads()
         const imageKeys = input.images.map((image) => kept.get(image) ?? claimed.get(image)!)
+        // One image named twice, once by its URL and once by its upload.
+        if (new Set(imageKeys).size !== imageKeys.length) throw listedTwice()
         await inTrx.update(id, row(input, imageKeys, place))
         const gone = stored.imageKeys.filter((key) => !imageKeys.includes(key))
-        await createUploadQueries(db, trx).release(gone)
+        await uploadsInTrx.release(gone)
         return { saved: (await inTrx.get(id))!, removed: gone }
       })
       await deleteImages(removed)

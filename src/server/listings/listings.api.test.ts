@@ -11,7 +11,7 @@ import {
   type ListingRow,
   type TestApp,
   type TestUser,
-} from '../../test/test-app'
+} from '../../../tests/support/test-app'
 import { encodeCursor } from './cursor'
 
 interface ErrorAnswer {

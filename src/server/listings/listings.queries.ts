@@ -1,6 +1,7 @@
 // Reads and writes of the `listing` table; rows become the API's Listing here and nowhere else.
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely'
-import type { Listing, ListingType } from '../../shared/listing.js'
+import type { Listing } from '../../shared/listing.js'
+import type { ListingFilter } from '../../shared/listing-requests.js'
 import type { Db } from '../db/database.js'
 import type { Database, ListingTable } from '../db/schema.js'
 import type { MediaStore } from '../media/media-store.js'
@@ -11,12 +12,6 @@ export type ListingRow = Omit<Selectable<ListingTable>, 'parking' | 'furnished' 
   parking: boolean
   furnished: boolean
   offer: boolean
-}
-
-export interface ListingFilter {
-  type?: ListingType
-  offer?: boolean
-  userRef?: string
 }
 
 /** A read and the version of the listings it saw (see `version()`). */
@@ -96,7 +91,7 @@ export function createListingQueries(
     return { value: row && toListing(row), version: row?.version ?? undefined }
   }
 
-  // Built once: it runs before every kept answer is given (answer-cache.ts).
+  // Built once: it runs before every cached response is given (response-cache.ts).
   const versionQuery = kysely.selectFrom('listing_version').select('version').compile()
 
   return {

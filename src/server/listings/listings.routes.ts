@@ -7,8 +7,9 @@ import { limits, listingTypes, type Listing, type ListingPage } from '../../shar
 import type { Auth } from '../auth/auth.js'
 import { requireUser, type SignedInEnv } from '../auth/session.js'
 import { jsonAnswer, sendJsonBody } from '../http/json-answer.js'
-import { requestTarget, type AnswerCache } from './answer-cache.js'
-import { parseJsonBody, validate, type ErrorBody } from '../http/validate.js'
+import { requestTarget, type ResponseCache } from './response-cache.js'
+import { parseJsonBody, validate } from '../http/validate.js'
+import type { ErrorBody } from '../../shared/error-body.js'
 import { decodeCursor, encodeCursor } from './cursor.js'
 import { ListingWriteError, type ListingWrites } from './listing-writes.js'
 import type { ListingQueries } from './listings.queries.js'
@@ -32,11 +33,11 @@ const listQuery = z.object({
 })
 
 /**
- * The key to keep an answer under: the request as sent (`requestTarget`), unless its query has a
+ * The key to cache a response under: the request as sent (`requestTarget`), unless its query has a
  * parameter the route ignores, or one twice. Such a request (a cache-buster's `?_=1234`) is read
- * each time and its answer not kept, so it cannot push out the answers everyone else asks for.
+ * each time and its response not cached, so it cannot push out the responses everyone else asks for.
  */
-function keepKey(c: Context, parameters: ReadonlySet<string>): string | undefined {
+function cacheKey(c: Context, parameters: ReadonlySet<string>): string | undefined {
   for (const [name, values] of Object.entries(c.req.queries())) {
     if (!parameters.has(name) || values.length > 1) return undefined
   }
@@ -52,9 +53,9 @@ export function listingsRoutes(deps: {
   listings: ListingQueries
   writes: ListingWrites
   auth: Auth
-  answers: AnswerCache
+  responseCache: ResponseCache
 }) {
-  const { listings, writes, auth, answers } = deps
+  const { listings, writes, auth, responseCache } = deps
 
   /**
    * 404 and 403 before the body is read, in the order of ARCHITECTURE.md §3 (the write checks
@@ -76,7 +77,7 @@ export function listingsRoutes(deps: {
   return new Hono<SignedInEnv>()
     .get('/', validate('query', listQuery, 'Invalid listing query'), async (c) => {
       const { limit, cursor, ...filter } = c.req.valid('query')
-      const body = await answers.get(keepKey(c, listParameters), async () => {
+      const body = await responseCache.get(cacheKey(c, listParameters), async () => {
         const { value: items, version } = await listings.readPage(filter, limit, cursor)
         // SPEC §4: the cursor is set after every fetch that returned something, even a short
         // page, so 'Load More' stays until a fetch comes back empty.
@@ -92,7 +93,7 @@ export function listingsRoutes(deps: {
       // An id that cannot exist is simply not found, as PUT and DELETE answer it.
       const id = c.req.param('id')
       const body = idPattern.test(id)
-        ? await answers.get(keepKey(c, noParameters), () => listings.readOne(id))
+        ? await responseCache.get(cacheKey(c, noParameters), () => listings.readOne(id))
         : undefined
       if (!body) return c.json(notFound, 404)
       return sendJsonBody<Listing>(c, body)

@@ -1,5 +1,5 @@
 // Every list and detail request runs the same small number of SQL statements (one, or two when a
-// kept answer must be read again), however many listings there are and whether or not the caller
+// cached response must be read again), however many listings there are and whether or not the caller
 // is signed in (docs/performance.md). Statements are counted at the driver, below Kysely and Better
 // Auth alike, so nothing that reaches the database is missed.
 import SQLite from 'better-sqlite3'
@@ -15,8 +15,8 @@ import {
   requestJson,
   type TestApp,
   type TestUser,
-} from '../../test/test-app'
-import { sessionCookie } from '../../test/tus'
+} from '../../../tests/support/test-app'
+import { signIn } from '../../../tests/support/sign-in'
 
 /** Runs `action` and answers how many statements the database was sent meanwhile. */
 async function countStatements(dialect: Dialect, action: () => Promise<unknown>): Promise<number> {
@@ -69,7 +69,7 @@ async function library(dialect: Dialect, listings: number): Promise<Library> {
   return {
     t,
     owner,
-    cookie: await sessionCookie(t.context, owner),
+    cookie: await signIn(t.context, owner),
     someId: page.body.items[1]!.id,
     cursor: page.body.nextCursor!,
   }
@@ -100,8 +100,8 @@ describe.each(dialects)('statements per request on %s', (dialect) => {
   })
 
   /**
-   * Statements each request runs on `lib`: the first time (nothing kept), again signed in (the
-   * kept answer, after a check of the listings' version), and after a write (check, then read).
+   * Statements each request runs on `lib`: the first time (nothing cached), again signed in (the
+   * cached response, after a check of the listings' version), and after a write (check, then read).
    */
   async function measure(lib: Library) {
     const counts: Record<string, number[]> = {}
@@ -127,7 +127,7 @@ describe.each(dialects)('statements per request on %s', (dialect) => {
     const withMany = await measure(many)
     expect(withMany).toEqual(withFew)
     for (const [request, counts] of Object.entries(withMany)) {
-      // Nothing is kept for a listing that does not exist: it is read each time.
+      // Nothing is cached for a listing that does not exist: it is read each time.
       expect(counts, request).toEqual(request === 'a missing listing' ? [1, 1, 1] : [1, 1, 2])
     }
   })

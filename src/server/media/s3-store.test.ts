@@ -3,7 +3,7 @@ import { DeleteObjectsCommand, ListObjectsV2Command, type S3Client } from '@aws-
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { imageVariantUrl } from '../../shared/media.js'
-import { startS3rver, type LocalS3 } from '../../test/s3rver.js'
+import { startS3rver, type LocalS3 } from '../../../tests/support/s3rver.js'
 import { loadConfig } from '../config.js'
 import { storeImageVariants } from './images.js'
 import { createMediaStore } from './media-factory.js'

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, createUser, dialects, type TestApp } from '../../test/test-app'
+import { createTestApp, createUser, dialects, type TestApp } from '../../../tests/support/test-app'
 import { removeStaleUploads } from './cleanup'
 import { uploadLimits } from './upload-limits'
 

@@ -12,7 +12,7 @@ import { maxImageBytes } from '../../shared/listing-schema'
 import type { Dialect } from '../db/database'
 import { createS3Client } from '../media/s3-store'
 import { uploadLimits } from './upload-limits'
-import { startS3rver, type LocalS3 } from '../../test/s3rver'
+import { startS3rver, type LocalS3 } from '../../../tests/support/s3rver'
 import {
   createTestApp,
   createUser,
@@ -20,8 +20,9 @@ import {
   requestJson,
   type TestApp,
   type TestUser,
-} from '../../test/test-app'
-import { createUpload, sendChunk, sessionCookie, tusUpload, type TusResult } from '../../test/tus'
+} from '../../../tests/support/test-app'
+import { createUpload, sendChunk, tusUpload, type TusResult } from '../../../tests/support/tus'
+import { signIn } from '../../../tests/support/sign-in'
 
 const image = (format: 'png' | 'jpeg' | 'gif' | 'webp', width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: '#3a7' } })
@@ -297,7 +298,7 @@ describe.each(stores)('hostile uploads on %s', (_, dialect, storage) => {
     t = await createTestApp(dialect, s3?.env)
     stored = s3 ? bucketFiles(s3) : diskFiles(path.join(t.dataDir, 'media'))
     owner = await createUser(t.context)
-    cookie = await sessionCookie(t.context, owner)
+    cookie = await signIn(t.context, owner)
   })
   afterAll(async () => {
     await t?.close()

@@ -4,8 +4,9 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maxImageBytes } from '../../shared/listing-schema'
-import { createTestApp, createUser, dialects, type TestApp } from '../../test/test-app'
-import { createUpload, sendChunk, sessionCookie } from '../../test/tus'
+import { createTestApp, createUser, dialects, type TestApp } from '../../../tests/support/test-app'
+import { createUpload, sendChunk } from '../../../tests/support/tus'
+import { signIn } from '../../../tests/support/sign-in'
 import { removeStaleUploads } from './cleanup'
 import { uploadLimits } from './upload-limits'
 
@@ -20,7 +21,7 @@ describe.each(dialects)('upload limits on %s', (dialect) => {
 
   async function newUploader() {
     const user = await createUser(t.context)
-    return { user, cookie: await sessionCookie(t.context, user) }
+    return { user, cookie: await signIn(t.context, user) }
   }
 
   /** Fires `count` creations at once; answers how many were created, and the refusals' bodies. */

@@ -23,6 +23,16 @@ const uploadQuotaLock = 0x75706c64
 // never be claimed, and the stale-upload cleanup removes it with its files.
 const releasedError = 'Released by its listing'
 
+/**
+ * The uploads behind these image folders: a lookup on `upload_image_key` (with a condition on the
+ * status too, a planner may take `upload_status`, which nearly every upload shares).
+ */
+export const uploadsOfImagesQuery = (kysely: Kysely<Database>, imageKeys: string[]) =>
+  kysely
+    .selectFrom('upload')
+    .select(['id', 'imageKey', 'status'])
+    .where('imageKey', 'in', imageKeys)
+
 export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely) {
   const insert = (executor: Kysely<Database>, upload: NewUpload, now: number) =>
     executor
@@ -143,6 +153,15 @@ export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely
         .execute()
       if (claimed.length !== new Set(ids).size) return undefined
       return new Map(claimed.map((row) => [row.id, row.imageKey!]))
+    },
+
+    /** The uploads these image folders came from, by upload id: the images of a listing. */
+    async attachedTo(imageKeys: string[]): Promise<Map<string, string>> {
+      if (imageKeys.length === 0) return new Map()
+      const rows = await uploadsOfImagesQuery(kysely, imageKeys).execute()
+      return new Map(
+        rows.filter((row) => row.status === 'attached').map((row) => [row.id, row.imageKey!]),
+      )
     },
 
     /**

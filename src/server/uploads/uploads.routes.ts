@@ -7,19 +7,22 @@ import { Hono } from 'hono'
 import { maxImageBytes } from '../../shared/listing-schema.js'
 import type { Auth } from '../auth/auth.js'
 import { requireUser } from '../auth/session.js'
-import type { ErrorBody } from '../http/validate.js'
+import type { ErrorBody } from '../../shared/error-body.js'
 import { newId } from '../ids.js'
-import { createLimiter } from '../media/image-queue.js'
+import { createLimiter } from '../media/limiter.js'
 import { ImageRejectedError, storeUploadedImage } from '../media/images.js'
 import { imageFileKeys, type MediaStore } from '../media/media-store.js'
 import { uploadLimits } from './upload-limits.js'
 import type { UploadQueries, UploadRefusal } from './uploads.queries.js'
-import { createKeyedQueue } from './user-queue.js'
+import { createKeyedQueue } from './keyed-queue.js'
 
 /** Set by us on every request we hand to the tus server, after checking the session. */
 const userHeader = 'x-marketplace-user'
 
-/** Finished uploads are turned into variants two at a time; the rest wait their turn. */
+/**
+ * Finished uploads are turned into variants two at a time, the rest waiting their turn: each image
+ * takes tens of megabytes while sharp works on it.
+ */
 const processing = createLimiter(2)
 
 /** What the person sees beside the file when a limit stops it. */
@@ -157,35 +160,32 @@ export function uploadsRoutes(deps: {
     },
   })
 
-  return {
-    tus,
-    routes: new Hono().all('/*', requireUser(auth), async (c) => {
-      // The app never downloads an upload back: GET is not offered.
-      if (c.req.method === 'GET') return c.json({ error: 'Not found' } satisfies ErrorBody, 404)
-      // Nor does it send bytes with the creation (tus' creation-with-upload): a creation refused
-      // while they were written (more than declared: 413) left its upload behind, unfinished.
-      if (
-        c.req.method === 'POST' &&
-        c.req.header('Content-Type') === 'application/offset+octet-stream'
-      ) {
-        return c.json(
-          { error: 'Create the upload first, then send its bytes with PATCH' } satisfies ErrorBody,
-          400,
-        )
-      }
-      const headers = new Headers(c.req.raw.headers)
-      headers.set(userHeader, c.get('user').id)
-      const response = await tus.handleWeb(new Request(c.req.raw, { headers }))
-      if (response.status < 400) return response
-      // tus writes some refusals (no Tus-Resumable, a malformed header) as plain text without
-      // asking onResponseError, and all as text/plain; our API's errors are JSON `{ error }`.
-      const text = await response.text()
-      const answer = new Response(c.req.method === 'HEAD' ? null : asErrorBody(text), response)
-      answer.headers.set('Content-Type', 'application/json')
-      answer.headers.delete('Content-Length')
-      return answer
-    }),
-  }
+  return new Hono().all('/*', requireUser(auth), async (c) => {
+    // The app never downloads an upload back: GET is not offered.
+    if (c.req.method === 'GET') return c.json({ error: 'Not found' } satisfies ErrorBody, 404)
+    // Nor does it send bytes with the creation (tus' creation-with-upload): a creation refused
+    // while they were written (more than declared: 413) left its upload behind, unfinished.
+    if (
+      c.req.method === 'POST' &&
+      c.req.header('Content-Type') === 'application/offset+octet-stream'
+    ) {
+      return c.json(
+        { error: 'Create the upload first, then send its bytes with PATCH' } satisfies ErrorBody,
+        400,
+      )
+    }
+    const headers = new Headers(c.req.raw.headers)
+    headers.set(userHeader, c.get('user').id)
+    const response = await tus.handleWeb(new Request(c.req.raw, { headers }))
+    if (response.status < 400) return response
+    // tus writes some refusals (no Tus-Resumable, a malformed header) as plain text without
+    // asking onResponseError, and all as text/plain; our API's errors are JSON `{ error }`.
+    const text = await response.text()
+    const answer = new Response(c.req.method === 'HEAD' ? null : asErrorBody(text), response)
+    answer.headers.set('Content-Type', 'application/json')
+    answer.headers.delete('Content-Length')
+    return answer
+  })
 }
 
 /** A tus answer's text as our error body: ours already are one, tus' own plain text becomes one. */

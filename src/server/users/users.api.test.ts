@@ -7,7 +7,7 @@ import {
   requestJson,
   type TestApp,
   type TestUser,
-} from '../../test/test-app'
+} from '../../../tests/support/test-app'
 
 interface ErrorAnswer {
   error: string

@@ -1,5 +1,5 @@
 // Reads of Better Auth's `user` table that the app needs beyond what Better Auth answers itself.
-import type { PublicUser } from '../../shared/listing.js'
+import type { PublicUser } from '../../shared/profile.js'
 import type { Db } from '../db/database.js'
 
 export function createUserQueries({ kysely }: Db) {

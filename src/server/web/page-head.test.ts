@@ -12,7 +12,7 @@ import {
   dialects,
   insertListing,
   type TestApp,
-} from '../../test/test-app'
+} from '../../../tests/support/test-app'
 import { createApp, type App } from '../app'
 
 const template = `<!doctype html><html><head>

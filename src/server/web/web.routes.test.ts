@@ -4,7 +4,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../test/test-app'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { createApp, type App } from '../app'
 
 const script = 'export const answer = 42\n'.repeat(50)

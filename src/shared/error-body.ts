@@ -1,0 +1,5 @@
+/** Every error answer of our API: a message for people, and one per field when input was bad. */
+export interface ErrorBody {
+  error: string
+  fields?: Record<string, string>
+}

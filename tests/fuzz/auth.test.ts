@@ -1,0 +1,318 @@
+// Fuzzes the Better Auth endpoints the app uses: sign-up, sign-in, the password reset and its link,
+// sign-out and the session, plus paths that are not offered.
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createTestApp,
+  createUser,
+  dialects,
+  type TestApp,
+  type TestUser,
+} from '../support/test-app'
+import {
+  ask,
+  expectNoPrototypePollution,
+  expectRefusal,
+  successBody,
+} from '../support/fuzz/answers'
+import { abbreviate, fuzzParameters, fuzzTimeout, origin, outcomes } from '../support/fuzz/fuzz-run'
+import {
+  clientAddress,
+  contentType,
+  hostileBody,
+  hostileSegment,
+  hostileString,
+} from '../support/fuzz/hostile-values'
+import { expectStoredUsersValid } from '../support/fuzz/stored-rows'
+
+/** Stands in for an e-mail address no one has yet. */
+const newEmail = 'NEW-EMAIL@example.com'
+
+/** Better Auth's refusals carry its own `code` and `message` beside our `error`. */
+const betterAuthKeys = ['code', 'message']
+
+const hostileOrigin = fc.oneof(
+  { arbitrary: fc.constant(origin), weight: 8 },
+  {
+    arbitrary: fc.constantFrom('http://evil.example', 'null', 'http://localhost:3000.evil.example'),
+    weight: 1,
+  },
+  { arbitrary: fc.constant(undefined), weight: 1 },
+)
+
+const jsonOf = (text: string): unknown => {
+  try {
+    return JSON.parse(text.replace(/^\ufeff/, ''))
+  } catch {
+    return undefined
+  }
+}
+
+const field = (text: string, name: string): unknown => {
+  const body = jsonOf(text)
+  return body && typeof body === 'object' && Object.hasOwn(body, name)
+    ? (body as Record<string, unknown>)[name]
+    : undefined
+}
+
+describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
+  let t: TestApp
+  let known: TestUser
+
+  const post = (path: string, text: string, type: string, address: string, from?: string) =>
+    ask(
+      t.app,
+      path,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': type, ...(from !== undefined && { Origin: from }) },
+        body: text,
+      },
+      address,
+    )
+
+  const userCount = () =>
+    t.context.db.kysely
+      .selectFrom('user')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.count))
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect)
+    known = await createUser(t.context, { name: 'Known Person', password: 'known-password-1' })
+  })
+  afterAll(() => t?.close())
+
+  it(
+    'signs up only with a valid body, and stores only users that keep the profile rules',
+    async () => {
+      // A new address each run, so that a valid body is not refused as taken.
+      let signUps = 0
+      const body = hostileBody(
+        { name: 'Pat Doe', email: newEmail, password: 'a-good-password' },
+        {
+          name: fc.oneof(hostileString, fc.string({ unit: 'grapheme', maxLength: 80 })),
+          email: fc.oneof(
+            fc.emailAddress(),
+            fc.constantFrom(
+              newEmail,
+              ` ${newEmail}`,
+              known.email,
+              known.email.toUpperCase(),
+              'pat@',
+            ),
+          ),
+          password: fc.string({ minLength: 0, maxLength: 140 }),
+          callbackURL: fc.constantFrom('/', 'http://evil.example/', 'javascript:alert(1)'),
+          image: hostileString,
+        },
+      )
+      const tally = outcomes()
+      await fc.assert(
+        fc.asyncProperty(
+          body,
+          contentType,
+          clientAddress,
+          hostileOrigin,
+          async (template, type, address, from) => {
+            const text = template.replaceAll(newEmail, `new-${++signUps}-${dialect}@example.com`)
+            const started = new Date()
+            const before = await userCount()
+            const answer = await post('/api/auth/sign-up/email', text, type, address, from)
+            tally.count(answer.status === 200)
+            if (answer.status === 200) {
+              const { user } = successBody<{ user: { email: string } }>(answer)
+              expect(user.email).toBe(String(field(text, 'email')).toLowerCase())
+              const password = field(text, 'password')
+              expect(
+                typeof password === 'string' && password.length >= 8 && password.length <= 128,
+              ).toBe(true)
+              expect(await userCount()).toBe(before + 1)
+            } else {
+              expectRefusal(answer, betterAuthKeys)
+              expect(await userCount(), abbreviate(text)).toBe(before)
+            }
+            await expectStoredUsersValid(t.context.db, started)
+            expectNoPrototypePollution()
+          },
+        ),
+        fuzzParameters(),
+      )
+      tally.expectBoth()
+    },
+    fuzzTimeout(),
+  )
+
+  it(
+    'signs in only with the right e-mail and password',
+    async () => {
+      const body = hostileBody(
+        { email: known.email, password: known.password },
+        {
+          email: fc.constantFrom(
+            known.email,
+            known.email.toUpperCase(),
+            `${known.email} `,
+            'nobody@example.com',
+          ),
+          password: fc.constantFrom(
+            known.password,
+            `${known.password} `,
+            known.password.toUpperCase(),
+            '',
+          ),
+          rememberMe: fc.boolean(),
+          callbackURL: fc.constantFrom('/', 'http://evil.example/'),
+        },
+      )
+      const tally = outcomes()
+      await fc.assert(
+        fc.asyncProperty(
+          body,
+          contentType,
+          clientAddress,
+          hostileOrigin,
+          async (text, type, address, from) => {
+            const answer = await post('/api/auth/sign-in/email', text, type, address, from)
+            tally.count(answer.status === 200)
+            if (answer.status === 200) {
+              expect(field(text, 'password')).toBe(known.password)
+              expect(String(field(text, 'email')).toLowerCase()).toBe(known.email)
+            } else {
+              expectRefusal(answer, betterAuthKeys)
+            }
+            expectNoPrototypePollution()
+          },
+        ),
+        fuzzParameters(),
+      )
+      tally.expectBoth()
+    },
+    fuzzTimeout(),
+  )
+
+  it(
+    'answers any password reset request or reset body with 200 or a JSON 4xx, changing no password',
+    async () => {
+      // Better Auth's `account` table is not in our schema types: the row is compared whole.
+      const passwordOf = () =>
+        t.context.db.kysely
+          .selectFrom('account' as never)
+          .selectAll()
+          .where('userId' as never, '=', known.id as never)
+          .execute()
+          .then((rows) => JSON.stringify(rows))
+      const password = await passwordOf()
+      expect(JSON.parse(password)).toHaveLength(1)
+      const request = fc.oneof(
+        fc.tuple(
+          fc.constant('/api/auth/request-password-reset'),
+          hostileBody(
+            { email: known.email, redirectTo: '/reset-password' },
+            {
+              email: fc.oneof(fc.emailAddress(), fc.constant(known.email)),
+              redirectTo: fc.constantFrom(
+                '/reset-password',
+                'http://evil.example/',
+                '//evil.example',
+              ),
+            },
+          ),
+        ),
+        fc.tuple(
+          fc.constant('/api/auth/reset-password'),
+          hostileBody(
+            { newPassword: 'a-new-password', token: 'abcdefghijklmnopqrstuvwx' },
+            { token: fc.oneof(hostileString, fc.stringMatching(/^[A-Za-z0-9]{24}$/)) },
+          ),
+        ),
+      )
+      const tally = outcomes()
+      await fc.assert(
+        fc.asyncProperty(
+          request,
+          contentType,
+          clientAddress,
+          hostileOrigin,
+          async ([path, text], type, address, from) => {
+            const answer = await post(path, text, type, address, from)
+            tally.count(answer.status === 200)
+            if (answer.status === 200) expect(path).toBe('/api/auth/request-password-reset')
+            else expectRefusal(answer, betterAuthKeys)
+            expect(await passwordOf()).toBe(password)
+            expectNoPrototypePollution()
+          },
+        ),
+        fuzzParameters(),
+      )
+      tally.expectBoth()
+    },
+    fuzzTimeout(),
+  )
+
+  it(
+    'sends a reset link only back to our own origin, and answers other paths with a JSON 4xx',
+    async () => {
+      const callback = fc.oneof(
+        fc.constantFrom(
+          '/reset-password',
+          'http://evil.example/',
+          '//evil.example',
+          '/\\evil.example',
+          'javascript:alert(1)',
+        ),
+        hostileString,
+      )
+      const request = fc.oneof(
+        fc
+          .tuple(hostileSegment, callback)
+          .map(
+            ([token, to]) =>
+              [
+                'GET',
+                `/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent(to.replace(/[\ud800-\udfff]/g, ''))}`,
+              ] as const,
+          ),
+        fc
+          .tuple(
+            fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'),
+            fc.array(hostileSegment, { minLength: 1, maxLength: 3 }),
+          )
+          .map(([method, segments]) => [method, `/api/auth/${segments.join('/')}`] as const)
+          .filter(([, url]) => new URL(url, origin).pathname.startsWith('/api/auth/')),
+        fc.constantFrom(
+          ['POST', '/api/auth/sign-out'] as const,
+          ['GET', '/api/auth/get-session'] as const,
+        ),
+      )
+      const cookie = fc.option(
+        hostileString.map(
+          (value) =>
+            `better-auth.session_token=${encodeURIComponent(value.replace(/[\ud800-\udfff]/g, ''))}`,
+        ),
+        { nil: undefined },
+      )
+      await fc.assert(
+        fc.asyncProperty(request, cookie, clientAddress, async ([method, url], sent, address) => {
+          const answer = await ask(
+            t.app,
+            url,
+            { method, headers: { Origin: origin, ...(sent && { Cookie: sent }) } },
+            address,
+          )
+          if (answer.status >= 300 && answer.status < 400) {
+            expect(url).toMatch(/^\/api\/auth\/reset-password\//)
+            expect(new URL(answer.headers.get('location')!, origin).origin).toBe(origin)
+          } else if (answer.status >= 200 && answer.status < 300) {
+            expect(url).toMatch(/^\/api\/auth\/(sign-out|get-session)$/)
+          } else {
+            expectRefusal(answer, betterAuthKeys)
+          }
+        }),
+        fuzzParameters(),
+      )
+    },
+    fuzzTimeout(),
+  )
+})

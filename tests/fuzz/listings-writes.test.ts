@@ -1,0 +1,344 @@
+// Fuzzes POST, PUT and DELETE /api/listings: hostile bodies, others' listings, odd ids, no session.
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listingInputSchema, type ListingInput } from '../../src/shared/listing-schema'
+import type { Listing } from '../../src/shared/listing'
+import {
+  createTestApp,
+  createUser,
+  dialects,
+  type TestApp,
+  type TestUser,
+} from '../support/test-app'
+import {
+  ask,
+  expectNoPrototypePollution,
+  expectRefusal,
+  successBody,
+  type Answer,
+} from '../support/fuzz/answers'
+import {
+  abbreviate,
+  fuzzParameters,
+  fuzzTimeout,
+  origin,
+  outcomes,
+  readyUpload,
+  validListingBody,
+} from '../support/fuzz/fuzz-run'
+import { signIn } from '../support/sign-in'
+import {
+  contentType,
+  hostileBody,
+  hostileSegment,
+  hostileString,
+} from '../support/fuzz/hostile-values'
+import { expectStoredListingsValid, expectStoredUploadsValid } from '../support/fuzz/stored-rows'
+
+/** Stand-ins in generated bodies for images that only exist at run time (see `fill`). */
+const markers = {
+  fresh: 'FRESH-UPLOAD',
+  kept: 'KEPT-IMAGE',
+  othersUpload: 'OTHERS-UPLOAD',
+  othersImage: 'OTHERS-IMAGE',
+  taken: 'TAKEN-UPLOAD',
+} as const
+
+/** The input the API must accept as far as the body goes, or undefined when it must refuse it. */
+function acceptableInput(text: string, type: string): ListingInput | undefined {
+  if (!/^application\/json\b/i.test(type)) return undefined
+  if (Buffer.byteLength(text) > 64 * 1024) return undefined
+  let json: unknown
+  try {
+    // Request.json() decodes as the Fetch standard says, dropping a byte order mark.
+    json = JSON.parse(text.replace(/^\ufeff/, ''))
+  } catch {
+    return undefined
+  }
+  const parsed = listingInputSchema.safeParse(json)
+  return parsed.success ? parsed.data : undefined
+}
+
+/** What the API answers about `input`: the saved listing shows the fields as sent, trimmed. */
+function expectSaved(listing: Listing, input: ListingInput, ownerId: string) {
+  expect(listing).toMatchObject({
+    type: input.type,
+    name: input.name,
+    bedrooms: input.bedrooms,
+    bathrooms: input.bathrooms,
+    parking: input.parking,
+    furnished: input.furnished,
+    location: input.address,
+    offer: input.offer,
+    regularPrice: input.regularPrice,
+    userRef: ownerId,
+  })
+  expect(listing.discountedPrice).toBe(input.offer ? input.discountedPrice : undefined)
+  expect(listing.imageUrls).toHaveLength(input.images.length)
+}
+
+describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
+  let t: TestApp
+  let owner: TestUser
+  let ownerCookie: string
+  let otherCookie: string
+  let own: Listing
+  let others: Listing
+  /** Another user's finished upload, which no listing of ours may take. */
+  let othersUpload: string
+  /** Our upload that is already in our listing: no other listing may take it. */
+  let taken: string
+  /** Our finished upload that the next valid body uses; replaced once a listing takes it. */
+  let fresh: string
+
+  /** The body with the markers replaced by the images they stand for now. */
+  async function fill(template: string) {
+    const kept = (await t.context.listings.get(own.id))!.imageUrls[0]!
+    const text = template
+      .replaceAll(markers.fresh, fresh)
+      .replaceAll(markers.kept, kept)
+      .replaceAll(markers.othersUpload, othersUpload)
+      .replaceAll(markers.othersImage, others.imageUrls[0]!)
+      .replaceAll(markers.taken, taken)
+    return { text, kept }
+  }
+
+  const send = (method: string, url: string, body: string, type: string, cookie = ownerCookie) =>
+    ask(t.app, url, {
+      method,
+      headers: { 'Content-Type': type, Origin: origin, Cookie: cookie },
+      body,
+    })
+
+  const storedRow = (id: string) =>
+    t.context.db.kysely.selectFrom('listing').selectAll().where('id', '=', id).executeTakeFirst()
+  const uploadStatus = (id: string) =>
+    t.context.db.kysely
+      .selectFrom('upload')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirst()
+      .then((row) => row?.status)
+
+  async function createListing(cookie: string, upload: string) {
+    const answer = await send(
+      'POST',
+      '/api/listings',
+      JSON.stringify(validListingBody([upload])),
+      'application/json',
+      cookie,
+    )
+    expect(answer.status, answer.text).toBe(201)
+    return successBody<Listing>(answer)
+  }
+
+  /** Whether the API must take the input: only our fresh upload or kept images, at a real address. */
+  async function mustSucceed(input: ListingInput, allowedImages: string[]) {
+    return (
+      input.images.every((image) => allowedImages.includes(image)) &&
+      (await t.context.geocoder.geocode(input.address)) !== null
+    )
+  }
+
+  async function afterEachCase() {
+    await expectStoredListingsValid(t.context.db)
+    await expectStoredUploadsValid(t.context.db)
+    expectNoPrototypePollution()
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect)
+    owner = await createUser(t.context, { name: 'Owner Person' })
+    const other = await createUser(t.context, { name: 'Other Person' })
+    ownerCookie = await signIn(t.context, owner)
+    otherCookie = await signIn(t.context, other)
+    taken = await readyUpload(t, ownerCookie)
+    own = await createListing(ownerCookie, taken)
+    others = await createListing(otherCookie, await readyUpload(t, otherCookie))
+    othersUpload = await readyUpload(t, otherCookie)
+    fresh = await readyUpload(t, ownerCookie)
+  })
+  afterAll(() => t?.close())
+
+  const plausible = (images: string[]) => ({
+    type: fc.constantFrom('rent', 'sale'),
+    name: fc.oneof(
+      fc.constantFrom('Sunny flat by the river', '   Padded flat name   '),
+      fc.string({ unit: 'grapheme', minLength: 10, maxLength: 32 }),
+    ),
+    bedrooms: fc.integer({ min: 1, max: 50 }),
+    bathrooms: fc.integer({ min: 1, max: 50 }),
+    parking: fc.boolean(),
+    offer: fc.boolean(),
+    address: fc.constantFrom(
+      '12 Rue de Rivoli, Paris, France',
+      '221B Baker Street, London',
+      'Tokyo',
+      'Nowhere At All, Atlantis',
+    ),
+    regularPrice: fc.integer({ min: 50, max: 750_000_000 }),
+    discountedPrice: fc.integer({ min: 50, max: 750_000_000 }),
+    images: fc.uniqueArray(fc.constantFrom(...images), { minLength: 1, maxLength: 7 }),
+    userRef: fc.constant('someone-else'),
+    location: hostileString,
+    latitude: fc.double(),
+    id: fc.constant('chosen-id'),
+  })
+
+  it(
+    'creates a listing only from a valid body with our own upload, and stores nothing otherwise',
+    async () => {
+      const body = hostileBody(validListingBody([markers.fresh]), plausible(Object.values(markers)))
+      const tally = outcomes()
+      await fc.assert(
+        fc.asyncProperty(body, contentType, async (template, type) => {
+          const { text } = await fill(template)
+          const countBefore = await t.context.listings.count()
+          const answer = await send('POST', '/api/listings', text, type)
+          const input = acceptableInput(text, type)
+          tally.count(answer.status === 201)
+          if (answer.status === 201) {
+            expect(input, abbreviate(text)).toBeDefined()
+            expectSaved(successBody<Listing>(answer), input!, owner.id)
+            fresh = await readyUpload(t, ownerCookie)
+            await afterEachCase()
+            const removed = await send(
+              'DELETE',
+              `/api/listings/${successBody<Listing>(answer).id}`,
+              '',
+              'application/json',
+            )
+            expect(removed.status, removed.text).toBe(204)
+          } else {
+            expectRefusal(answer)
+            if (input)
+              expect(await mustSucceed(input, [fresh]), `refused ${abbreviate(text)}`).toBe(false)
+            expect(await t.context.listings.count()).toBe(countBefore)
+            expect(await uploadStatus(fresh)).toBe('ready')
+          }
+          expect(await uploadStatus(othersUpload)).toBe('ready')
+          await afterEachCase()
+        }),
+        fuzzParameters(),
+      )
+      tally.expectBoth()
+    },
+    fuzzTimeout(),
+  )
+
+  it(
+    'edits our listing only with a valid body, and leaves it as it was otherwise',
+    async () => {
+      const body = hostileBody(
+        validListingBody([markers.kept]),
+        plausible([...Object.values(markers), 'not-an-upload']),
+      )
+      const tally = outcomes()
+      await fc.assert(
+        fc.asyncProperty(body, contentType, async (template, type) => {
+          const { text, kept } = await fill(template)
+          const before = await storedRow(own.id)
+          const answer = await send('PUT', `/api/listings/${own.id}`, text, type)
+          const input = acceptableInput(text, type)
+          tally.count(answer.status === 200)
+          if (answer.status === 200) {
+            expect(input, abbreviate(text)).toBeDefined()
+            expectSaved(successBody<Listing>(answer), input!, owner.id)
+            if (input!.images.includes(fresh)) fresh = await readyUpload(t, ownerCookie)
+          } else {
+            expectRefusal(answer)
+            if (input)
+              expect(await mustSucceed(input, [fresh, kept]), `refused ${abbreviate(text)}`).toBe(
+                false,
+              )
+            expect(await storedRow(own.id)).toEqual(before)
+          }
+          await afterEachCase()
+        }),
+        fuzzParameters(),
+      )
+      tally.expectBoth()
+    },
+    fuzzTimeout(),
+  )
+
+  it(
+    "answers 403 to any edit or delete of another user's listing, and 404 to ids that are no listing",
+    async () => {
+      const target = fc.oneof(
+        { arbitrary: fc.constant(others.id), weight: 2 },
+        { arbitrary: hostileSegment, weight: 1 },
+      )
+      const body = fc.oneof(
+        fc.constant(JSON.stringify(validListingBody([markers.fresh]))),
+        hostileBody(validListingBody([markers.fresh])),
+      )
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom('PUT', 'DELETE'),
+          target,
+          body,
+          async (method, id, template) => {
+            const before = await storedRow(others.id)
+            const { text } = await fill(template)
+            const answer = await send(method, `/api/listings/${id}`, text, 'application/json')
+            const refusal = expectRefusal(answer)
+            if (answer.status === 413) {
+              expect(Buffer.byteLength(text)).toBeGreaterThan(64 * 1024)
+            } else if (id === others.id) {
+              expect(answer.status).toBe(403)
+              expect(refusal.error).toBe('You cannot edit this listing')
+            } else if (id !== own.id) {
+              expect(answer.status, id).toBe(404)
+            }
+            expect(await storedRow(others.id)).toEqual(before)
+            await afterEachCase()
+          },
+        ),
+        fuzzParameters(),
+      )
+    },
+    fuzzTimeout(),
+  )
+
+  it(
+    'answers 401 to writes without a valid session, whatever the cookie says',
+    async () => {
+      const cookie = fc.oneof(
+        fc.constant(''),
+        hostileString.map(
+          (value) =>
+            `better-auth.session_token=${encodeURIComponent(value.replace(/[\ud800-\udfff]/g, ''))}`,
+        ),
+        fc.tuple(fc.nat(), fc.constantFrom('A', 'z', '0', '.', '')).map(([at, insert]) => {
+          const value = ownerCookie.slice('better-auth.session_token='.length)
+          const cut = at % value.length
+          return `better-auth.session_token=${value.slice(0, cut)}${insert}${value.slice(cut + 1)}`
+        }),
+      )
+      const request = fc.constantFrom(
+        ['POST', '/api/listings'],
+        ['PUT', `/api/listings/OWN`],
+        ['DELETE', `/api/listings/OWN`],
+      )
+      await fc.assert(
+        fc.asyncProperty(request, cookie, async ([method, path], forged) => {
+          fc.pre(forged !== ownerCookie)
+          const before = await storedRow(own.id)
+          const answer: Answer = await send(
+            method!,
+            path!.replace('OWN', own.id),
+            JSON.stringify(validListingBody([fresh])),
+            'application/json',
+            forged,
+          )
+          expect(answer.status, answer.text).toBe(401)
+          expectRefusal(answer)
+          expect(await storedRow(own.id)).toEqual(before)
+        }),
+        fuzzParameters(),
+      )
+    },
+    fuzzTimeout(),
+  )
+})

@@ -1,0 +1,79 @@
+// Uploads through our tus endpoint in-process, speaking the tus 1.0 protocol as tus-js-client does.
+import type { App } from '../../src/server/app'
+
+const tusHeaders = { 'Tus-Resumable': '1.0.0' }
+
+/** tus' `Upload-Metadata` header: each field's name, a space, and its value in base64. */
+export const tusMetadata = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',')
+
+export interface TusResult {
+  /** the upload id (last path segment of its URL), when it was created */
+  id?: string
+  /** the answer to the creation, or to the last chunk when the creation succeeded */
+  status: number
+  body: string
+}
+
+/** The tus creation request alone: an upload of `length` bytes named `filename` (none when undefined). */
+export async function createUpload(
+  app: App,
+  cookie: string,
+  length: number,
+  filename: string | undefined,
+): Promise<Response> {
+  return app.request('/api/uploads', {
+    method: 'POST',
+    headers: {
+      ...tusHeaders,
+      Cookie: cookie,
+      'Upload-Length': String(length),
+      'Upload-Metadata': tusMetadata({
+        ...(filename === undefined ? {} : { filename }),
+        filetype: 'image/png',
+      }),
+    },
+  })
+}
+
+/** Sends bytes of an upload from `offset`, as one PATCH. */
+export async function sendChunk(
+  app: App,
+  cookie: string,
+  id: string,
+  offset: number,
+  bytes: Buffer,
+): Promise<Response> {
+  return app.request(`/api/uploads/${id}`, {
+    method: 'PATCH',
+    headers: {
+      ...tusHeaders,
+      Cookie: cookie,
+      'Upload-Offset': String(offset),
+      'Content-Type': 'application/offset+octet-stream',
+    },
+    body: new Uint8Array(bytes),
+  })
+}
+
+/** Creates an upload and sends `data` in chunks of `chunkSize`, like the browser does. */
+export async function tusUpload(
+  app: App,
+  cookie: string,
+  data: Buffer,
+  filename: string,
+  options: { chunkSize?: number; declaredLength?: number } = {},
+): Promise<TusResult> {
+  const created = await createUpload(app, cookie, options.declaredLength ?? data.length, filename)
+  if (created.status !== 201) return { status: created.status, body: await created.text() }
+  const id = created.headers.get('location')!.split('/').pop()!
+  const chunkSize = options.chunkSize ?? 262_144
+  let last: Response | undefined
+  for (let offset = 0; offset < data.length; offset += chunkSize) {
+    last = await sendChunk(app, cookie, id, offset, data.subarray(offset, offset + chunkSize))
+    if (last.status !== 204) break
+  }
+  return { id, status: last?.status ?? 204, body: (await last?.text()) ?? '' }
+}
