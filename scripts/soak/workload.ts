@@ -249,7 +249,7 @@ class Worker {
     return jsonOf<{ id: string }>(answer)?.id === owner.id
   }
 
-  /** A valid create or edit body (SPEC §5), with a name no other listing of the soak has. */
+  /** A valid create or edit body (the spec's validation rules), with a name no other listing of the soak has. */
   private listingBody(address: string, images: string[]) {
     const { random } = this
     this.shared.sequence += 1

@@ -13,7 +13,7 @@ function configError(env: Record<string, string>): ConfigError {
 }
 
 describe('loadConfig', () => {
-  it('has the defaults of ARCHITECTURE.md §3', () => {
+  it("has the defaults of the README's configuration table", () => {
     const config = loadConfig({})
     expect(config).toMatchObject({
       port: 3000,

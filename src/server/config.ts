@@ -1,4 +1,4 @@
-// The environment of ARCHITECTURE.md §3, read once into a typed object.
+// The environment (README.md, Configuration), read once into a typed object.
 import path from 'node:path'
 
 export type GeocoderName = 'offline' | 'google' | 'nominatim'

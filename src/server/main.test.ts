@@ -1,4 +1,4 @@
-// A bad configuration stops the server at start with one line naming the variable (ARCHITECTURE.md §3).
+// A bad configuration stops the server at start with one line naming the variable (README.md, Configuration).
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'

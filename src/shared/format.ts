@@ -1,4 +1,4 @@
-// Text the spec fixes for prices and room counts (SPEC §5).
+// Text the spec fixes for prices and room counts.
 
 const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
 

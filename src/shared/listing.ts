@@ -1,4 +1,4 @@
-// The listing as the API sends it (SPEC §3) and the limits of SPEC §9 that both sides use.
+// The listing as the API sends it (the spec's fields) and the spec's limits that both sides use.
 
 export const listingTypes = ['rent', 'sale'] as const
 export type ListingType = (typeof listingTypes)[number]

@@ -23,7 +23,7 @@ import {
 
 const listKeys = ['type', 'offer', 'userRef', 'limit', 'cursor'] as const
 
-/** Whether the list query is one the API must answer (ARCHITECTURE.md §3), read independently of the route. */
+/** Whether the list query is one the API must answer (the API contract), read independently of the route. */
 function isValidListQuery(search: URLSearchParams): boolean {
   const rules: Record<(typeof listKeys)[number], (value: string) => boolean> = {
     type: (value) => value === 'rent' || value === 'sale',

@@ -28,7 +28,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('timestamp', 'bigint', (col) => col.notNull())
         .execute()
 
-      // One index per list query of SPEC §7; each ends in (timestamp, id), the keyset order.
+      // One index per list query of the spec; each ends in (timestamp, id), the keyset order.
       await db.schema
         .createIndex('listing_newest')
         .on('listing')

@@ -1,4 +1,4 @@
-// `npm run seed` may write to the SQLite file while the server runs (ARCHITECTURE.md §3): the
+// `npm run seed` may write to the SQLite file while the server runs (README.md): the
 // server's transactions that read and then write must wait for the other writer, not fail.
 import path from 'node:path'
 import { once } from 'node:events'

@@ -1,4 +1,4 @@
-// Turns an address into coordinates on the server (SPEC §7 Geocoding); API keys never reach the browser.
+// Turns an address into coordinates on the server (the spec's geocoding call); API keys never reach the browser.
 import type { Config } from '../config.js'
 import { withCache } from './geocode-cache.js'
 import { createGoogleGeocoder } from './google-geocoder.js'
@@ -22,7 +22,7 @@ export interface Geocoder {
 /** Longer than any real address (the listing schema's limit): answered null without asking anyone. */
 export { maxAddressLength }
 
-/** SPEC §8, for an address no provider can resolve (422). */
+/** The spec's error messages, for an address no provider can resolve (422). */
 export const unresolvableAddressMessage = messages.address
 
 /** For GeocoderUnavailableError (503): the provider could not be asked, the address may be fine. */

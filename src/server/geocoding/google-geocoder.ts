@@ -1,4 +1,4 @@
-// Google's Geocoding API, read as SPEC §7 says: status, results[0].geometry.location, formatted_address.
+// Google's Geocoding API, read as the spec says: status, results[0].geometry.location, formatted_address.
 import { z } from 'zod'
 import { fetchJson } from './fetch-json.js'
 import { GeocoderUnavailableError } from './geocoder-unavailable-error.js'

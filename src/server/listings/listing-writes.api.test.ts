@@ -127,7 +127,7 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
       ['an empty address', { address: '   ' }, 'address'],
       ['a type other than rent or sale', { type: 'castle' }, 'type'],
       ['no discounted price on offer', { discountedPrice: undefined }, 'discountedPrice'],
-      // SPEC §5: 950 is below 1200 as numbers, not as strings.
+      // The spec's validation rules: 950 is below 1200 as numbers, not as strings.
       [
         'a discount not below the price',
         { regularPrice: 950, discountedPrice: 1200 },

@@ -1,4 +1,4 @@
-// Create, edit and delete (SPEC §7 Document writes): the server checks every rule again itself,
+// Create, edit and delete (the spec's document writes): the server checks every rule again itself,
 // and each write happens whole or not at all.
 import { messages, type ListingInput } from '../../shared/listing-schema.js'
 import type { Listing } from '../../shared/listing.js'
@@ -60,7 +60,7 @@ export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder:
       location: input.address,
       offer: input.offer,
       regularPrice: input.regularPrice,
-      // SPEC §3: removed when offer is false.
+      // The spec's fields: removed when offer is false.
       discountedPrice: input.offer ? (input.discountedPrice ?? null) : null,
       images: JSON.stringify(imageKeys),
       lat: place.lat,

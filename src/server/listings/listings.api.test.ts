@@ -171,7 +171,7 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       expect(padded.status).toBe(400)
     })
 
-    it('answers one listing with every field of SPEC §3, typed', async () => {
+    it('answers one listing with every field the spec names, typed', async () => {
       const row = await insertListing(t.context, {
         userRef: alice.id,
         type: 'sale',

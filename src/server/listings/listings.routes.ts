@@ -1,4 +1,4 @@
-// /api/listings (ARCHITECTURE.md §3): lists and one listing for anyone; create, edit, delete for owners.
+// /api/listings (the API contract): lists and one listing for anyone; create, edit, delete for owners.
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { idPattern } from '../../shared/ids.js'
@@ -58,7 +58,7 @@ export function listingsRoutes(deps: {
   const { listings, writes, auth, responseCache } = deps
 
   /**
-   * 404 and 403 before the body is read, in the order of ARCHITECTURE.md §3 (the write checks
+   * 404 and 403 before the body is read, in the order of the API contract (the write checks
    * again inside its transaction, in case the listing changed meanwhile).
    */
   async function ownedListing(c: Context<SignedInEnv>) {
@@ -79,7 +79,7 @@ export function listingsRoutes(deps: {
       const { limit, cursor, ...filter } = c.req.valid('query')
       const body = await responseCache.get(cacheKey(c, listParameters), async () => {
         const { value: items, version } = await listings.readPage(filter, limit, cursor)
-        // SPEC §4: the cursor is set after every fetch that returned something, even a short
+        // The spec's states: the cursor is set after every fetch that returned something, even a short
         // page, so 'Load More' stays until a fetch comes back empty.
         const last = items.at(-1)
         const nextCursor = last

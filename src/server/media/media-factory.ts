@@ -1,4 +1,4 @@
-// Picks the media store that STORAGE names (ARCHITECTURE.md §3).
+// Picks the media store that STORAGE names: disk by default, or S3.
 import path from 'node:path'
 import { ConfigError, type Config } from '../config.js'
 import { createDiskStore } from './disk-store.js'

@@ -187,7 +187,7 @@ export async function seedDemo(
   return { users: userIds.length, listings: counts.listings }
 }
 
-/** Names of 10 to 32 characters (SPEC §5). */
+/** Names of 10 to 32 characters (the spec's validation rules). */
 function listingName(random: Random, city: string): string {
   const base = `${random.pick(adjectives)} ${random.pick(kinds)}`
   const withCity = `${base} in ${city}`

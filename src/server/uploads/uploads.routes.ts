@@ -1,4 +1,4 @@
-// /api/uploads: the tus 1.0 endpoint for resumable image uploads (SPEC §7 Images), signed-in only.
+// /api/uploads: the tus 1.0 endpoint for resumable image uploads (the spec's image uploads), signed-in only.
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { FileStore } from '@tus/file-store'
