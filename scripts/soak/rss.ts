@@ -37,7 +37,7 @@ export function sampleRss(pid: number, intervalMs = 1_000): { stop(): RssSample[
 }
 
 /**
- * Medians over a window, not single samples: the RSS saws up and down by 100 MB as external memory
+ * Medians over a window, not single samples: the RSS saws up and down as external memory
  * (upload buffers) piles up between V8's major collections, a minute or two apart under load, so
  * two samples would compare a trough with a peak by chance. The windows are a minute long (shorter
  * when the run leaves no room): the first right after the warm-up, the last ending at `endMs`, when

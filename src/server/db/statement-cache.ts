@@ -1,6 +1,5 @@
 // better-sqlite3 with its prepared statements kept by their SQL. Kysely prepares every query again,
-// and SQLite's parse and plan of a one-row read cost more than running it (14% of a detail request's
-// CPU, against 12% for the query itself).
+// and SQLite's parse and plan of a one-row read cost more than running it (docs/performance.md).
 import type SQLite from 'better-sqlite3'
 import type { SqliteDatabase } from 'kysely'
 

@@ -52,8 +52,8 @@ describe('jsonAnswer', () => {
   })
 
   it("keeps each compressed form in memory of its own size, not in zlib's 16 KB output chunk", async () => {
-    // The answer cache keeps bodies by the thousand and counts their bytes: a few hundred bytes of
-    // gzip must not hold 16 KB.
+    // The response cache keeps bodies by the thousand and counts their bytes: a few hundred bytes of
+    // gzip must not hold zlib's whole output chunk.
     const body = jsonBody(page)
     const kept = new Hono().get('/kept', (c) => sendJsonBody(c, body))
     for (const encoding of ['br', 'gzip'] as const) {

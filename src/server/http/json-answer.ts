@@ -11,8 +11,8 @@ const minCompressedBytes = 1024
 
 const brotliOptions = (size: number) => ({
   params: {
-    // Quality 1: a page of 10 listings (5 KB) in about 20 µs, to 30% of its size; quality 4 saves
-    // 180 more bytes for three times the work.
+    // Quality 1: higher qualities save a few bytes of a listing page for several times the work
+    // (docs/performance.md).
     [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
     [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
   },
