@@ -9,10 +9,10 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
+import sharp from 'sharp'
 import type { Result as Report } from 'lighthouse'
 import { chromiumFlags, chromiumPath } from '../tests/support/chromium.js'
 import { startServer } from '../tests/support/server-process.js'
@@ -168,7 +168,11 @@ function table(rows: Record<string, string | number | undefined>[]): string {
 
 /** A 256 px tile for every request, as an OpenStreetMap tile server would send one. */
 async function startTileServer() {
-  const tile = pngTile()
+  const tile = await sharp({
+    create: { width: 256, height: 256, channels: 3, background: '#e8e8e8' },
+  })
+    .png()
+    .toBuffer()
   const server = http.createServer((_, response) => {
     response.writeHead(200, {
       'Content-Type': 'image/png',
@@ -180,32 +184,6 @@ async function startTileServer() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return { server, urlTemplate: `http://127.0.0.1:${port}/{z}/{x}/{y}.png` }
-}
-
-/** A plain light-grey 256×256 PNG, written by hand (one IDAT of zlib-compressed rows). */
-function pngTile(): Buffer {
-  const size = 256
-  const row = Buffer.alloc(1 + size * 3, 0xe8)
-  row[0] = 0 // filter: none
-  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(zlib.crc32(body))
-    return Buffer.concat([length, body, crc])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(size, 0)
-  header.writeUInt32BE(size, 4)
-  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
 }
 
 async function firstListing(origin: string): Promise<{ id: string; type: string }> {
