@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router'
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format'
 import { effectivePrice, type Listing as ListingData } from '../../shared/listing'
 import { imageSrcSet } from '../../shared/media'
+import { contactPath } from '../../shared/screens'
 import { useListing } from '../api/listings'
 import { useSession } from '../api/session'
 import { Carousel } from '../components/Carousel'
@@ -92,10 +93,7 @@ function ListingDetails({ listing }: { listing: ListingData }) {
         </div>
 
         {showContact && (
-          <Link
-            className="primary-button"
-            to={`/contact/${encodeURIComponent(listing.userRef)}?${new URLSearchParams({ listingName: listing.name })}`}
-          >
+          <Link className="primary-button" to={contactPath(listing.userRef, listing.name)}>
             Contact Landloard
           </Link>
         )}

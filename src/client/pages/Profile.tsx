@@ -3,6 +3,7 @@ import { ChevronRight, House } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { Listing } from '../../shared/listing'
+import { screens } from '../../shared/screens'
 import { useDeleteListing, useMyListings } from '../api/listing-writes'
 import { useSession, useSignOut, useUpdateProfile, type SessionUser } from '../api/session'
 import { ListingCard } from '../components/ListingCard'
@@ -12,7 +13,7 @@ import { useDocumentTitle } from '../components/use-document-title'
 import styles from './Profile.module.css'
 
 export default function Profile() {
-  useDocumentTitle('My Profile')
+  useDocumentTitle(screens.profile.title)
   const { user } = useSession()
   const signOut = useSignOut()
   // RequireAuth renders this page only for a signed-in user.
@@ -25,7 +26,7 @@ export default function Profile() {
   return (
     <main className="page">
       <header className={styles.header}>
-        <h1 className="page-header">My Profile</h1>
+        <h1 className="page-header">{screens.profile.title}</h1>
         <button
           type="button"
           className={styles.logout}

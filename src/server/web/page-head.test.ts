@@ -6,6 +6,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { limits } from '../../shared/listing'
 import { listingPath, listingsPath } from '../../shared/listing-requests'
+import { documentTitle, screens } from '../../shared/screens'
 import {
   createTestApp,
   createUser,
@@ -148,6 +149,16 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
     expect(html).toContain(`<title>${title} | House Marketplace</title>`)
     expect(html).toContain(`<link rel="preload" as="fetch" href="${data.replace(/&/g, '&#38;')}"`)
     expect((await app.request(data)).status).toBe(200)
+  })
+
+  it.each(
+    Object.entries(screens).flatMap(([name, screen]) =>
+      'title' in screen ? [[name, screen]] : [],
+    ),
+  )('gives the %s screen the title the client gives it', async (_, screen) => {
+    const { status, html } = await page(screen.path.replace(/:\w+/g, 'abc'))
+    expect(status).toBe(200)
+    expect(html).toContain(`<title>${documentTitle(screen.title)}</title>`)
   })
 
   it('names an unknown category without asking the API about it', async () => {
