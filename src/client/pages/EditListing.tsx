@@ -42,8 +42,6 @@ export default function EditListing() {
         offer: listing.offer,
         regularPrice: listing.regularPrice,
         discountedPrice: listing.discountedPrice ?? 0,
-        latitude: listing.geolocation.lat,
-        longitude: listing.geolocation.lng,
       }}
       storedImageUrls={listing.imageUrls}
       onSaved={(saved) => void navigate(listingPagePath(saved))}

@@ -21,9 +21,6 @@ import { ImagePicker, type ImageItem } from './ImagePicker'
 import styles from './ListingForm.module.css'
 import { ToggleGroup, yesNo } from './ToggleGroup'
 
-/** SPEC §2: latitude and longitude are typed in only when automatic geocoding is off; in this build it is always on. */
-const geocodingEnabled = true
-
 interface ListingFormProps {
   heading: string
   submitLabel: string
@@ -144,25 +141,19 @@ export function ListingForm(props: ListingFormProps) {
 
     setSaving(true)
     try {
-      if (geocodingEnabled) {
-        try {
-          await geocodeAddress(fields.address)
-        } catch (error) {
-          return toast.error(
-            error instanceof ApiError && error.status === 422
-              ? messages.address
-              : 'The address could not be checked, try again',
-          )
-        }
+      try {
+        await geocodeAddress(fields.address)
+      } catch (error) {
+        return toast.error(
+          error instanceof ApiError && error.status === 422
+            ? messages.address
+            : 'The address could not be checked, try again',
+        )
       }
       const uploaded = await uploadNewImages()
       if (!uploaded) return toast.error(messages.imagesNotUploaded)
 
       const input: ListingInput = { ...fields, images: uploaded }
-      if (geocodingEnabled) {
-        delete input.latitude
-        delete input.longitude
-      }
       const listing = await save.mutateAsync(input).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 403) {
           toast.error('You cannot edit this listing')
@@ -195,7 +186,6 @@ export function ListingForm(props: ListingFormProps) {
     min: number,
     max: number,
     className = styles.smallInput,
-    step?: 'any',
   ) => (
     <input
       {...input}
@@ -203,7 +193,6 @@ export function ListingForm(props: ListingFormProps) {
       type="number"
       min={min}
       max={max}
-      step={step}
       required
       {...register(name, { valueAsNumber: true })}
     />
@@ -286,17 +275,6 @@ export function ListingForm(props: ListingFormProps) {
               />
             )}
           </Field>
-
-          {!geocodingEnabled && (
-            <div className={styles.row}>
-              <Field label="Latitude" error={errors.latitude?.message}>
-                {(input) => numberInput('latitude', input, -90, 90, styles.smallInput, 'any')}
-              </Field>
-              <Field label="Longitude" error={errors.longitude?.message}>
-                {(input) => numberInput('longitude', input, -180, 180, styles.smallInput, 'any')}
-              </Field>
-            </div>
-          )}
 
           <ToggleGroup
             legend="Offer"
