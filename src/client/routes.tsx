@@ -1,6 +1,8 @@
-// The routes of SPEC §2. Every screen is its own chunk, fetched when first visited.
+// The routes of SPEC §2 (their paths in shared/screens.ts, which the server's page heads match
+// too). Every screen is its own chunk, fetched when first visited.
 import { lazy, Suspense, type ComponentType } from 'react'
 import { Route, Routes, useLocation } from 'react-router'
+import { screens } from '../shared/screens'
 import { PageErrorBoundary } from './components/PageErrorBoundary'
 import { RequireAuth } from './components/RequireAuth'
 import { Spinner } from './components/Spinner'
@@ -24,26 +26,32 @@ export function AppRoutes() {
   return (
     <PageErrorBoundary key={pathname}>
       <Routes>
-        <Route path="/" element={page(() => import('./pages/Explore'))} />
-        <Route path="/offers" element={page(() => import('./pages/Offers'))} />
-        <Route path="/category/:categoryName" element={page(() => import('./pages/Category'))} />
+        <Route path={screens.explore.path} element={page(() => import('./pages/Explore'))} />
+        <Route path={screens.offers.path} element={page(() => import('./pages/Offers'))} />
+        <Route path={screens.category.path} element={page(() => import('./pages/Category'))} />
+        <Route path={screens.listing.path} element={page(() => import('./pages/Listing'))} />
+        <Route path={screens.contact.path} element={page(() => import('./pages/Contact'))} />
+        <Route path={screens.signIn.path} element={page(() => import('./pages/SignIn'))} />
+        <Route path={screens.signUp.path} element={page(() => import('./pages/SignUp'))} />
         <Route
-          path="/category/:categoryName/:listingId"
-          element={page(() => import('./pages/Listing'))}
+          path={screens.forgotPassword.path}
+          element={page(() => import('./pages/ForgotPassword'))}
         />
-        <Route path="/contact/:landlordId" element={page(() => import('./pages/Contact'))} />
-        <Route path="/sign-in" element={page(() => import('./pages/SignIn'))} />
-        <Route path="/sign-up" element={page(() => import('./pages/SignUp'))} />
-        <Route path="/forgot-password" element={page(() => import('./pages/ForgotPassword'))} />
-        <Route path="/reset-password" element={page(() => import('./pages/ResetPassword'))} />
-        <Route path="/oauth-popup" element={page(() => import('./pages/OAuthPopup'))} />
-        <Route path="/profile" element={page(() => import('./pages/Profile'), 'signed-in')} />
         <Route
-          path="/create-listing"
+          path={screens.resetPassword.path}
+          element={page(() => import('./pages/ResetPassword'))}
+        />
+        <Route path={screens.oauthPopup.path} element={page(() => import('./pages/OAuthPopup'))} />
+        <Route
+          path={screens.profile.path}
+          element={page(() => import('./pages/Profile'), 'signed-in')}
+        />
+        <Route
+          path={screens.createListing.path}
           element={page(() => import('./pages/CreateListing'), 'signed-in')}
         />
         <Route
-          path="/edit-listing/:listingId"
+          path={screens.editListing.path}
           element={page(() => import('./pages/EditListing'), 'signed-in')}
         />
         <Route path="*" element={page(() => import('./pages/NotFound'))} />

@@ -91,10 +91,22 @@ describe('listingInputSchema', () => {
     expect(result).not.toHaveProperty('userRef')
     expect(result).not.toHaveProperty('id')
   })
+
+  it('drops latitude and longitude, whatever they hold: the address is geocoded', () => {
+    for (const [latitude, longitude] of [
+      [48.85, 2.35],
+      [500, -500],
+      ['north', null],
+    ]) {
+      const result = listingInputSchema.parse({ ...valid, latitude, longitude })
+      expect(result).not.toHaveProperty('latitude')
+      expect(result).not.toHaveProperty('longitude')
+    }
+  })
 })
 
 describe('form defaults (SPEC §3)', () => {
-  it('are rent, one room each, no extras, prices and coordinates 0', () => {
+  it('are rent, one room each, no extras, prices 0, and no coordinates to type', () => {
     expect(listingFormDefaults).toMatchObject({
       type: 'rent',
       bedrooms: 1,
@@ -104,9 +116,9 @@ describe('form defaults (SPEC §3)', () => {
       offer: false,
       regularPrice: 0,
       discountedPrice: 0,
-      latitude: 0,
-      longitude: 0,
     })
+    expect(listingFormDefaults).not.toHaveProperty('latitude')
+    expect(listingFormDefaults).not.toHaveProperty('longitude')
     expect(discountIsBelowRegular(listingFormDefaults)).toBe(false)
   })
 })

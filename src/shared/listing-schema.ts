@@ -48,9 +48,6 @@ export const listingFieldsSchema = z.object({
   regularPrice: price,
   /** Checked against the range only when offer is on; the discount rule runs either way (SPEC §5). */
   discountedPrice: z.number({ error: 'Enter a price' }).int('Whole dollars only').optional(),
-  /** Only when automatic geocoding is off, which it never is in this build (SPEC §2). */
-  latitude: z.number().min(-90).max(90).optional(),
-  longitude: z.number().min(-180).max(180).optional(),
 })
 
 export type ListingFields = z.infer<typeof listingFieldsSchema>
@@ -98,7 +95,8 @@ export const listingFormSchema = listingFieldsSchema.superRefine(checkOfferPrice
 
 /** The body of POST /api/listings and PUT /api/listings/:id, checked again by the server. */
 export const listingInputSchema = listingFieldsSchema
-  // Unknown keys (a `userRef`, say) are dropped: the owner is whoever is signed in.
+  // Unknown keys are dropped: a `userRef` (the owner is whoever is signed in), or a `latitude` and
+  // `longitude` (the server geocodes the address).
   .extend({ images: listingImagesSchema })
   .superRefine((input, ctx) => {
     if (!discountIsBelowRegular(input)) {
@@ -109,7 +107,7 @@ export const listingInputSchema = listingFieldsSchema
 
 export type ListingInput = z.infer<typeof listingInputSchema>
 
-/** SPEC §3 form defaults. */
+/** SPEC §3 form defaults, without latitude and longitude: the address is always geocoded. */
 export const listingFormDefaults: ListingFields = {
   type: 'rent',
   name: '',
@@ -121,8 +119,6 @@ export const listingFormDefaults: ListingFields = {
   offer: false,
   regularPrice: 0,
   discountedPrice: 0,
-  latitude: 0,
-  longitude: 0,
 }
 
 /** Image files the form accepts (SPEC §5); the server checks the content, not the name. */

@@ -91,6 +91,19 @@ test.describe('Listing detail', () => {
     await expect(page.getByRole('heading', { name: 'Contact Landlord' })).toBeVisible()
   })
 
+  test("the first photo has the srcset and sizes of the image the page's head preloads", async ({
+    page,
+  }) => {
+    const [listing] = await listingsFromApi(page, 'limit=1')
+    await page.goto(`/category/${listing!.type}/${listing!.id}`)
+
+    // Only then does the browser pick the same variant for both and download it once.
+    const preload = page.locator('head link[rel="preload"][as="image"]')
+    const photo = page.getByRole('region', { name: 'Photos' }).getByRole('img').first()
+    await expect(photo).toHaveAttribute('sizes', (await preload.getAttribute('imagesizes'))!)
+    await expect(photo).toHaveAttribute('srcset', (await preload.getAttribute('imagesrcset'))!)
+  })
+
   test('an unknown listing id shows not found instead of spinning', async ({ page }) => {
     await page.goto('/category/rent/doesNotExist123')
     await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible()

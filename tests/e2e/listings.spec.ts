@@ -91,6 +91,17 @@ function watchUploads(page: Page) {
   }
 }
 
+/** The page's own reads of single listings (GET /api/listings/{id}), from when this is called. */
+function watchListingReads(page: Page) {
+  const reads: string[] = []
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (request.method() === 'GET' && /^\/api\/listings\/[^/]+$/.test(pathname))
+      reads.push(pathname)
+  })
+  return reads
+}
+
 /** The detail page's photos, in slide order (slides other than the current one are hidden). */
 const photoSources = (page: Page) =>
   page
@@ -141,6 +152,7 @@ test.describe('Create Listing', () => {
       await route.continue()
     })
 
+    const listingReads = watchListingReads(page)
     await page.getByRole('button', { name: 'Create Listing' }).click()
     const progress = page.getByRole('progressbar', { name: 'Upload of facade.png' })
     await expect(progress).toBeVisible()
@@ -198,6 +210,8 @@ test.describe('Create Listing', () => {
     await expect(page.getByText(paris, { exact: true })).toHaveCount(2)
     // The owner is not offered to contact themselves.
     await expect(page.getByRole('link', { name: 'Contact Landloard' })).toHaveCount(0)
+    // The page showed the listing the create answered with, without reading it again.
+    expect(listingReads).toEqual([])
   })
 
   test("'$ / Month' shows only for rent, and 'Discounted Price' only when Offer is Yes", async ({
@@ -396,6 +410,7 @@ test.describe('Edit Listing', () => {
 
     const newName = uniqueName('Canal view')
     await field(page, 'Name').fill(newName)
+    const listingReads = watchListingReads(page)
     await page.getByRole('button', { name: 'Edit Listing' }).click()
 
     await expect(toastWith(page, 'Listing saved')).toBeVisible()
@@ -414,6 +429,8 @@ test.describe('Edit Listing', () => {
     expect(await photoSources(page)).toEqual(saved.imageUrls)
     // The removed photo's files went with it.
     expect((await page.request.get(front!)).status()).toBe(404)
+    // The page showed the listing the edit answered with, without reading it again.
+    expect(listingReads).toEqual([])
   })
 
   test("someone else's listing: 'You cannot edit this listing' and back to Explore", async ({

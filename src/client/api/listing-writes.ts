@@ -1,9 +1,10 @@
 // Create, edit and delete calls, and the address check; the mutations keep the lists up to date.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { hashKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ListingInput } from '../../shared/listing-schema'
 import type { Listing, ListingPage } from '../../shared/listing'
 import { limits } from '../../shared/listing'
 import { api, readJson, sendJson } from './http'
+import { listingKey } from './listings'
 
 export interface GeocodeAnswer {
   lat: number
@@ -22,13 +23,21 @@ function useInvalidateListings() {
 }
 
 export function useSaveListing(listingId?: string) {
-  const invalidate = useInvalidateListings()
+  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: ListingInput) =>
       listingId
         ? sendJson<Listing>('PUT', `/api/listings/${encodeURIComponent(listingId)}`, input)
         : sendJson<Listing>('POST', '/api/listings', input),
-    onSuccess: invalidate,
+    onSuccess: (listing) => {
+      // The answer is the saved listing: its page shows it without reading it again.
+      const savedKey = hashKey(listingKey(listing.id))
+      queryClient.setQueryData(listingKey(listing.id), listing)
+      return queryClient.invalidateQueries({
+        queryKey: ['listings'],
+        predicate: (query) => query.queryHash !== savedKey,
+      })
+    },
   })
 }
 

@@ -36,10 +36,13 @@ export function useListingPages(filter: ListingFilter, options: { enabled?: bool
   })
 }
 
+/** The cache key of one listing: a save puts its answer there (listing-writes.ts). */
+export const listingKey = (id: string) => ['listings', 'one', id]
+
 /** One listing, or null when there is no such listing. */
 export function useListing(id: string) {
   return useQuery({
-    queryKey: ['listings', 'one', id],
+    queryKey: listingKey(id),
     queryFn: async (): Promise<Listing | null> => {
       try {
         return await readJson<Listing>(api.api.listings[':id'].$get({ param: { id } }))

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format'
 import { effectivePrice, type Listing } from '../../shared/listing'
 import { imageSizes, imageSrcSet, imageVariantUrl } from '../../shared/media'
+import { editListingPath, listingPagePath } from '../../shared/screens'
 import styles from './ListingCard.module.css'
 
 interface ListingCardProps {
@@ -24,7 +25,7 @@ export function ListingCard({
   const cover = listing.imageUrls[0]
   return (
     <li className={styles.card}>
-      <Link to={`/category/${listing.type}/${listing.id}`} className={styles.link}>
+      <Link to={listingPagePath(listing)} className={styles.link}>
         {cover ? (
           <img
             className={styles.image}
@@ -63,7 +64,7 @@ export function ListingCard({
         <div className={styles.actions}>
           {editable && (
             <Link
-              to={`/edit-listing/${listing.id}`}
+              to={editListingPath(listing.id)}
               className={styles.action}
               aria-label="Edit listing"
             >

@@ -1,11 +1,12 @@
 import { useParams } from 'react-router'
 import { isListingType } from '../../shared/listing'
+import { categoryTitle } from '../../shared/screens'
 import { ListingPages } from '../components/ListingPages'
 import { useDocumentTitle } from '../components/use-document-title'
 
 export default function Category() {
   const { categoryName = '' } = useParams()
-  const heading = categoryName === 'rent' ? 'Places for rent' : 'Places for sell'
+  const heading = categoryTitle(categoryName)
   const empty = `No listings for ${categoryName}`
   useDocumentTitle(heading)
   return (

@@ -1,6 +1,7 @@
 // Contact Landlord: composes a message that opens the visitor's own mail client (SPEC §1, §2).
 import { useId, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
+import { screens } from '../../shared/screens'
 import { ApiError } from '../api/http'
 import { useLandlord } from '../api/users'
 import { Spinner } from '../components/Spinner'
@@ -19,11 +20,11 @@ export default function Contact() {
   const { data: landlord, status, error } = useLandlord(landlordId)
   const [message, setMessage] = useState('')
   const messageId = useId()
-  useDocumentTitle('Contact Landlord')
+  useDocumentTitle(screens.contact.title)
 
   return (
     <main className="page">
-      <h1 className="page-header">Contact Landlord</h1>
+      <h1 className="page-header">{screens.contact.title}</h1>
       {status === 'pending' && <Spinner />}
       {status === 'error' && (
         <p className="empty-text">

@@ -1,17 +1,18 @@
 import { useNavigate } from 'react-router'
 import { listingFormDefaults } from '../../shared/listing-schema'
+import { listingPagePath, screens } from '../../shared/screens'
 import { ListingForm } from '../components/listing-form/ListingForm'
 import { useDocumentTitle } from '../components/use-document-title'
 
 export default function CreateListing() {
-  useDocumentTitle('Create a Listing')
+  useDocumentTitle(screens.createListing.title)
   const navigate = useNavigate()
   return (
     <ListingForm
-      heading="Create a Listing"
+      heading={screens.createListing.title}
       submitLabel="Create Listing"
       defaults={listingFormDefaults}
-      onSaved={(listing) => void navigate(`/category/${listing.type}/${listing.id}`)}
+      onSaved={(listing) => void navigate(listingPagePath(listing))}
     />
   )
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { listingFormDefaults } from '../../shared/listing-schema'
+import { listingPagePath, screens } from '../../shared/screens'
 import { useListing } from '../api/listings'
 import { useSession } from '../api/session'
 import { ListingForm } from '../components/listing-form/ListingForm'
@@ -9,7 +10,7 @@ import { toast } from '../components/toasts'
 import { useDocumentTitle } from '../components/use-document-title'
 
 export default function EditListing() {
-  useDocumentTitle('Edit Listing')
+  useDocumentTitle(screens.editListing.title)
   const { listingId = '' } = useParams()
   const { data: listing, status } = useListing(listingId)
   const { user } = useSession()
@@ -26,7 +27,7 @@ export default function EditListing() {
 
   return (
     <ListingForm
-      heading="Edit Listing"
+      heading={screens.editListing.title}
       submitLabel="Edit Listing"
       listingId={listing.id}
       defaults={{
@@ -41,11 +42,9 @@ export default function EditListing() {
         offer: listing.offer,
         regularPrice: listing.regularPrice,
         discountedPrice: listing.discountedPrice ?? 0,
-        latitude: listing.geolocation.lat,
-        longitude: listing.geolocation.lng,
       }}
       storedImageUrls={listing.imageUrls}
-      onSaved={(saved) => void navigate(`/category/${saved.type}/${saved.id}`)}
+      onSaved={(saved) => void navigate(listingPagePath(saved))}
       onForbidden={() => void navigate('/', { replace: true })}
     />
   )

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { formatPrice } from '../../shared/format'
 import { effectivePrice, type Listing } from '../../shared/listing'
 import { imageSizes, imageSrcSet } from '../../shared/media'
+import { categoryPath, categoryTitle, listingPagePath, screens } from '../../shared/screens'
 import { useRecommendedListings } from '../api/listings'
 import { Carousel } from '../components/Carousel'
 import { Spinner } from '../components/Spinner'
@@ -10,20 +11,20 @@ import { useDocumentTitle } from '../components/use-document-title'
 import styles from './Explore.module.css'
 
 export default function Explore() {
-  useDocumentTitle('Explore')
+  useDocumentTitle(screens.explore.title)
   return (
     <main className="page">
-      <h1 className="page-header">Explore</h1>
+      <h1 className="page-header">{screens.explore.title}</h1>
       <Recommended />
       <h2 className="section-heading">Categories</h2>
       <div className={styles.categories}>
-        <Link to="/category/rent" className={`${styles.category} ${styles.rent}`}>
+        <Link to={categoryPath('rent')} className={`${styles.category} ${styles.rent}`}>
           <KeyRound size={40} aria-hidden="true" />
-          <span>Places for rent</span>
+          <span>{categoryTitle('rent')}</span>
         </Link>
-        <Link to="/category/sale" className={`${styles.category} ${styles.sale}`}>
+        <Link to={categoryPath('sale')} className={`${styles.category} ${styles.sale}`}>
           <Building2 size={40} aria-hidden="true" />
-          <span>Places for sell</span>
+          <span>{categoryTitle('sale')}</span>
         </Link>
       </div>
     </main>
@@ -61,7 +62,7 @@ function Recommended() {
 function RecommendedSlide({ listing, first }: { listing: Listing; first: boolean }) {
   const cover = listing.imageUrls[0]
   return (
-    <Link to={`/category/${listing.type}/${listing.id}`} className={styles.slide}>
+    <Link to={listingPagePath(listing)} className={styles.slide}>
       {cover && (
         <img
           className={styles.slideImage}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
+import { screens } from '../../shared/screens'
 import { useRequestPasswordReset } from '../api/session'
 import styles from '../components/AuthForm.module.css'
 import { SubmitButton } from '../components/SubmitButton'
@@ -8,7 +9,7 @@ import { toast } from '../components/toasts'
 import { useDocumentTitle } from '../components/use-document-title'
 
 export default function ForgotPassword() {
-  useDocumentTitle('Forgot Password')
+  useDocumentTitle(screens.forgotPassword.title)
   const [email, setEmail] = useState('')
   const requestReset = useRequestPasswordReset()
 
@@ -23,7 +24,7 @@ export default function ForgotPassword() {
 
   return (
     <main className="page">
-      <h1 className="page-header">Forgot Password</h1>
+      <h1 className="page-header">{screens.forgotPassword.title}</h1>
       <form className={styles.form} onSubmit={onSubmit}>
         <TextInput
           label="Email"

@@ -3,7 +3,8 @@ import { lazy, Suspense, useRef } from 'react'
 import { Link, useParams } from 'react-router'
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format'
 import { effectivePrice, type Listing as ListingData } from '../../shared/listing'
-import { imageSrcSet } from '../../shared/media'
+import { imageSizes, imageSrcSet } from '../../shared/media'
+import { contactPath } from '../../shared/screens'
 import { useListing } from '../api/listings'
 import { useSession } from '../api/session'
 import { Carousel } from '../components/Carousel'
@@ -52,7 +53,7 @@ function ListingDetails({ listing }: { listing: ListingData }) {
             className={styles.photo}
             src={url}
             srcSet={imageSrcSet(url)}
-            sizes="100vw"
+            sizes={imageSizes.photo}
             width={1200}
             height={800}
             alt={`${listing.name}, photo ${index + 1}`}
@@ -92,10 +93,7 @@ function ListingDetails({ listing }: { listing: ListingData }) {
         </div>
 
         {showContact && (
-          <Link
-            className="primary-button"
-            to={`/contact/${encodeURIComponent(listing.userRef)}?${new URLSearchParams({ listingName: listing.name })}`}
-          >
+          <Link className="primary-button" to={contactPath(listing.userRef, listing.name)}>
             Contact Landloard
           </Link>
         )}

@@ -1,11 +1,12 @@
 import { Link } from 'react-router'
+import { notFoundTitle } from '../../shared/screens'
 import { useDocumentTitle } from '../components/use-document-title'
 
 export default function NotFound({ what = 'page' }: { what?: string }) {
-  useDocumentTitle('Not found')
+  useDocumentTitle(notFoundTitle)
   return (
     <main className="page">
-      <h1 className="page-header">Not found</h1>
+      <h1 className="page-header">{notFoundTitle}</h1>
       <p>
         We could not find this {what}. It may have been removed, or the address may be mistyped.
       </p>

@@ -3,6 +3,7 @@ import { ChevronRight, House } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { Listing } from '../../shared/listing'
+import { screens } from '../../shared/screens'
 import { useDeleteListing, useMyListings } from '../api/listing-writes'
 import type { PublicUser } from '../../shared/profile'
 import { useSession, useSignOut, useUpdateProfile } from '../api/session'
@@ -13,7 +14,7 @@ import { useDocumentTitle } from '../components/use-document-title'
 import styles from './Profile.module.css'
 
 export default function Profile() {
-  useDocumentTitle('My Profile')
+  useDocumentTitle(screens.profile.title)
   const { user } = useSession()
   const signOut = useSignOut()
   // RequireAuth renders this page only for a signed-in user.
@@ -26,7 +27,7 @@ export default function Profile() {
   return (
     <main className="page">
       <header className={styles.header}>
-        <h1 className="page-header">My Profile</h1>
+        <h1 className="page-header">{screens.profile.title}</h1>
         <button
           type="button"
           className={styles.logout}

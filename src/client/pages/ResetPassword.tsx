@@ -1,6 +1,7 @@
 // Where the reset mail's link lands (through Better Auth, which checks the token and adds it here).
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
+import { screens } from '../../shared/screens'
 import { useResetPassword } from '../api/session'
 import styles from '../components/AuthForm.module.css'
 import { PasswordInput } from '../components/PasswordInput'
@@ -9,7 +10,7 @@ import { toast } from '../components/toasts'
 import { useDocumentTitle } from '../components/use-document-title'
 
 export default function ResetPassword() {
-  useDocumentTitle('Reset Password')
+  useDocumentTitle(screens.resetPassword.title)
   const [searchParams] = useSearchParams()
   const token = searchParams.get('token')
   const [password, setPassword] = useState('')
@@ -19,7 +20,7 @@ export default function ResetPassword() {
   if (!token || searchParams.has('error')) {
     return (
       <main className="page">
-        <h1 className="page-header">Reset Password</h1>
+        <h1 className="page-header">{screens.resetPassword.title}</h1>
         <p>
           This reset link is not valid any more: it has been used, or it is more than an hour old.
         </p>
@@ -46,7 +47,7 @@ export default function ResetPassword() {
 
   return (
     <main className="page">
-      <h1 className="page-header">Reset Password</h1>
+      <h1 className="page-header">{screens.resetPassword.title}</h1>
       <form className={styles.form} onSubmit={onSubmit}>
         <PasswordInput
           label="New password"

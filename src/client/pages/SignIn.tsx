@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
+import { screens } from '../../shared/screens'
 import { ApiError } from '../api/http'
 import { useSignIn } from '../api/session'
 import styles from '../components/AuthForm.module.css'
@@ -12,7 +13,7 @@ import { toast } from '../components/toasts'
 import { useDocumentTitle } from '../components/use-document-title'
 
 export default function SignIn() {
-  useDocumentTitle('Sign In')
+  useDocumentTitle(screens.signIn.title)
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const signIn = useSignIn()

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { screens } from '../../shared/screens'
 import { useSignUp } from '../api/session'
 import styles from '../components/AuthForm.module.css'
 import { GoogleButton } from '../components/GoogleButton'
@@ -10,7 +11,7 @@ import { toast } from '../components/toasts'
 import { useDocumentTitle } from '../components/use-document-title'
 
 export default function SignUp() {
-  useDocumentTitle('Sign Up')
+  useDocumentTitle(screens.signUp.title)
   const [form, setForm] = useState({ name: '', email: '', password: '' })
   const signUp = useSignUp()
   const navigate = useNavigate()

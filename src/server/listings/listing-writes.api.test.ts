@@ -103,6 +103,27 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
       expect(read).toEqual(listing)
     })
 
+    it('accepts and ignores the latitude and longitude older clients send, even out of range', async () => {
+      for (const [latitude, longitude] of [
+        [10, 20],
+        [500, -500],
+      ]) {
+        const { status, body } = await send(
+          t,
+          'POST',
+          '/api/listings',
+          { ...validListingBody([await upload()]), latitude, longitude },
+          ownerCookie,
+        )
+        expect(status, JSON.stringify(body)).toBe(201)
+        const listing = body as unknown as Listing
+        // Paris, from the offline gazetteer, not the body.
+        expect(listing.geolocation.lat).toBeCloseTo(48.85, 1)
+        expect(listing.geolocation.lng).toBeCloseTo(2.35, 1)
+        expect(body).not.toHaveProperty('latitude')
+      }
+    })
+
     it('stores no discountedPrice when offer is off', async () => {
       const { status, body } = await send(
         t,

@@ -6,6 +6,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { limits } from '../../shared/listing'
 import { listingPath, listingsPath } from '../../shared/listing-requests'
+import { imageSizes } from '../../shared/media'
+import { documentTitle, screens } from '../../shared/screens'
 import {
   createTestApp,
   createUser,
@@ -111,6 +113,8 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
     )
     expect((await app.request(listingPath(listingId))).status).toBe(200)
     expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+\/w400\.webp" imagesrcset=/)
+    // The photo slider's own `sizes`, so the browser picks the variant it preloaded.
+    expect(html).toContain(` imagesizes="${imageSizes.photo}" `)
     // The page's chunks and their styles, but not what the entry script already loads.
     expect(html).toContain('<link rel="modulepreload" href="/assets/Listing-1.js">')
     expect(html).toContain('<link rel="modulepreload" href="/assets/Carousel-1.js">')
@@ -148,6 +152,16 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
     expect(html).toContain(`<title>${title} | House Marketplace</title>`)
     expect(html).toContain(`<link rel="preload" as="fetch" href="${data.replace(/&/g, '&#38;')}"`)
     expect((await app.request(data)).status).toBe(200)
+  })
+
+  it.each(
+    Object.entries(screens).flatMap(([name, screen]) =>
+      'title' in screen ? [[name, screen]] : [],
+    ),
+  )('gives the %s screen the title the client gives it', async (_, screen) => {
+    const { status, html } = await page(screen.path.replace(/:\w+/g, 'abc'))
+    expect(status).toBe(200)
+    expect(html).toContain(`<title>${documentTitle(screen.title)}</title>`)
   })
 
   it('names an unknown category without asking the API about it', async () => {

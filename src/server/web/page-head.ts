@@ -6,11 +6,18 @@ import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/forma
 import { effectivePrice, isListingType, limits, type Listing } from '../../shared/listing.js'
 import { listingPath, listingsPath, type ListingFilter } from '../../shared/listing-requests.js'
 import { imageSizes, imageSrcSet, imageVariantUrl } from '../../shared/media.js'
+import {
+  categoryTitle,
+  documentTitle,
+  listingPagePath,
+  notFoundTitle,
+  screens,
+  siteName,
+} from '../../shared/screens.js'
 import { escapeHtml } from '../http/escape.js'
 import type { ListingQueries } from '../listings/listings.queries.js'
 import type { PageChunkLookup } from './page-chunks.js'
 
-export const siteName = 'House Marketplace'
 const siteDescription = 'Browse homes for rent or for sale, and publish your own listings.'
 
 export interface PageHead {
@@ -30,18 +37,37 @@ interface PageMeta {
   listing?: Listing
 }
 
-type Describe = (params: string[], listings: ListingQueries) => PageMeta | Promise<PageMeta>
+/** The route's parameters by name: `{ categoryName }` for `/category/:categoryName`. */
+type RouteParams = Partial<Record<string, string>>
+
+type Describe = (params: RouteParams, listings: ListingQueries) => PageMeta | Promise<PageMeta>
 
 interface PageRoute {
-  pattern: RegExp
+  /** The screen's route, as the client's router has it (shared/screens.ts). */
+  path: string
   /** The page module, as Vite's manifest names it. */
   module: string
   describe: Describe
 }
 
-const titled =
-  (title: string, description?: string): Describe =>
-  () => ({ title, description })
+/** A screen whose head is its title alone. */
+const titledRoute = (screen: { path: string; title: string }, module: string): PageRoute => ({
+  path: screen.path,
+  module,
+  describe: () => ({ title: screen.title }),
+})
+
+/** `/category/:categoryName` → `^/category/(?<categoryName>[^/]+)$`, as the client matches. */
+function routePattern(path: string): RegExp {
+  const segments = path
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':')
+        ? `(?<${segment.slice(1)}>[^/]+)`
+        : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+  return new RegExp(`^${segments.join('/')}$`)
+}
 
 interface ListScreen {
   title: string
@@ -66,12 +92,12 @@ async function describeList(screen: ListScreen, listings: ListingQueries): Promi
 // The routes of SPEC §2, in the client's order (src/client/routes.tsx).
 const routes: PageRoute[] = [
   {
-    pattern: /^\/$/,
+    path: screens.explore.path,
     module: 'pages/Explore.tsx',
     describe: (_, listings) =>
       describeList(
         {
-          title: 'Explore',
+          title: screens.explore.title,
           description: siteDescription,
           filter: {},
           limit: limits.recommendedCount,
@@ -81,12 +107,12 @@ const routes: PageRoute[] = [
       ),
   },
   {
-    pattern: /^\/offers$/,
+    path: screens.offers.path,
     module: 'pages/Offers.tsx',
     describe: (_, listings) =>
       describeList(
         {
-          title: 'Offers',
+          title: screens.offers.title,
           description: 'Homes for rent and for sale at a discount.',
           filter: { offer: true },
           limit: limits.pageSize,
@@ -96,13 +122,14 @@ const routes: PageRoute[] = [
       ),
   },
   {
-    pattern: /^\/category\/([^/]+)$/,
+    path: screens.category.path,
     module: 'pages/Category.tsx',
-    describe: ([category = ''], listings) => {
-      const title = category === 'rent' ? 'Places for rent' : 'Places for sell'
-      const description = `Homes ${category === 'rent' ? 'for rent' : 'for sale'}, newest first.`
-      if (!isListingType(category)) return { title, description }
-      const filter = { type: category }
+    describe: ({ categoryName = '' }, listings) => {
+      const title = categoryTitle(categoryName)
+      const homes = categoryName === 'rent' ? 'for rent' : 'for sale'
+      const description = `Homes ${homes}, newest first.`
+      if (!isListingType(categoryName)) return { title, description }
+      const filter = { type: categoryName }
       return describeList(
         { title, description, filter, limit: limits.pageSize, sizes: imageSizes.card },
         listings,
@@ -110,11 +137,11 @@ const routes: PageRoute[] = [
     },
   },
   {
-    pattern: /^\/category\/[^/]+\/([^/]+)$/,
+    path: screens.listing.path,
     module: 'pages/Listing.tsx',
-    describe: async ([id], listings) => {
-      const listing = await listings.get(id!)
-      if (!listing) return { title: 'Not found', notFound: true }
+    describe: async ({ listingId = '' }, listings) => {
+      const listing = await listings.get(listingId)
+      if (!listing) return { title: notFoundTitle, notFound: true }
       const cover = listing.imageUrls[0]
       return {
         title: listing.name,
@@ -125,41 +152,23 @@ const routes: PageRoute[] = [
       }
     },
   },
-  {
-    pattern: /^\/contact\/[^/]+$/,
-    module: 'pages/Contact.tsx',
-    describe: titled('Contact Landlord'),
-  },
-  { pattern: /^\/sign-in$/, module: 'pages/SignIn.tsx', describe: titled('Sign In') },
-  { pattern: /^\/sign-up$/, module: 'pages/SignUp.tsx', describe: titled('Sign Up') },
-  {
-    pattern: /^\/forgot-password$/,
-    module: 'pages/ForgotPassword.tsx',
-    describe: titled('Forgot Password'),
-  },
-  {
-    pattern: /^\/reset-password$/,
-    module: 'pages/ResetPassword.tsx',
-    describe: titled('Reset Password'),
-  },
-  { pattern: /^\/oauth-popup$/, module: 'pages/OAuthPopup.tsx', describe: titled('Sign In') },
-  { pattern: /^\/profile$/, module: 'pages/Profile.tsx', describe: titled('My Profile') },
-  {
-    pattern: /^\/create-listing$/,
-    module: 'pages/CreateListing.tsx',
-    describe: titled('Create a Listing'),
-  },
-  {
-    pattern: /^\/edit-listing\/[^/]+$/,
-    module: 'pages/EditListing.tsx',
-    describe: titled('Edit Listing'),
-  },
+  titledRoute(screens.contact, 'pages/Contact.tsx'),
+  titledRoute(screens.signIn, 'pages/SignIn.tsx'),
+  titledRoute(screens.signUp, 'pages/SignUp.tsx'),
+  titledRoute(screens.forgotPassword, 'pages/ForgotPassword.tsx'),
+  titledRoute(screens.resetPassword, 'pages/ResetPassword.tsx'),
+  titledRoute(screens.oauthPopup, 'pages/OAuthPopup.tsx'),
+  titledRoute(screens.profile, 'pages/Profile.tsx'),
+  titledRoute(screens.createListing, 'pages/CreateListing.tsx'),
+  titledRoute(screens.editListing, 'pages/EditListing.tsx'),
 ]
 
+const routePatterns = routes.map((route) => routePattern(route.path))
+
 const notFoundRoute: PageRoute = {
-  pattern: /$/,
+  path: '*',
   module: 'pages/NotFound.tsx',
-  describe: () => ({ title: 'Not found', notFound: true }),
+  describe: () => ({ title: notFoundTitle, notFound: true }),
 }
 
 /** 'For rent in Toronto, Canada: 3 Bedrooms, 2 Bathrooms, $1,500 / Month.' */
@@ -182,12 +191,12 @@ export function createPageHeads(options: {
   return async function pageHead(path: string): Promise<PageHead> {
     const normalized = path.replace(/\/+$/, '') || '/'
     let route = notFoundRoute
-    let params: string[] = []
-    for (const candidate of routes) {
-      const match = candidate.pattern.exec(normalized)
+    let params: RouteParams = {}
+    for (const [index, pattern] of routePatterns.entries()) {
+      const match = pattern.exec(normalized)
       if (match) {
-        route = candidate
-        params = match.slice(1)
+        route = routes[index]!
+        params = match.groups ?? {}
         break
       }
     }
@@ -200,7 +209,7 @@ export function createPageHeads(options: {
       meta = { title: siteName }
     }
 
-    const title = meta.title === siteName ? siteName : `${meta.title} | ${siteName}`
+    const title = meta.title === siteName ? siteName : documentTitle(meta.title)
     const description = meta.description ?? siteDescription
     const lines = [
       `<title>${escapeHtml(title)}</title>`,
@@ -232,7 +241,7 @@ function previewCard(
   description: string,
   absolute: (url: string) => string,
 ): string[] {
-  const url = absolute(`/category/${listing.type}/${encodeURIComponent(listing.id)}`)
+  const url = absolute(listingPagePath(listing))
   const image = listing.imageUrls[0]
   const lines = [
     `<link rel="canonical" href="${escapeHtml(url)}">`,

@@ -3,35 +3,27 @@ import { ArrowDown, ArrowUp, X } from 'lucide-react'
 import { useId } from 'react'
 import { acceptedImageExtensions } from '../../../shared/listing-schema'
 import styles from './ListingForm.module.css'
-
-export type ImageItem =
-  | {
-      kind: 'stored'
-      key: string
-      url: string
-      /** its place when the form opened, for a stable name */ number: number
-    }
-  | {
-      kind: 'new'
-      key: string
-      file: File
-      previewUrl: string
-      /** 0 to 1 while uploading */
-      progress?: number
-      /** set once the server has the file */
-      uploadId?: string
-      error?: string
-    }
+import type { ImageItem } from './use-image-list'
+import type { UploadState } from './use-image-uploads'
 
 interface ImagePickerProps {
   images: ImageItem[]
+  /** Each new image's upload, by its key, once one has begun. */
+  uploads: ReadonlyMap<string, UploadState>
   onAdd: (files: File[]) => void
   onRemove: (key: string) => void
   onMove: (key: string, by: -1 | 1) => void
   required: boolean
 }
 
-export function ImagePicker({ images, onAdd, onRemove, onMove, required }: ImagePickerProps) {
+export function ImagePicker({
+  images,
+  uploads,
+  onAdd,
+  onRemove,
+  onMove,
+  required,
+}: ImagePickerProps) {
   const inputId = useId()
   const noteId = useId()
   return (
@@ -60,6 +52,7 @@ export function ImagePicker({ images, onAdd, onRemove, onMove, required }: Image
         <ol className={styles.previews} aria-label="Chosen images">
           {images.map((image, index) => {
             const name = image.kind === 'new' ? image.file.name : `Photo ${image.number}`
+            const upload = uploads.get(image.key)
             return (
               <li key={image.key} className={styles.preview}>
                 <img
@@ -72,17 +65,15 @@ export function ImagePicker({ images, onAdd, onRemove, onMove, required }: Image
                   <span className={styles.previewName}>
                     {index === 0 ? `${name} (cover)` : name}
                   </span>
-                  {image.kind === 'new' && image.progress !== undefined && !image.error && (
+                  {upload?.progress !== undefined && !upload.error && (
                     <progress
                       className={styles.progress}
-                      value={image.progress}
+                      value={upload.progress}
                       max={1}
                       aria-label={`Upload of ${name}`}
                     />
                   )}
-                  {image.kind === 'new' && image.error && (
-                    <span className={styles.error}>{image.error}</span>
-                  )}
+                  {upload?.error && <span className={styles.error}>{upload.error}</span>}
                 </div>
                 <div className={styles.previewActions}>
                   <button

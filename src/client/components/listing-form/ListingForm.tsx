@@ -13,16 +13,14 @@ import {
 import { limits, type Listing } from '../../../shared/listing'
 import { ApiError } from '../../api/http'
 import { geocodeAddress, useSaveListing } from '../../api/listing-writes'
-import { uploadImage } from '../../api/uploads'
 import { Spinner } from '../Spinner'
 import { toast } from '../toasts'
 import { Field, type FieldInputProps } from './Field'
-import { ImagePicker, type ImageItem } from './ImagePicker'
+import { ImagePicker } from './ImagePicker'
 import styles from './ListingForm.module.css'
 import { ToggleGroup, yesNo } from './ToggleGroup'
-
-/** SPEC §2: latitude and longitude are typed in only when automatic geocoding is off; in this build it is always on. */
-const geocodingEnabled = true
+import { useImageList } from './use-image-list'
+import { useImageUploads } from './use-image-uploads'
 
 interface ListingFormProps {
   heading: string
@@ -34,8 +32,6 @@ interface ListingFormProps {
   /** The server refused the edit because the listing is someone else's. */
   onForbidden?: () => void
 }
-
-let imageCounter = 0
 
 export function ListingForm(props: ListingFormProps) {
   const {
@@ -52,9 +48,9 @@ export function ListingForm(props: ListingFormProps) {
       defaultValues: defaults,
       resolver: zodResolver(listingFormSchema),
     })
-  const [images, setImages] = useState<ImageItem[]>(() =>
-    storedImageUrls.map((url, index) => ({ kind: 'stored', key: url, url, number: index + 1 })),
-  )
+  const imageList = useImageList(storedImageUrls)
+  const { images } = imageList
+  const { uploads, uploadAll } = useImageUploads()
   const [saving, setSaving] = useState(false)
   const save = useSaveListing(listingId)
   const [type, offer, parking, furnished] = useWatch({
@@ -62,80 +58,14 @@ export function ListingForm(props: ListingFormProps) {
     name: ['type', 'offer', 'parking', 'furnished'],
   })
 
-  // Previews are object URLs: free them when they leave.
-  const previews = useRef(new Set<string>())
   // A save that ends after the user went elsewhere must not pull them back.
   const mounted = useRef(false)
   useEffect(() => {
-    const urls = previews.current
     mounted.current = true
     return () => {
       mounted.current = false
-      urls.forEach((url) => URL.revokeObjectURL(url))
-      urls.clear()
     }
   }, [])
-
-  function removeImage(key: string) {
-    setImages((current) => {
-      const removed = current.find((image) => image.key === key)
-      if (removed?.kind === 'new') {
-        URL.revokeObjectURL(removed.previewUrl)
-        previews.current.delete(removed.previewUrl)
-      }
-      return current.filter((image) => image.key !== key)
-    })
-  }
-
-  function addFiles(files: File[]) {
-    const added = files.map((file): ImageItem => {
-      const previewUrl = URL.createObjectURL(file)
-      previews.current.add(previewUrl)
-      return { kind: 'new', key: `new-${++imageCounter}`, file, previewUrl }
-    })
-    setImages((current) => [...current, ...added])
-  }
-
-  function updateImage(key: string, change: Partial<Extract<ImageItem, { kind: 'new' }>>) {
-    setImages((current) =>
-      current.map((image) =>
-        image.key === key && image.kind === 'new' ? { ...image, ...change } : image,
-      ),
-    )
-  }
-
-  function moveImage(key: string, by: -1 | 1) {
-    setImages((current) => {
-      const from = current.findIndex((image) => image.key === key)
-      const to = from + by
-      if (from < 0 || to < 0 || to >= current.length) return current
-      const next = [...current]
-      ;[next[from], next[to]] = [next[to]!, next[from]!]
-      return next
-    })
-  }
-
-  /** Uploads what is not on the server yet, all in parallel; answers the body's image list. */
-  async function uploadNewImages(): Promise<string[] | undefined> {
-    const results = await Promise.all(
-      images.map(async (image) => {
-        if (image.kind === 'stored') return image.url
-        if (image.uploadId) return image.uploadId
-        updateImage(image.key, { progress: 0, error: undefined })
-        try {
-          const uploadId = await uploadImage(image.file, ({ sent, total }) =>
-            updateImage(image.key, { progress: total ? sent / total : 0 }),
-          )
-          updateImage(image.key, { uploadId, progress: 1 })
-          return uploadId
-        } catch (error) {
-          updateImage(image.key, { error: error instanceof Error ? error.message : String(error) })
-          return undefined
-        }
-      }),
-    )
-    return results.every((result) => result !== undefined) ? (results as string[]) : undefined
-  }
 
   async function onValid(fields: ListingFields) {
     if (!discountIsBelowRegular(fields)) return toast.error(messages.discount)
@@ -144,25 +74,19 @@ export function ListingForm(props: ListingFormProps) {
 
     setSaving(true)
     try {
-      if (geocodingEnabled) {
-        try {
-          await geocodeAddress(fields.address)
-        } catch (error) {
-          return toast.error(
-            error instanceof ApiError && error.status === 422
-              ? messages.address
-              : 'The address could not be checked, try again',
-          )
-        }
+      try {
+        await geocodeAddress(fields.address)
+      } catch (error) {
+        return toast.error(
+          error instanceof ApiError && error.status === 422
+            ? messages.address
+            : 'The address could not be checked, try again',
+        )
       }
-      const uploaded = await uploadNewImages()
+      const uploaded = await uploadAll(images)
       if (!uploaded) return toast.error(messages.imagesNotUploaded)
 
       const input: ListingInput = { ...fields, images: uploaded }
-      if (geocodingEnabled) {
-        delete input.latitude
-        delete input.longitude
-      }
       const listing = await save.mutateAsync(input).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 403) {
           toast.error('You cannot edit this listing')
@@ -195,7 +119,6 @@ export function ListingForm(props: ListingFormProps) {
     min: number,
     max: number,
     className = styles.smallInput,
-    step?: 'any',
   ) => (
     <input
       {...input}
@@ -203,7 +126,6 @@ export function ListingForm(props: ListingFormProps) {
       type="number"
       min={min}
       max={max}
-      step={step}
       required
       {...register(name, { valueAsNumber: true })}
     />
@@ -287,17 +209,6 @@ export function ListingForm(props: ListingFormProps) {
             )}
           </Field>
 
-          {!geocodingEnabled && (
-            <div className={styles.row}>
-              <Field label="Latitude" error={errors.latitude?.message}>
-                {(input) => numberInput('latitude', input, -90, 90, styles.smallInput, 'any')}
-              </Field>
-              <Field label="Longitude" error={errors.longitude?.message}>
-                {(input) => numberInput('longitude', input, -180, 180, styles.smallInput, 'any')}
-              </Field>
-            </div>
-          )}
-
           <ToggleGroup
             legend="Offer"
             options={yesNo}
@@ -322,10 +233,11 @@ export function ListingForm(props: ListingFormProps) {
 
           <ImagePicker
             images={images}
+            uploads={uploads}
             required={images.length === 0}
-            onAdd={addFiles}
-            onRemove={removeImage}
-            onMove={moveImage}
+            onAdd={imageList.add}
+            onRemove={imageList.remove}
+            onMove={imageList.move}
           />
         </fieldset>
         <button type="submit" className={`primary-button ${styles.submit}`} disabled={saving}>

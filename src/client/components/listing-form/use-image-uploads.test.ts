@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+import { act, renderHook } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { uploadImage, type UploadProgress } from '../../api/uploads'
+import type { ImageItem } from './use-image-list'
+import { useImageUploads } from './use-image-uploads'
+
+vi.mock('../../api/uploads', () => ({ uploadImage: vi.fn() }))
+const upload = vi.mocked(uploadImage)
+afterEach(() => upload.mockReset())
+
+const stored = (url: string): ImageItem => ({ kind: 'stored', key: url, url, number: 1 })
+const chosen = (name: string): ImageItem => ({
+  kind: 'new',
+  key: `key-${name}`,
+  file: new File(['x'], name, { type: 'image/jpeg' }),
+  previewUrl: `blob:${name}`,
+})
+
+/** An upload that waits until the test finishes or fails it, reporting progress meanwhile. */
+function pendingUpload() {
+  let report!: (progress: UploadProgress) => void
+  let finish!: (uploadId: string) => void
+  let fail!: (error: Error) => void
+  upload.mockImplementationOnce(
+    (_file, onProgress) =>
+      new Promise<string>((resolve, reject) => {
+        report = onProgress
+        finish = resolve
+        fail = reject
+      }),
+  )
+  return {
+    report: (sent: number, total: number) => act(() => report({ sent, total })),
+    finish: (uploadId: string) => finish(uploadId),
+    fail: (message: string) => fail(new Error(message)),
+  }
+}
+
+describe("the upload of the listing form's images", () => {
+  it('uploads the new files all at once and answers the URLs kept and the upload ids, in order', async () => {
+    const { result } = renderHook(() => useImageUploads())
+    const front = pendingUpload()
+    const garden = pendingUpload()
+    const images = [chosen('front.jpg'), stored('/kept.webp'), chosen('garden.jpg')]
+
+    let answer!: Promise<string[] | undefined>
+    act(() => void (answer = result.current.uploadAll(images)))
+    expect(upload).toHaveBeenCalledTimes(2)
+    expect(result.current.uploads.get('key-front.jpg')).toEqual({ progress: 0, error: undefined })
+
+    front.report(1, 4)
+    expect(result.current.uploads.get('key-front.jpg')?.progress).toBe(0.25)
+    garden.finish('upload-garden')
+    front.finish('upload-front')
+    await act(async () => {
+      expect(await answer).toEqual(['upload-front', '/kept.webp', 'upload-garden'])
+    })
+    expect(result.current.uploads.get('key-front.jpg')?.progress).toBe(1)
+  })
+
+  it('answers nothing when a file fails, shows why, and sends next time only what is not up yet', async () => {
+    const { result } = renderHook(() => useImageUploads())
+    const images = [chosen('front.jpg'), chosen('fake.png')]
+    const front = pendingUpload()
+    const fake = pendingUpload()
+
+    let answer!: Promise<string[] | undefined>
+    act(() => void (answer = result.current.uploadAll(images)))
+    front.finish('upload-front')
+    fake.fail('This file is not a JPEG or PNG image')
+    await act(async () => expect(await answer).toBeUndefined())
+    expect(result.current.uploads.get('key-fake.png')?.error).toBe(
+      'This file is not a JPEG or PNG image',
+    )
+
+    const again = pendingUpload()
+    act(() => void (answer = result.current.uploadAll(images)))
+    expect(result.current.uploads.get('key-fake.png')).toEqual({ progress: 0, error: undefined })
+    again.finish('upload-fake')
+    await act(async () => expect(await answer).toEqual(['upload-front', 'upload-fake']))
+    expect(upload).toHaveBeenCalledTimes(3)
+    expect(upload.mock.calls[2]![0].name).toBe('fake.png')
+  })
+})

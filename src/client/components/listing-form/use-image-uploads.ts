@@ -1,0 +1,46 @@
+// The upload of the form's new images with tus, all in parallel, with each one's progress or error.
+import { useRef, useState } from 'react'
+import { uploadImage } from '../../api/uploads'
+import type { ImageItem } from './use-image-list'
+
+export interface UploadState {
+  /** 0 to 1 while uploading */
+  progress?: number
+  error?: string
+}
+
+export function useImageUploads() {
+  const [uploads, setUploads] = useState<ReadonlyMap<string, UploadState>>(new Map())
+  // Upload ids by image key: after a refused save, the next submit sends them again, not the files.
+  const uploaded = useRef(new Map<string, string>())
+
+  function update(key: string, change: UploadState) {
+    setUploads((current) => new Map(current).set(key, { ...current.get(key), ...change }))
+  }
+
+  /** Uploads what is not on the server yet; answers the body's image list, or undefined if any failed. */
+  async function uploadAll(images: ImageItem[]): Promise<string[] | undefined> {
+    const results = await Promise.all(
+      images.map(async (image) => {
+        if (image.kind === 'stored') return image.url
+        const done = uploaded.current.get(image.key)
+        if (done) return done
+        update(image.key, { progress: 0, error: undefined })
+        try {
+          const uploadId = await uploadImage(image.file, ({ sent, total }) =>
+            update(image.key, { progress: total ? sent / total : 0 }),
+          )
+          uploaded.current.set(image.key, uploadId)
+          update(image.key, { progress: 1 })
+          return uploadId
+        } catch (error) {
+          update(image.key, { error: error instanceof Error ? error.message : String(error) })
+          return undefined
+        }
+      }),
+    )
+    return results.every((result) => result !== undefined) ? (results as string[]) : undefined
+  }
+
+  return { uploads, uploadAll }
+}

@@ -1,0 +1,54 @@
+// The screens of SPEC §2: the route patterns and titles that both the client's router and the
+// server's page heads use, and the paths the screens link to.
+import type { Listing } from './listing.js'
+
+export const siteName = 'House Marketplace'
+
+/** Each screen's route, in React Router's syntax (`:name` is a path segment), and its title. */
+export const screens = {
+  explore: { path: '/', title: 'Explore' },
+  offers: { path: '/offers', title: 'Offers' },
+  /** Titled by `categoryTitle`. */
+  category: { path: '/category/:categoryName' },
+  /** Titled by the listing's name. */
+  listing: { path: '/category/:categoryName/:listingId' },
+  contact: { path: '/contact/:landlordId', title: 'Contact Landlord' },
+  signIn: { path: '/sign-in', title: 'Sign In' },
+  signUp: { path: '/sign-up', title: 'Sign Up' },
+  forgotPassword: { path: '/forgot-password', title: 'Forgot Password' },
+  resetPassword: { path: '/reset-password', title: 'Reset Password' },
+  oauthPopup: { path: '/oauth-popup', title: 'Sign In' },
+  profile: { path: '/profile', title: 'My Profile' },
+  createListing: { path: '/create-listing', title: 'Create a Listing' },
+  editListing: { path: '/edit-listing/:listingId', title: 'Edit Listing' },
+} as const
+
+export const notFoundTitle = 'Not found'
+
+/** What the browser's tab shows: 'Offers | House Marketplace'. */
+export function documentTitle(title: string): string {
+  return `${title} | ${siteName}`
+}
+
+/** SPEC §2: 'Places for rent' for rent, 'Places for sell' for any other category. */
+export function categoryTitle(categoryName: string): string {
+  return categoryName === 'rent' ? 'Places for rent' : 'Places for sell'
+}
+
+export function categoryPath(categoryName: string): string {
+  return `/category/${encodeURIComponent(categoryName)}`
+}
+
+/** A listing's own page, under its category. */
+export function listingPagePath(listing: Pick<Listing, 'type' | 'id'>): string {
+  return `${categoryPath(listing.type)}/${encodeURIComponent(listing.id)}`
+}
+
+export function editListingPath(listingId: string): string {
+  return `/edit-listing/${encodeURIComponent(listingId)}`
+}
+
+/** The contact page names the listing in its query: the mail's subject (SPEC §2). */
+export function contactPath(landlordId: string, listingName: string): string {
+  return `/contact/${encodeURIComponent(landlordId)}?${new URLSearchParams({ listingName })}`
+}
