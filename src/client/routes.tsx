@@ -1,4 +1,4 @@
-// The routes of SPEC §2 (their paths in shared/screens.ts, which the server's page heads match
+// The spec's screens (their paths in shared/screens.ts, which the server's page heads match
 // too). Every screen is its own chunk, fetched when first visited.
 import { lazy, Suspense, type ComponentType } from 'react'
 import { Route, Routes, useLocation } from 'react-router'

@@ -11,7 +11,7 @@ import {
 } from './screens'
 
 describe('screen paths', () => {
-  it('are the routes the router matches, with the same parameters (SPEC §2)', () => {
+  it('are the routes the router matches, with the same parameters', () => {
     expect(matchPath(screens.category.path, categoryPath('rent'))?.params).toEqual({
       categoryName: 'rent',
     })
@@ -27,7 +27,7 @@ describe('screen paths', () => {
     })
   })
 
-  it('write the paths of SPEC §2', () => {
+  it("write the paths of the spec's screens", () => {
     expect(categoryPath('sale')).toBe('/category/sale')
     expect(listingPagePath({ type: 'rent', id: 'abc' })).toBe('/category/rent/abc')
     expect(editListingPath('abc')).toBe('/edit-listing/abc')

@@ -1,4 +1,4 @@
-// The screens of SPEC §2: the route patterns and titles that both the client's router and the
+// The spec's screens: the route patterns and titles that both the client's router and the
 // server's page heads use, and the paths the screens link to.
 import type { Listing } from './listing.js'
 
@@ -30,7 +30,7 @@ export function documentTitle(title: string): string {
   return `${title} | ${siteName}`
 }
 
-/** SPEC §2: 'Places for rent' for rent, 'Places for sell' for any other category. */
+/** The spec's screens: 'Places for rent' for rent, 'Places for sell' for any other category. */
 export function categoryTitle(categoryName: string): string {
   return categoryName === 'rent' ? 'Places for rent' : 'Places for sell'
 }
@@ -48,7 +48,7 @@ export function editListingPath(listingId: string): string {
   return `/edit-listing/${encodeURIComponent(listingId)}`
 }
 
-/** The contact page names the listing in its query: the mail's subject (SPEC §2). */
+/** The contact page names the listing in its query: the mail's subject (the spec's screens). */
 export function contactPath(landlordId: string, listingName: string): string {
   return `/contact/${encodeURIComponent(landlordId)}?${new URLSearchParams({ listingName })}`
 }

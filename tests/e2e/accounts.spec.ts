@@ -106,7 +106,7 @@ test.describe('Accounts', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click()
     await expect(page.getByRole('heading', { name: 'My Profile' })).toHaveCount(0)
-    // SPEC §2: Logout signs out and goes to Explore. Soft, so the rest of the journey still runs.
+    // The spec's screens: Logout signs out and goes to Explore. Soft, so the rest of the journey still runs.
     await expect.soft(page).toHaveURL(/\/$/)
     await expect.soft(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible()
 
@@ -150,7 +150,7 @@ test.describe('Accounts', () => {
     await expect(page).toHaveURL(/\/sign-up$/)
   })
 
-  // SPEC §2: the signed-in-only routes.
+  // The spec's screens: the signed-in-only routes.
   for (const route of ['/profile', '/create-listing', '/edit-listing/any-listing']) {
     test(`a visitor who opens ${route} is sent to Sign in`, async ({ page }) => {
       await page.goto(route)

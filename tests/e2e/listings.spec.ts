@@ -1,4 +1,4 @@
-// Listing management in the browser (SPEC §2 Create Listing, Edit Listing, Profile): the form,
+// Listing management in the browser (the spec's Create Listing, Edit Listing and Profile): the form,
 // its checks in the spec's order, chunked uploads, editing, and deleting from the profile.
 //
 // Every journey starts signed in as a fresh user made directly in the seeded server's database
@@ -124,7 +124,7 @@ test.describe('Create Listing', () => {
     await expect(page).toHaveURL('/create-listing')
     await expect(page.getByRole('heading', { name: 'Create a Listing', level: 1 })).toBeVisible()
     await expect(page.getByText('The first image will be the cover (max 6).')).toBeVisible()
-    // SPEC §3 form defaults: rent, one bedroom and bathroom, no parking, unfurnished, no offer.
+    // The spec's form defaults: rent, one bedroom and bathroom, no parking, unfurnished, no offer.
     await expect(toggle(page, 'Sell / Rent', 'Rent')).toHaveAttribute('aria-pressed', 'true')
     await expect(field(page, 'Bedrooms')).toHaveValue('1')
     await expect(toggle(page, 'Parking spot', 'No')).toHaveAttribute('aria-pressed', 'true')
@@ -167,7 +167,7 @@ test.describe('Create Listing', () => {
     await expect(page).toHaveURL(/\/category\/rent\/[A-Za-z0-9_-]+$/)
     const id = new URL(page.url()).pathname.split('/').pop()!
 
-    // SPEC §7: resumable uploads in chunks of 262144 bytes.
+    // The spec's calls: resumable uploads in chunks of 262144 bytes.
     expect(uploads.chunksOf('facade.png')).toBeGreaterThanOrEqual(2)
     expect(uploads.chunksOf('facade.png')).toBe(
       Math.ceil(facade.buffer.length / limits.uploadChunkBytes),
@@ -268,7 +268,7 @@ test.describe('Create Listing stops at each check and creates nothing', () => {
     expect(await listingsOf(page, account.id)).toHaveLength(0)
   })
 
-  test('a discount typed and then hidden by Offer No is still checked (SPEC §5)', async ({
+  test('a discount typed and then hidden by Offer No is still checked', async ({
     page,
     account,
   }) => {

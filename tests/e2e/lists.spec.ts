@@ -29,7 +29,7 @@ test.describe('Offers and Category lists', () => {
       await loadMore.click()
       await expect(cards).toHaveCount(Math.min(shown + 10, offers.length))
     }
-    // SPEC §4: the cursor is kept after every fetch, so Load More stays until a fetch brings nothing.
+    // The spec's states: the cursor is kept after every fetch, so Load More stays until a fetch brings nothing.
     await loadMore.click()
     await expect(loadMore).toHaveCount(0)
     await expect(cards).toHaveCount(offers.length)

@@ -61,7 +61,7 @@ export function useDeleteListing(ownerId: string) {
 
 const myListingsKey = (userId: string) => ['listings', 'mine', userId]
 
-/** The profile's own listings, newest first, all of them (SPEC §7: no limit). */
+/** The profile's own listings, newest first, all of them (the spec's calls: no limit). */
 export function useMyListings(userId: string) {
   return useQuery({
     queryKey: myListingsKey(userId),

@@ -1,11 +1,9 @@
-// Listing reads: the query hooks the pages use (SPEC §7, document reads).
+// Listing reads: the query hooks the pages use (the spec's calls, document reads).
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import type { Listing, ListingPage } from '../../shared/listing'
 import { limits } from '../../shared/listing'
 import { listingsQuery, type ListingFilter } from '../../shared/listing-requests'
 import { api, ApiError, readJson } from './http'
-
-export type { ListingFilter }
 
 const errorMessage = 'Could not fetch listings'
 
@@ -24,7 +22,7 @@ export function useRecommendedListings() {
   })
 }
 
-/** A list with 'Load More': each page is appended and the cursor moves on (SPEC §4). */
+/** A list with 'Load More': each page is appended and the cursor moves on (the spec's states). */
 export function useListingPages(filter: ListingFilter, options: { enabled?: boolean } = {}) {
   return useInfiniteQuery({
     queryKey: ['listings', 'pages', filter],

@@ -1,4 +1,4 @@
-// The sign-in status for the whole client (one query, shared), and the account calls of SPEC §7.
+// The sign-in status for the whole client (one query, shared), and the spec's account calls.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import type { PublicUser } from '../../shared/profile'
@@ -58,7 +58,7 @@ export function useSignUp() {
   })
 }
 
-/** Signs out and goes to Explore (SPEC §2), before the protected page could send the visitor to Sign in. */
+/** Signs out and goes to Explore (the spec's screens), before the protected page could send the visitor to Sign in. */
 export function useSignOut() {
   const refresh = useRefreshSession()
   const navigate = useNavigate()
@@ -102,7 +102,7 @@ export function useUpdateProfile() {
 }
 
 /**
- * Google sign-in in a popup (SPEC §2): the popup goes through the provider and lands on
+ * Google sign-in in a popup (the spec's screens): the popup goes through the provider and lands on
  * /oauth-popup, which reports back on a BroadcastChannel (an opener link may not survive the
  * provider's pages). Resolves true when this window is now signed in.
  */

@@ -1,4 +1,4 @@
-// Resumable image uploads with tus (SPEC §7: chunks of 262144 bytes, all files in parallel).
+// Resumable image uploads with tus (the spec's calls: chunks of 262144 bytes, all files in parallel).
 import type { DetailedError } from 'tus-js-client'
 import { limits } from '../../shared/listing'
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { PublicUser } from '../../shared/profile'
 import { api, readJson } from './http'
 
-/** The landlord's public details for the contact page; a missing landlord is an error (SPEC §8). */
+/** The landlord's public details for the contact page; a missing landlord is an error (the spec's error messages). */
 export function useLandlord(id: string) {
   return useQuery({
     queryKey: ['users', id],

@@ -1,4 +1,4 @@
-// The identity-provider button: 'Sign up with' on /sign-up, 'Sign in with' elsewhere (SPEC §2).
+// The identity-provider button: 'Sign up with' on /sign-up, 'Sign in with' elsewhere (the spec's screens).
 import { useLocation, useNavigate } from 'react-router'
 import { useGoogleSignIn } from '../api/session'
 import styles from './AuthForm.module.css'

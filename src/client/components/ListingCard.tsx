@@ -1,4 +1,4 @@
-// A listing in a list: one link to its page, with optional edit and delete controls (SPEC §2).
+// A listing in a list: one link to its page, with optional edit and delete controls (the spec's screens).
 import { Bath, BedDouble, Pencil, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format'

@@ -1,6 +1,7 @@
 // A paged list of listing cards with 'Load More' (Offers, Category): loading, empty, error and data states.
 import type { ReactNode } from 'react'
-import { useListingPages, type ListingFilter } from '../api/listings'
+import type { ListingFilter } from '../../shared/listing-requests'
+import { useListingPages } from '../api/listings'
 import { ListingCard } from './ListingCard'
 import styles from './ListingPages.module.css'
 import { Spinner } from './Spinner'

@@ -1,4 +1,4 @@
-// The bottom navigation bar of every screen (SPEC §2).
+// The bottom navigation bar of every screen (the spec's screens).
 import { Compass, Tag, UserRound } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import styles from './Navbar.module.css'

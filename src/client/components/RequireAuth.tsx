@@ -1,4 +1,4 @@
-// Protected pages (SPEC §2): a spinner while checking, then the page or a redirect to /sign-in.
+// Protected pages (the spec's screens): a spinner while checking, then the page or a redirect to /sign-in.
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { useSession } from '../api/session'

@@ -1,4 +1,4 @@
-// Copies the page address and says 'Link Copied!' for 2 seconds (SPEC §2, §9).
+// Copies the page address and says 'Link Copied!' for 2 seconds (the spec's listing detail).
 import { Share2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { toast } from './toasts'

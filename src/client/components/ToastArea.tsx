@@ -1,4 +1,4 @@
-// The toast area of every screen (SPEC §2): each toast is an alert that closes itself after
+// The toast area of every screen (the spec's screens): each toast is an alert that closes itself after
 // `autoCloseMs`, waits while the pointer or focus is on it or the window is in the background,
 // and has a close button.
 import { useEffect, useState, useSyncExternalStore } from 'react'

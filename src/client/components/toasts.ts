@@ -1,4 +1,4 @@
-// The toasts any module can raise (SPEC §8's messages), kept in one store that <ToastArea /> shows.
+// The toasts any module can raise (the spec's error messages), kept in one store that <ToastArea /> shows.
 
 export type ToastKind = 'success' | 'error'
 

@@ -1,4 +1,4 @@
-// Contact Landlord: composes a message that opens the visitor's own mail client (SPEC §1, §2).
+// Contact Landlord: composes a message that opens the visitor's own mail client (the spec's overview and screens).
 import { useId, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import { screens } from '../../shared/screens'

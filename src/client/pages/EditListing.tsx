@@ -22,7 +22,7 @@ export default function EditListing() {
   }, [notOwner])
 
   if (status === 'pending') return <Spinner />
-  // SPEC §2: a listing that does not exist, or another's, sends the visitor to Explore.
+  // The spec's screens: a listing that does not exist, or another's, sends the visitor to Explore.
   if (status === 'error' || !listing || notOwner) return <Navigate to="/" replace />
 
   return (

@@ -1,4 +1,4 @@
-// The listing detail screen (SPEC §2 Listing detail).
+// The listing detail screen (the spec's listing detail).
 import { lazy, Suspense, useRef } from 'react'
 import { Link, useParams } from 'react-router'
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format'
@@ -15,7 +15,7 @@ import { useNearViewport } from '../components/use-near-viewport'
 import styles from './Listing.module.css'
 import NotFound from './NotFound'
 
-// Leaflet is 44 KB that no other screen should pay for.
+// Leaflet is loaded by this screen alone (docs/performance.md, Bundle).
 const ListingMap = lazy(() => import('../components/ListingMap'))
 
 export default function Listing() {
@@ -37,7 +37,7 @@ export default function Listing() {
 
 function ListingDetails({ listing }: { listing: ListingData }) {
   const { user } = useSession()
-  // The contact button is for others: hidden from the owner (SPEC §6), and until we know who is here.
+  // The contact button is for others: hidden from the owner (the spec's permissions), and until we know who is here.
   const showContact = user !== undefined && user?.id !== listing.userRef
   // Leaflet is fetched and started only when the map is about to be seen, not while the page draws.
   const mapRef = useRef<HTMLDivElement>(null)

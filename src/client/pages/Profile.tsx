@@ -1,4 +1,4 @@
-// My Profile (SPEC §2): sign out, the name that can change, and the way to a new listing.
+// My Profile (the spec's screens): sign out, the name that can change, and the way to a new listing.
 import { ChevronRight, House } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
@@ -48,12 +48,12 @@ export default function Profile() {
   )
 }
 
-/** SPEC §2: shown when the user has listings, each with edit and delete. */
+/** The spec's screens: shown when the user has listings, each with edit and delete. */
 function YourListings({ userId }: { userId: string }) {
   const { data: listings, status } = useMyListings(userId)
   const deleteListing = useDeleteListing(userId)
   if (status === 'pending') return <Spinner label="Loading your listings…" />
-  // A failed read has said so in a toast; SPEC §2 shows the section only when there are listings.
+  // A failed read has said so in a toast; the spec shows the section only when there are listings.
   if (!listings?.length) return null
 
   function onDelete(listing: Listing) {
@@ -144,7 +144,7 @@ function PersonalDetails({ user }: { user: PublicUser }) {
         <label htmlFor={emailId} className="visually-hidden">
           Email
         </label>
-        {/* Only the name is saved (SPEC §5): the e-mail is shown, never editable. */}
+        {/* Only the name is saved (the spec's validation rules): the e-mail is shown, never editable. */}
         <input id={emailId} className={styles.input} value={user.email} disabled readOnly />
         {/* Enter in the name field saves, like 'done' (a form of two fields needs a submit). */}
         <button type="submit" className="visually-hidden" tabIndex={-1} disabled={!editing}>

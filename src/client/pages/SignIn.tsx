@@ -68,7 +68,7 @@ export default function SignIn() {
   )
 }
 
-/** SPEC §8's words for wrong credentials; a limit or a lost connection is not the user's password. */
+/** The spec's words for wrong credentials; a limit or a lost connection is not the user's password. */
 function signInFailure(error: Error): string {
   if (error instanceof ApiError && error.status === 429)
     return 'Too many attempts: try again in a minute'

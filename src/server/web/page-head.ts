@@ -89,7 +89,7 @@ async function describeList(screen: ListScreen, listings: ListingQueries): Promi
   }
 }
 
-// The routes of SPEC §2, in the client's order (src/client/routes.tsx).
+// The spec's screens, in the client's order (src/client/routes.tsx).
 const routes: PageRoute[] = [
   {
     path: screens.explore.path,

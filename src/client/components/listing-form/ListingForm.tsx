@@ -1,4 +1,4 @@
-// The Create / Edit Listing form (SPEC §2), with the spec's order of checks on submit:
+// The Create / Edit Listing form (the spec's screens), with the spec's order of checks on submit:
 // discount → 'Max 6 images' → address → uploads → save.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useRef, useState } from 'react'
