@@ -11,6 +11,7 @@ import { authRoutes } from './auth/auth.routes.js'
 import type { Config } from './config.js'
 import { findDatabaseOutage, openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
+import { clientWentAway } from './http/client-gone.js'
 import { sameOriginWrites } from './http/same-origin.js'
 import {
   originOf,
@@ -180,6 +181,11 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
   app.onError(async (error, c) => {
     if (error instanceof HTTPException) {
       return c.json({ error: error.message || 'Request failed' } satisfies ErrorBody, error.status)
+    }
+    if (clientWentAway(c)) {
+      // Nobody is left to answer, and nothing failed on our side: a note, not an error.
+      console.info(`${c.req.method} ${c.req.path}: the client went away before its body arrived`)
+      return c.json({ error: 'The request was cut off' } satisfies ErrorBody, 400)
     }
     const outage = await findDatabaseOutage(context.db, error)
     if (outage) {
