@@ -108,6 +108,16 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     expect(update.status).toBe(404)
   })
 
+  it('removes direction controls from a sign-up name, which could show it as another', async () => {
+    const response = await post(t, '/api/auth/sign-up/email', {
+      name: 'Pat \u202eeoD\u202c',
+      email: 'bidi-name@example.com',
+      password: 'bidi-name-password',
+    })
+    expect(response.status).toBe(200)
+    expect((await sessionOf(t, sessionCookie(response)))?.user.name).toBe('Pat eoD')
+  })
+
   it('refuses passwords shorter than 8 or longer than 128 characters', async () => {
     for (const password of ['short', 'x'.repeat(129)]) {
       const response = await post(t, '/api/auth/sign-up/email', {
