@@ -12,6 +12,7 @@ import { isDatabaseUnavailable, type Db } from '../db/database.js'
 import { trustedOrigins } from '../http/same-origin.js'
 import type { Mailer } from '../mail/mailer.js'
 import { resetPasswordMail } from './reset-password-mail.js'
+import { endResetLinks, isStoredResetIdentifier, resetTokenStorage } from './reset-tokens.js'
 
 export const passwordLength = { min: 8, max: 128 } as const
 
@@ -41,6 +42,11 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       maxPasswordLength: passwordLength.max,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // The link just used was consumed; any other still open (made by an earlier version, or by
+      // a request at the same instant) must not change the password again.
+      async onPasswordReset({ user }) {
+        await endResetLinks(db.kysely, user.id)
+      },
       async sendResetPassword({ user, url }) {
         // Not awaited: a known address must answer as fast as an unknown one (no enumeration by timing).
         mailer.send(resetPasswordMail(user.email, url)).catch((error: unknown) => {
@@ -48,9 +54,22 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         })
       },
     },
-    // Every way a name comes in (sign-up, Google's profile) keeps the profile's rule: 1 to 64
-    // characters, trimmed. A provider's name is cut to fit rather than refused.
+    // A reset token is a password for an hour: only its hash is kept, so a read of the database
+    // (a backup, say) gives no working link.
+    verification: { storeIdentifier: resetTokenStorage },
     databaseHooks: {
+      verification: {
+        create: {
+          // One open reset link per user: a new one ends those mailed before.
+          async before(verification) {
+            if (isStoredResetIdentifier(verification.identifier)) {
+              await endResetLinks(db.kysely, verification.value)
+            }
+          },
+        },
+      },
+      // Every way a name comes in (sign-up, Google's profile) keeps the profile's rule: 1 to 64
+      // characters, trimmed. A provider's name is cut to fit rather than refused.
       user: {
         create: {
           async before(user) {

@@ -1,5 +1,7 @@
 // Our own tables. Better Auth's tables are created first by its migrator (see migrate.ts).
 import { type Kysely, type Migration, type MigrationProvider, PostgresAdapter, sql } from 'kysely'
+import { hashStoredResetTokens } from '../auth/reset-tokens.js'
+import type { Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
   '001-listing': {
@@ -145,6 +147,16 @@ const migrations: Record<string, Migration> = {
         }
       }
       await db.schema.dropTable('listing_version').execute()
+    },
+  },
+  '005-hashed-reset-tokens': {
+    async up(db: Kysely<unknown>) {
+      // Reset links mailed before tokens were stored hashed keep working, once, until they expire.
+      await hashStoredResetTokens(db as Kysely<Database>)
+    },
+    async down() {
+      // A hash cannot be turned back into its token; Better Auth of before finds no such row,
+      // so those links simply end.
     },
   },
 }

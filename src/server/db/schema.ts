@@ -14,6 +14,16 @@ export interface UserTable {
   updatedAt: ColumnType<Date | string, Date | string, Date | string>
 }
 
+/** Better Auth's one-time values; we read and end a user's reset links (auth/reset-tokens.ts). */
+export interface VerificationTable {
+  id: string
+  identifier: string
+  value: string
+  expiresAt: ColumnType<Date | string, Date | string, Date | string>
+  createdAt: ColumnType<Date | string, Date | string, Date | string>
+  updatedAt: ColumnType<Date | string, Date | string, Date | string>
+}
+
 export interface ListingTable {
   id: string
   userRef: string
@@ -59,6 +69,7 @@ export interface ListingVersionTable {
 
 export interface Database {
   user: UserTable
+  verification: VerificationTable
   listing: ListingTable
   listing_version: ListingVersionTable
   upload: UploadTable
