@@ -11,8 +11,9 @@ const origin = 'http://localhost:3000'
 // per-address rate limits of one test do not spill into the next.
 let addressCount = 0
 let address = ''
+const newAddress = () => `10.0.${Math.floor(++addressCount / 250)}.${addressCount % 250}`
 beforeEach(() => {
-  address = `10.0.${Math.floor(++addressCount / 250)}.${addressCount % 250}`
+  address = newAddress()
 })
 const fromAddress = () => ({
   incoming: { socket: { remoteAddress: address, remotePort: 50000, remoteFamily: 'IPv4' } },
@@ -117,6 +118,34 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     })
     expect(response.status).toBe(200)
     expect((await sessionOf(t, sessionCookie(response)))?.user.name).toBe('Pat eoD')
+  })
+
+  it('answers a sign-up with a known address as slowly as one with a new address', async () => {
+    const known = await signUp(t)
+    const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!
+    async function timedSignUp(email: string, expectedStatus: number): Promise<number> {
+      // Each from an address of its own: sign-up allows 5 a minute per address.
+      address = newAddress()
+      const start = performance.now()
+      const response = await post(t, '/api/auth/sign-up/email', {
+        name: 'Timing Person',
+        email,
+        password: 'timing-password',
+      })
+      const elapsed = performance.now() - start
+      expect(response.status).toBe(expectedStatus)
+      return elapsed
+    }
+    const knownTimes: number[] = []
+    const newTimes: number[] = []
+    // Taken in turns, so that a slow moment of the machine falls on both sides alike.
+    for (let i = 0; i < 7; i++) {
+      knownTimes.push(await timedSignUp(known.email, 422))
+      newTimes.push(await timedSignUp(`timing-${i}-${++counter}@example.com`, 200))
+    }
+    // The password hash is most of a new account's time: a known address must pay it too.
+    expect(median(knownTimes)).toBeGreaterThan(median(newTimes) * 0.5)
+    expect(median(knownTimes)).toBeLessThan(median(newTimes) * 2)
   })
 
   it('refuses passwords shorter than 8 or longer than 128 characters', async () => {
