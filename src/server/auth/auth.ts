@@ -82,6 +82,9 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       },
     },
     hooks: { after: hashOnSignUpWithKnownAddress },
+    // A failed Google sign-in without an error address of its own (a forged or stale callback)
+    // lands on our popup page, which tells the opener and closes, not on Better Auth's error page.
+    onAPIError: { errorURL: `${config.publicUrl}/oauth-popup` },
     rateLimit: {
       enabled: true,
       // In the database, so the limits hold across several server instances.
