@@ -9,6 +9,7 @@ import { HTTPException } from 'hono/http-exception'
 import { createAuth, type Auth } from './auth/auth.js'
 import { authRoutes } from './auth/auth.routes.js'
 import type { Config } from './config.js'
+import { preparePrivateDataDir } from './data-dir.js'
 import { findDatabaseOutage, openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import { clientWentAway } from './http/client-gone.js'
@@ -70,6 +71,7 @@ const defaultClientDir = fileURLToPath(
 
 /** Opens the database (running migrations) and the media store. */
 export async function openAppContext(config: Config): Promise<AppContext> {
+  preparePrivateDataDir(config.dataDir)
   const db = openDatabase(config)
   const mailer = createMailer(config)
   const auth = createAuth(config, db, mailer)

@@ -9,6 +9,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { withoutControlCharacters } from '../../shared/plain-text.js'
 import { nameLength } from '../../shared/profile.js'
 import type { Config } from '../config.js'
+import { makePrivateDir, privateFileMode } from '../data-dir.js'
 import { isDatabaseUnavailable, type Db } from '../db/database.js'
 import { trustedOrigins } from '../http/same-origin.js'
 import type { Mailer } from '../mail/mailer.js'
@@ -201,11 +202,11 @@ const fit = (text: string) =>
 /** AUTH_SECRET unset: generate one on first start and keep it in DATA_DIR, so sessions survive restarts. */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret')
-  fs.mkdirSync(dataDir, { recursive: true })
+  makePrivateDir(dataDir)
   try {
     fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), {
       flag: 'wx',
-      mode: 0o600,
+      mode: privateFileMode,
     })
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
