@@ -13,6 +13,7 @@ import { preparePrivateDataDir } from './data-dir.js'
 import { findDatabaseOutage, openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import { clientWentAway } from './http/client-gone.js'
+import { createRequestLimits, type RequestLimits } from './http/rate-limit.js'
 import { sameOriginWrites } from './http/same-origin.js'
 import {
   originOf,
@@ -57,6 +58,8 @@ export interface AppContext {
   writes: ListingWrites
   uploads: UploadQueries
   users: UserQueries
+  /** Per-address limits of our own routes, counted in the database. */
+  requestLimits: RequestLimits
   /** Removes uploads older than a day that no listing uses (run hourly by main.ts). */
   removeStaleUploads(): Promise<number>
 }
@@ -94,6 +97,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     writes: createListingWrites({ db, media, geocoder }),
     uploads,
     users: createUserQueries(db),
+    requestLimits: createRequestLimits(db),
     removeStaleUploads: () => removeStaleUploads(uploads, media, stagingDir(config)),
   }
 }
@@ -154,7 +158,7 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     .route('/listings', listingsRoutes(context))
     .route('/uploads', uploadRoutes)
     .route('/geocode', geocodeRoutes(context.geocoder, context.auth))
-    .route('/users', usersRoutes(context.users, context.auth))
+    .route('/users', usersRoutes(context.users, context.auth, context.requestLimits))
     .route(
       '/auth',
       authRoutes(context.auth, {

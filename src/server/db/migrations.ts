@@ -159,6 +159,25 @@ const migrations: Record<string, Migration> = {
       // so those links simply end.
     },
   },
+  '006-request-limit': {
+    async up(db: Kysely<unknown>) {
+      // Our own routes' per-address limits, shared by every server (http/rate-limit.ts).
+      await db.schema
+        .createTable('request_limit')
+        .addColumn('key', 'text', (col) => col.primaryKey())
+        .addColumn('windowStart', 'bigint', (col) => col.notNull())
+        .addColumn('count', 'integer', (col) => col.notNull())
+        .execute()
+      await db.schema
+        .createIndex('request_limit_window')
+        .on('request_limit')
+        .column('windowStart')
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('request_limit').execute()
+    },
+  },
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -67,10 +67,19 @@ export interface ListingVersionTable {
   version: string
 }
 
+/** A per-address request count in its current window (http/rate-limit.ts). */
+export interface RequestLimitTable {
+  key: string
+  /** milliseconds since the epoch */
+  windowStart: number
+  count: number
+}
+
 export interface Database {
   user: UserTable
   verification: VerificationTable
   listing: ListingTable
   listing_version: ListingVersionTable
   upload: UploadTable
+  request_limit: RequestLimitTable
 }
