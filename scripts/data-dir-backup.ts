@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import type { Config } from '../src/server/config.js'
+import { makePrivateDir, privateDirMode } from '../src/server/data-dir.js'
 import { imageWidths, variantName } from '../src/shared/media.js'
 
 const databaseFile = 'app.db'
@@ -59,7 +60,8 @@ export async function backupDataDir(
   const createdAt = new Date()
   const folder = path.join(backupsRoot, `backup-${createdAt.toISOString().replace(/[:.]/g, '-')}`)
   const partial = `${folder}.partial`
-  fs.mkdirSync(partial, { recursive: true })
+  // A backup holds what DATA_DIR does (the database, the secret): as private as it.
+  makePrivateDir(partial)
   try {
     for (let attempt = 1; ; attempt += 1) {
       copyTree(path.join(dataDir, mediaFolder), path.join(partial, mediaFolder))
@@ -109,7 +111,7 @@ export function restoreDataDir(dataDir: string, folder: string): { setAside: str
   const live = path.join(dataDir, databaseFile)
   if (fs.existsSync(live)) ensureUnused(live)
 
-  fs.mkdirSync(dataDir, { recursive: true })
+  makePrivateDir(dataDir)
   const incoming = (name: string) => path.join(dataDir, `${name}.restoring`)
   fs.rmSync(incoming(mediaFolder), { recursive: true, force: true })
   fs.copyFileSync(backupDatabase, incoming(databaseFile))
@@ -120,7 +122,7 @@ export function restoreDataDir(dataDir: string, folder: string): { setAside: str
     dataDir,
     `before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`,
   )
-  fs.mkdirSync(setAside)
+  fs.mkdirSync(setAside, { mode: privateDirMode })
   // tus' staging folder goes too: its half-finished uploads belong to the database being replaced.
   for (const name of [
     databaseFile,
@@ -242,7 +244,7 @@ function copyTree(from: string, to: string) {
   for (const file of listFiles(from)) {
     const target = path.join(to, file)
     if (fs.existsSync(target)) continue
-    fs.mkdirSync(path.dirname(target), { recursive: true })
+    makePrivateDir(path.dirname(target))
     try {
       fs.copyFileSync(path.join(from, file), target)
     } catch (error) {

@@ -9,8 +9,11 @@ import { HTTPException } from 'hono/http-exception'
 import { createAuth, type Auth } from './auth/auth.js'
 import { authRoutes } from './auth/auth.routes.js'
 import type { Config } from './config.js'
+import { preparePrivateDataDir } from './data-dir.js'
 import { findDatabaseOutage, openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
+import { clientWentAway } from './http/client-gone.js'
+import { createRequestLimits, type RequestLimits } from './http/rate-limit.js'
 import { sameOriginWrites } from './http/same-origin.js'
 import {
   originOf,
@@ -58,6 +61,8 @@ export interface AppContext {
   writes: ListingWrites
   uploads: UploadQueries
   users: UserQueries
+  /** Per-address limits of our own routes, counted in the database. */
+  requestLimits: RequestLimits
   /** Removes uploads older than a day that no listing uses (run hourly by main.ts). */
   removeStaleUploads(): Promise<number>
 }
@@ -72,6 +77,7 @@ const defaultClientDir = fileURLToPath(
 
 /** Opens the database (running migrations) and the media store. */
 export async function openAppContext(config: Config): Promise<AppContext> {
+  preparePrivateDataDir(config.dataDir)
   const db = openDatabase(config)
   const mailer = createMailer(config)
   const auth = createAuth(config, db, mailer)
@@ -94,6 +100,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     writes: createListingWrites({ db, media, geocoder }),
     uploads,
     users: createUserQueries(db),
+    requestLimits: createRequestLimits(db),
     removeStaleUploads: () => removeStaleUploads(uploads, media, stagingDir(config)),
   }
 }
@@ -149,7 +156,7 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     .route('/listings', listingsRoutes(context))
     .route('/uploads', uploadsRoutes({ ...context, stagingDir: stagingDir(context.config) }))
     .route('/geocode', geocodeRoutes(context.geocoder, context.auth))
-    .route('/users', usersRoutes(context.users, context.auth))
+    .route('/users', usersRoutes(context.users, context.auth, context.requestLimits))
     .route(
       '/auth',
       authRoutes(context.auth, {
@@ -178,6 +185,11 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
   app.onError(async (error, c) => {
     if (error instanceof HTTPException) {
       return c.json({ error: error.message || 'Request failed' } satisfies ErrorBody, error.status)
+    }
+    if (clientWentAway(c)) {
+      // Nobody is left to answer, and nothing failed on our side: a note, not an error.
+      console.info(`${c.req.method} ${c.req.path}: the client went away before its body arrived`)
+      return c.json({ error: 'The request was cut off' } satisfies ErrorBody, 400)
     }
     const outage = await findDatabaseOutage(context.db, error)
     if (outage) {

@@ -45,7 +45,7 @@ describe('listingInputSchema', () => {
     ])
   })
 
-  it('runs the discount check even when offer is off (SPEC §5)', () => {
+  it('runs the discount check even when offer is off', () => {
     expect(issues({ ...valid, offer: false, regularPrice: 500, discountedPrice: 500 })).toEqual([
       `discountedPrice: ${messages.discount}`,
     ])
@@ -105,7 +105,7 @@ describe('listingInputSchema', () => {
   })
 })
 
-describe('form defaults (SPEC §3)', () => {
+describe("the spec's form defaults", () => {
   it('are rent, one room each, no extras, prices 0, and no coordinates to type', () => {
     expect(listingFormDefaults).toMatchObject({
       type: 'rent',

@@ -1,4 +1,4 @@
-// One listing schema for the form in the browser and the API on the server (SPEC §3, §5).
+// One listing schema for the form in the browser and the API on the server (the spec's fields and validation rules).
 import { z } from 'zod'
 import { limits, listingTypes } from './listing.js'
 import { isPlainLines, isPlainText, plainTextMessage } from './plain-text.js'
@@ -46,14 +46,14 @@ export const listingFieldsSchema = z.object({
     .refine(isPlainLines, plainTextMessage),
   offer: z.boolean({ error: 'Choose Yes or No' }),
   regularPrice: price,
-  /** Checked against the range only when offer is on; the discount rule runs either way (SPEC §5). */
+  /** Checked against the range only when offer is on; the discount rule runs either way (the spec's validation rules). */
   discountedPrice: z.number({ error: 'Enter a price' }).int('Whole dollars only').optional(),
 })
 
 export type ListingFields = z.infer<typeof listingFieldsSchema>
 
 /**
- * SPEC §5: a discounted price greater than or equal to the regular price is rejected, even when
+ * The spec's validation rules: a discounted price greater than or equal to the regular price is rejected, even when
  * offer is off, using whatever discounted price the form holds.
  */
 export function discountIsBelowRegular(
@@ -71,7 +71,7 @@ export const listingImagesSchema = z
   .max(limits.maxImages, messages.maxImages)
   .refine((images) => new Set(images).size === images.length, 'An image is listed twice')
 
-/** On offer, the discounted price is required and in the price range (SPEC §5); off offer, not. */
+/** On offer, the discounted price is required and in the price range (the spec's validation rules); off offer, not. */
 function checkOfferPrice(
   fields: Pick<ListingFields, 'offer' | 'discountedPrice'>,
   ctx: z.RefinementCtx,
@@ -89,7 +89,7 @@ function checkOfferPrice(
 
 /**
  * The form's own check before anything is sent. The discount rule is not here: the form runs it
- * first on submit, with the spec's toast (SPEC §4, §8).
+ * first on submit, with the spec's toast.
  */
 export const listingFormSchema = listingFieldsSchema.superRefine(checkOfferPrice)
 
@@ -107,7 +107,7 @@ export const listingInputSchema = listingFieldsSchema
 
 export type ListingInput = z.infer<typeof listingInputSchema>
 
-/** SPEC §3 form defaults, without latitude and longitude: the address is always geocoded. */
+/** The spec's form defaults, without latitude and longitude: the address is always geocoded. */
 export const listingFormDefaults: ListingFields = {
   type: 'rent',
   name: '',
@@ -121,7 +121,7 @@ export const listingFormDefaults: ListingFields = {
   discountedPrice: 0,
 }
 
-/** Image files the form accepts (SPEC §5); the server checks the content, not the name. */
+/** Image files the form accepts (the spec's validation rules); the server checks the content, not the name. */
 export const acceptedImageTypes = ['image/jpeg', 'image/png'] as const
 export const acceptedImageExtensions = '.jpg,.jpeg,.png'
 export const maxImageBytes = 10 * 1024 * 1024

@@ -10,7 +10,7 @@ export interface PublicUser {
 
 export const nameLength = { min: 1, max: 64 } as const
 
-/** PATCH /api/users/me: only the name is saved (SPEC §5). */
+/** PATCH /api/users/me: only the name is saved (the spec's validation rules). */
 export const profileSchema = z.object({
   name: z
     .string()

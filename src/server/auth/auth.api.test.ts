@@ -10,13 +10,15 @@ import {
   type TestApp,
   testOrigin,
 } from '../../../tests/support/test-app'
+import { hashStoredResetTokens } from './reset-tokens'
 
 // Each test calls from its own address, as the Node adapter would report it, so that the
 // per-address rate limits of one test do not spill into the next.
 let addressCount = 0
 let address = ''
+const newAddress = () => `10.0.${Math.floor(++addressCount / 250)}.${addressCount % 250}`
 beforeEach(() => {
-  address = `10.0.${Math.floor(++addressCount / 250)}.${addressCount % 250}`
+  address = newAddress()
 })
 const fromAddress = () => ({
   incoming: { socket: { remoteAddress: address, remotePort: 50000, remoteFamily: 'IPv4' } },
@@ -103,6 +105,44 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       sessionCookieFrom(long.headers),
     )
     expect(update.status).toBe(404)
+  })
+
+  it('removes direction controls from a sign-up name, which could show it as another', async () => {
+    const response = await post(t, '/api/auth/sign-up/email', {
+      name: 'Pat \u202eeoD\u202c',
+      email: 'bidi-name@example.com',
+      password: 'bidi-name-password',
+    })
+    expect(response.status).toBe(200)
+    expect((await sessionOf(t, sessionCookieFrom(response.headers)))?.user.name).toBe('Pat eoD')
+  })
+
+  it('answers a sign-up with a known address as slowly as one with a new address', async () => {
+    const known = await signUp(t)
+    const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!
+    async function timedSignUp(email: string, expectedStatus: number): Promise<number> {
+      // Each from an address of its own: sign-up allows 5 a minute per address.
+      address = newAddress()
+      const start = performance.now()
+      const response = await post(t, '/api/auth/sign-up/email', {
+        name: 'Timing Person',
+        email,
+        password: 'timing-password',
+      })
+      const elapsed = performance.now() - start
+      expect(response.status).toBe(expectedStatus)
+      return elapsed
+    }
+    const knownTimes: number[] = []
+    const newTimes: number[] = []
+    // Taken in turns, so that a slow moment of the machine falls on both sides alike.
+    for (let i = 0; i < 7; i++) {
+      knownTimes.push(await timedSignUp(known.email, 422))
+      newTimes.push(await timedSignUp(`timing-${i}-${++counter}@example.com`, 200))
+    }
+    // The password hash is most of a new account's time: a known address must pay it too.
+    expect(median(knownTimes)).toBeGreaterThan(median(newTimes) * 0.5)
+    expect(median(knownTimes)).toBeLessThan(median(newTimes) * 2)
   })
 
   it('refuses passwords shorter than 8 or longer than 128 characters', async () => {
@@ -200,25 +240,73 @@ describe.each(dialects)('accounts on %s', (dialect) => {
   })
 
   describe('password reset', () => {
-    async function resetLink(email: string): Promise<string> {
+    /** The links of the `count` reset mails sent to `email`, oldest first. */
+    async function resetLinks(email: string, count: number): Promise<string[]> {
       const outbox = path.join(t.dataDir, 'outbox')
       // The mail is sent in the background, so that known and unknown addresses answer alike.
       return vi.waitFor(
         async () => {
-          const files = (await fs.readdir(outbox).catch(() => [])).filter((file) =>
-            file.includes(email),
+          const files = (await fs.readdir(outbox).catch(() => []))
+            .filter((file) => file.includes(email))
+            .sort()
+          expect(files).toHaveLength(count)
+          return Promise.all(
+            files.map(async (file) => {
+              const mail = await fs.readFile(path.join(outbox, file), 'utf8')
+              const link =
+                /(http:\/\/localhost:3000\/api\/auth\/reset-password\/[A-Za-z0-9_-]+\?callbackURL=[^\s"]+)/.exec(
+                  mail.replace(/=\r?\n/g, ''),
+                )
+              expect(link).not.toBeNull()
+              return link![1]!.replace(/=3D/g, '=')
+            }),
           )
-          expect(files).toHaveLength(1)
-          const mail = await fs.readFile(path.join(outbox, files[0]!), 'utf8')
-          const link =
-            /(http:\/\/localhost:3000\/api\/auth\/reset-password\/[A-Za-z0-9_-]+\?callbackURL=[^\s"]+)/.exec(
-              mail.replace(/=\r?\n/g, ''),
-            )
-          expect(link).not.toBeNull()
-          return link![1]!.replace(/=3D/g, '=')
         },
         { timeout: 5000, interval: 50 },
       )
+    }
+
+    const resetLink = async (email: string) => (await resetLinks(email, 1))[0]!
+
+    const userIdOf = async (cookie: string) => (await sessionOf(t, cookie))!.user.id
+
+    /** The token a reset link carries in its path. */
+    const tokenOf = (link: string) => new URL(link).pathname.split('/').pop()!
+
+    const requestReset = (email: string) =>
+      post(t, '/api/auth/request-password-reset', { email, redirectTo: '/reset-password' })
+
+    const resetWith = (token: string, newPassword: string) =>
+      post(t, '/api/auth/reset-password', { token, newPassword })
+
+    /** Whether opening the link lands on the reset page with a token (rather than an error). */
+    async function linkWorks(link: string): Promise<boolean> {
+      const opened = await t.app.request(link.replace('http://localhost:3000', ''))
+      const target = new URL(opened.headers.get('location')!, 'http://localhost:3000')
+      return target.searchParams.has('token') && !target.searchParams.has('error')
+    }
+
+    const verificationRows = () =>
+      t.context.db.kysely
+        .selectFrom('verification' as never)
+        .selectAll()
+        .execute() as Promise<Record<string, unknown>[]>
+
+    /**
+     * A reset row for `userId` as an earlier version stored it: its token in plain. Its other
+     * fields are copied from a row Better Auth wrote, so each database keeps its own date format.
+     */
+    async function insertPlainResetRow(userId: string, token: string) {
+      const model = (await verificationRows()).find((row) => row.value === userId)
+      expect(model, "a reset row of the user's to copy").toBeDefined()
+      await t.context.db.kysely
+        .insertInto('verification' as never)
+        .values({
+          ...model,
+          id: `plain-${++counter}`,
+          identifier: `reset-password:${token}`,
+        } as never)
+        .execute()
     }
 
     it('answers an unknown address exactly as a known one', async () => {
@@ -275,6 +363,56 @@ describe.each(dialects)('accounts on %s', (dialect) => {
         password: 'second-password',
       })
       expect(newPassword.status).toBe(200)
+    })
+
+    it('stores a reset token only as its hash', async () => {
+      const user = await signUp(t)
+      expect((await requestReset(user.email)).status).toBe(200)
+      const token = tokenOf(await resetLink(user.email))
+      const rows = await verificationRows()
+      expect(rows.length).toBeGreaterThan(0)
+      expect(JSON.stringify(rows)).not.toContain(token)
+    })
+
+    it('ends the links mailed before when a new one is asked for', async () => {
+      const user = await signUp(t)
+      await requestReset(user.email)
+      const first = await resetLink(user.email)
+      await requestReset(user.email)
+      const second = (await resetLinks(user.email, 2)).find((link) => link !== first)!
+
+      expect(await linkWorks(first)).toBe(false)
+      expect((await resetWith(tokenOf(first), 'second-password')).status).toBe(400)
+      expect(await linkWorks(second)).toBe(true)
+      expect((await resetWith(tokenOf(second), 'second-password')).status).toBe(200)
+    })
+
+    it("ends every other link of the user's when one is used", async () => {
+      const user = await signUp(t)
+      await requestReset(user.email)
+      const link = await resetLink(user.email)
+      // Another link still open: one made by an earlier version, or by a request at the same instant.
+      await insertPlainResetRow(await userIdOf(user.cookie), 'OlderLinkStillOpen0000000')
+
+      expect((await resetWith(tokenOf(link), 'second-password')).status).toBe(200)
+      expect((await resetWith('OlderLinkStillOpen0000000', 'third-password')).status).toBe(400)
+      const signIn = await post(t, '/api/auth/sign-in/email', {
+        email: user.email,
+        password: 'second-password',
+      })
+      expect(signIn.status).toBe(200)
+    })
+
+    it('hashes the plain tokens an earlier version stored, and their links still work once', async () => {
+      const user = await signUp(t)
+      await requestReset(user.email)
+      await resetLink(user.email)
+      await insertPlainResetRow(await userIdOf(user.cookie), 'StoredInPlainBefore000000')
+
+      await hashStoredResetTokens(t.context.db.kysely)
+      expect(JSON.stringify(await verificationRows())).not.toContain('StoredInPlainBefore000000')
+      expect((await resetWith('StoredInPlainBefore000000', 'second-password')).status).toBe(200)
+      expect((await resetWith('StoredInPlainBefore000000', 'third-password')).status).toBe(400)
     })
   })
 })

@@ -88,7 +88,7 @@ const usedEndpoints = new RegExp(
       'sign-in/social',
       'callback/[^/]+',
       'oauth2/callback/[^/]+',
-      'error',
+      // Not 'error': Better Auth's own page, in its words; failures go to /oauth-popup (auth.ts).
     ].join('|') +
     ')$',
 )

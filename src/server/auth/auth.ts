@@ -3,15 +3,18 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { betterAuth, type BetterAuthOptions } from 'better-auth'
+import { createAuthMiddleware, isAPIError } from 'better-auth/api'
 import { getMigrations } from 'better-auth/db/migration'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { withoutControlCharacters } from '../../shared/plain-text.js'
 import { nameLength } from '../../shared/profile.js'
 import type { Config } from '../config.js'
+import { makePrivateDir, privateFileMode } from '../data-dir.js'
 import { isDatabaseUnavailable, type Db } from '../db/database.js'
 import { trustedOrigins } from '../http/same-origin.js'
 import type { Mailer } from '../mail/mailer.js'
 import { resetPasswordMail } from './reset-password-mail.js'
+import { endResetLinks, isStoredResetIdentifier, resetTokenStorage } from './reset-tokens.js'
 
 export const passwordLength = { min: 8, max: 128 } as const
 
@@ -41,6 +44,11 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       maxPasswordLength: passwordLength.max,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // The link just used was consumed; any other still open (made by an earlier version, or by
+      // a request at the same instant) must not change the password again.
+      async onPasswordReset({ user }) {
+        await endResetLinks(db.kysely, user.id)
+      },
       async sendResetPassword({ user, url }) {
         // Not awaited: a known address must answer as fast as an unknown one (no enumeration by timing).
         mailer.send(resetPasswordMail(user.email, url)).catch((error: unknown) => {
@@ -48,9 +56,22 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         })
       },
     },
-    // Every way a name comes in (sign-up, Google's profile) keeps the profile's rule: 1 to 64
-    // characters, trimmed. A provider's name is cut to fit rather than refused.
+    // A reset token is a password for an hour: only its hash is kept, so a read of the database
+    // (a backup, say) gives no working link.
+    verification: { storeIdentifier: resetTokenStorage },
     databaseHooks: {
+      verification: {
+        create: {
+          // One open reset link per user: a new one ends those mailed before.
+          async before(verification) {
+            if (isStoredResetIdentifier(verification.identifier)) {
+              await endResetLinks(db.kysely, verification.value)
+            }
+          },
+        },
+      },
+      // Every way a name comes in (sign-up, Google's profile) keeps the profile's rule: 1 to 64
+      // characters, trimmed. A provider's name is cut to fit rather than refused.
       user: {
         create: {
           async before(user) {
@@ -61,6 +82,10 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         },
       },
     },
+    hooks: { after: hashOnSignUpWithKnownAddress },
+    // A failed Google sign-in without an error address of its own (a forged or stale callback)
+    // lands on our popup page, which tells the opener and closes, not on Better Auth's error page.
+    onAPIError: { errorURL: `${config.publicUrl}/oauth-popup` },
     rateLimit: {
       enabled: true,
       // In the database, so the limits hold across several server instances.
@@ -147,6 +172,21 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
 
 export type Auth = ReturnType<typeof createAuth>
 
+/**
+ * Better Auth refuses a sign-up with an address that has an account before it hashes the password,
+ * so the answer came back many times faster than a new account's: a timing test of every address
+ * told who has an account. Hashing the password anyway makes both take the hash's time.
+ */
+const hashOnSignUpWithKnownAddress = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== '/sign-up/email') return
+  const returned: unknown = ctx.context.returned
+  if (!isAPIError(returned) || returned.body?.code !== 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
+    return
+  }
+  const password: unknown = (ctx.body as { password?: unknown } | undefined)?.password
+  if (typeof password === 'string') await ctx.context.password.hash(password)
+})
+
 function fittingName(name: string | undefined, email: string): string {
   return fit(withoutControlCharacters(name ?? '')) || fit(email.split('@')[0]!)
 }
@@ -162,11 +202,11 @@ const fit = (text: string) =>
 /** AUTH_SECRET unset: generate one on first start and keep it in DATA_DIR, so sessions survive restarts. */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret')
-  fs.mkdirSync(dataDir, { recursive: true })
+  makePrivateDir(dataDir)
   try {
     fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), {
       flag: 'wx',
-      mode: 0o600,
+      mode: privateFileMode,
     })
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error

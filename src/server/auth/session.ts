@@ -23,11 +23,12 @@ export function requireUser(auth: Auth): MiddlewareHandler<SignedInEnv> {
  */
 export function withClientIp(c: Context): Request {
   const headers = new Headers(c.req.raw.headers)
-  headers.set(clientIpHeader, remoteAddress(c) ?? 'unknown')
+  headers.set(clientIpHeader, clientAddress(c) ?? 'unknown')
   return new Request(c.req.raw, { headers })
 }
 
-function remoteAddress(c: Context): string | undefined {
+/** The caller's address, from the socket (never from a header the client could write). */
+export function clientAddress(c: Context): string | undefined {
   try {
     return getConnInfo(c).remote.address
   } catch {

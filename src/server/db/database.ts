@@ -13,6 +13,7 @@ import {
   type SqliteDialectConfig,
 } from 'kysely'
 import pg from 'pg'
+import { makePrivateDir, privateFileMode } from '../data-dir.js'
 import type { Database } from './schema.js'
 import { withStatementCache } from './statement-cache.js'
 
@@ -51,8 +52,11 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     return { kysely, dialect: 'postgres', bool: (value) => value, close: () => kysely.destroy() }
   }
 
-  fs.mkdirSync(options.dataDir, { recursive: true })
-  const sqlite = new SQLite(path.join(options.dataDir, 'app.db'))
+  makePrivateDir(options.dataDir)
+  const file = path.join(options.dataDir, 'app.db')
+  // Made before SQLite opens it, with our mode: SQLite gives its -wal and -shm files the same.
+  fs.closeSync(fs.openSync(file, 'a', privateFileMode))
+  const sqlite = new SQLite(file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')

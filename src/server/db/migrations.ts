@@ -1,5 +1,7 @@
 // Our own tables. Better Auth's tables are created first by its migrator (see migrate.ts).
 import { type Kysely, type Migration, type MigrationProvider, PostgresAdapter, sql } from 'kysely'
+import { hashStoredResetTokens } from '../auth/reset-tokens.js'
+import type { Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
   '001-listing': {
@@ -147,7 +149,36 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('listing_version').execute()
     },
   },
-  '005-upload-image-key': {
+  '005-hashed-reset-tokens': {
+    async up(db: Kysely<unknown>) {
+      // Reset links mailed before tokens were stored hashed keep working, once, until they expire.
+      await hashStoredResetTokens(db as Kysely<Database>)
+    },
+    async down() {
+      // A hash cannot be turned back into its token; Better Auth of before finds no such row,
+      // so those links simply end.
+    },
+  },
+  '006-request-limit': {
+    async up(db: Kysely<unknown>) {
+      // Our own routes' per-address limits, shared by every server (http/rate-limit.ts).
+      await db.schema
+        .createTable('request_limit')
+        .addColumn('key', 'text', (col) => col.primaryKey())
+        .addColumn('windowStart', 'bigint', (col) => col.notNull())
+        .addColumn('count', 'integer', (col) => col.notNull())
+        .execute()
+      await db.schema
+        .createIndex('request_limit_window')
+        .on('request_limit')
+        .column('windowStart')
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('request_limit').execute()
+    },
+  },
+  '007-upload-image-key': {
     async up(db: Kysely<unknown>) {
       // An edit names the images a listing keeps by the uploads they came from, and a released
       // image's upload is found by its key: each is a lookup by key, not a scan of every upload.

@@ -14,6 +14,16 @@ export interface UserTable {
   updatedAt: ColumnType<Date | string, Date | string, Date | string>
 }
 
+/** Better Auth's one-time values; we read and end a user's reset links (auth/reset-tokens.ts). */
+export interface VerificationTable {
+  id: string
+  identifier: string
+  value: string
+  expiresAt: ColumnType<Date | string, Date | string, Date | string>
+  createdAt: ColumnType<Date | string, Date | string, Date | string>
+  updatedAt: ColumnType<Date | string, Date | string, Date | string>
+}
+
 export interface ListingTable {
   id: string
   userRef: string
@@ -57,9 +67,19 @@ export interface ListingVersionTable {
   version: string
 }
 
+/** A per-address request count in its current window (http/rate-limit.ts). */
+export interface RequestLimitTable {
+  key: string
+  /** milliseconds since the epoch */
+  windowStart: number
+  count: number
+}
+
 export interface Database {
   user: UserTable
+  verification: VerificationTable
   listing: ListingTable
   listing_version: ListingVersionTable
   upload: UploadTable
+  request_limit: RequestLimitTable
 }

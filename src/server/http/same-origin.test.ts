@@ -61,6 +61,29 @@ describe('writes from other sites', () => {
     expect(response.status).toBe(403)
   })
 
+  it.each(writes)(
+    '%s %s is refused when Origin matches only the Host the request names',
+    async (method, path) => {
+      // Whoever sends the request picks its Host (a DNS rebinding page, a proxy passing Host on):
+      // only PUBLIC_URL says which origin is ours.
+      const response = await t.app.request(
+        `http://attacker.example${path.replace(':id', listingId)}`,
+        {
+          method,
+          headers: {
+            Cookie: cookie,
+            'Content-Type': 'application/json',
+            Origin: 'http://attacker.example',
+          },
+          body:
+            method === 'DELETE' ? undefined : JSON.stringify({ name: 'Changed by another site' }),
+        },
+      )
+      expect(response.status).toBe(403)
+      expect(await response.json()).toEqual({ error: 'Requests from other sites are refused' })
+    },
+  )
+
   it('leaves the data as it was', async () => {
     const listing = await t.context.listings.get(listingId)
     expect(listing?.name).toBe('Test Listing Flat')

@@ -16,10 +16,11 @@ export function trustedOrigins(publicUrl: string): string[] {
 }
 
 /**
- * Refuses (403) a write whose `Origin` is neither PUBLIC_URL's nor the address it was sent to, or
- * that the browser marks as cross-site. Browsers send `Origin` with every POST, PUT, PATCH and
- * DELETE; a request without either header is not from a browser page, and has no cookie to abuse
- * unless its sender holds it already.
+ * Refuses (403) a write whose `Origin` is not one of PUBLIC_URL's, or that the browser marks as
+ * cross-site. Never compared with the address the request names: its sender picks the `Host`
+ * header (a DNS-rebinding page does), so only the configuration says which origin is ours.
+ * Browsers send `Origin` with every POST, PUT, PATCH and DELETE; a request without either header
+ * is not from a browser page, and has no cookie to abuse unless its sender holds it already.
  */
 export function sameOriginWrites(publicUrl: string): MiddlewareHandler {
   const trusted = new Set(trustedOrigins(publicUrl))
@@ -27,10 +28,7 @@ export function sameOriginWrites(publicUrl: string): MiddlewareHandler {
     if (safeMethods.has(c.req.method)) return next()
     const origin = c.req.header('Origin')
     const site = c.req.header('Sec-Fetch-Site')
-    const foreign =
-      origin !== undefined
-        ? !trusted.has(origin) && origin !== new URL(c.req.url).origin
-        : site === 'cross-site'
+    const foreign = origin !== undefined ? !trusted.has(origin) : site === 'cross-site'
     if (foreign) {
       return c.json({ error: 'Requests from other sites are refused' } satisfies ErrorBody, 403)
     }

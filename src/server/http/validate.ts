@@ -20,7 +20,7 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
 
 /**
  * Parses a JSON body with `schema` inside a handler, for routes whose checks must run first
- * (ARCHITECTURE.md §3: 401 → 404 → 403 → 400). Answers the data, or the 400 body to send.
+ * (the API contract: 401 → 404 → 403 → 400). Answers the data, or the 400 body to send.
  */
 export async function parseJsonBody<Schema extends ZodType>(
   request: Request,

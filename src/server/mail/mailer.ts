@@ -3,6 +3,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Config } from '../config.js'
+import { makePrivateDirAsync, privateFileMode } from '../data-dir.js'
 
 export interface Mail {
   to: string
@@ -40,12 +41,13 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
         text,
         html,
       })
-      await fs.mkdir(outbox, { recursive: true })
+      await makePrivateDirAsync(outbox)
       const file = path.join(
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to}.eml`,
       )
-      await fs.writeFile(file, message as Buffer)
+      // A reset mail's link is a password for an hour.
+      await fs.writeFile(file, message as Buffer, { mode: privateFileMode })
       console.info(
         `Mail to ${to} ("${subject}") saved in ${file}${link ? `; its link: ${link}` : ''}`,
       )

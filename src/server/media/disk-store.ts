@@ -3,6 +3,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { variantName } from '../../shared/media.js'
+import { makePrivateDirAsync, privateFileMode } from '../data-dir.js'
 import { isSafeKey, largestImageWidth, type MediaStore } from './media-store.js'
 
 export function createDiskStore(root: string, baseUrl = '/media'): MediaStore & { root: string } {
@@ -15,10 +16,10 @@ export function createDiskStore(root: string, baseUrl = '/media'): MediaStore & 
     root,
     async put(key, body) {
       const file = fileOf(key)
-      await fs.mkdir(path.dirname(file), { recursive: true })
+      await makePrivateDirAsync(path.dirname(file))
       // Write then rename, so a reader never sees half a file.
       const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`
-      await fs.writeFile(temp, body)
+      await fs.writeFile(temp, body, { mode: privateFileMode })
       await fs.rename(temp, file)
     },
     async delete(keys) {

@@ -7,6 +7,35 @@ import type { MediaStore } from './media-store.js'
 // Each image is read once and never again: libvips' operation cache would only hold memory.
 sharp.cache(false)
 
+/**
+ * How long one pipeline may run before libvips kills it: far above what a 40-megapixel photo needs,
+ * its cleaned original's re-encode included, two at a time on a small machine.
+ */
+export const imageTimeoutSeconds = 30
+
+/**
+ * Every pipeline of ours: at most 40 megapixels, killed once over the time limit. libvips checks
+ * the limit only when it reports progress, which it does not inside a progressive JPEG's decode (nor
+ * a mozjpeg encode): a JPEG's scans are counted before anything decodes it (maxJpegScans).
+ */
+export function imagePipeline(
+  input: Buffer,
+  options: {
+    timeoutSeconds?: number
+    limitInputPixels?: number | false
+    failOn?: 'truncated'
+  } = {},
+) {
+  const {
+    timeoutSeconds = imageTimeoutSeconds,
+    limitInputPixels = maxImagePixels,
+    failOn,
+  } = options
+  return sharp(input, { limitInputPixels, ...(failOn && { failOn }) }).timeout({
+    seconds: timeoutSeconds,
+  })
+}
+
 /** An upload that is not an image we accept; the message is for the person who chose the file. */
 export class ImageRejectedError extends Error {
   override name = 'ImageRejectedError'
@@ -31,13 +60,7 @@ export async function storeImageVariants(
   imageKey: string,
   input: Buffer,
 ): Promise<string> {
-  const {
-    width = 0,
-    height = 0,
-    orientation = 1,
-  } = await sharp(input, {
-    limitInputPixels: maxImagePixels,
-  }).metadata()
+  const { width = 0, height = 0, orientation = 1 } = await imagePipeline(input).metadata()
   // EXIF orientations 5 to 8 turn the picture a quarter: its width is then its height.
   const [shownWidth, shownHeight] = orientation >= 5 ? [height, width] : [width, height]
   const tall = shownHeight > shownWidth * tallestShape
@@ -47,7 +70,7 @@ export async function storeImageVariants(
       const targetWidth = Math.min(variantWidth, shownWidth)
       // sharp writes no EXIF, XMP or ICC metadata unless asked to keep it; rotate() applies the
       // EXIF orientation first, so the picture still stands the right way up.
-      const resized = sharp(input, { limitInputPixels: maxImagePixels })
+      const resized = imagePipeline(input)
         .rotate()
         .resize(
           tall
@@ -85,6 +108,41 @@ function formatOf(input: Buffer): ImageFormat | undefined {
 }
 
 /**
+ * The most scans a JPEG may have. Encoders write 1 (baseline) or about 10 (progressive); each scan
+ * makes the decoder walk the whole picture again, so thousands of few-byte scans keep a worker
+ * busy for minutes, and libvips cannot stop a decode half-way.
+ */
+export const maxJpegScans = 100
+
+/**
+ * The scans (SOS markers) of a JPEG, by walking its segments and skipping each scan's coded
+ * data; counting stops at the end marker or where the file stops making sense.
+ */
+function jpegScanCount(input: Buffer): number {
+  let scans = 0
+  let offset = 2
+  while (offset + 1 < input.length && input[offset] === 0xff) {
+    const marker = input[offset + 1]!
+    // Fill bytes, and markers without a length (TEM, restarts).
+    if (marker === 0xff) offset += 1
+    else if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) offset += 2
+    else if (marker === 0xd9 || offset + 4 > input.length) break
+    else {
+      offset += 2 + input.readUInt16BE(offset + 2)
+      if (marker !== 0xda) continue
+      scans += 1
+      // Coded data runs to the next marker: a 0xFF not followed by a stuffed 0x00 or a restart.
+      while (offset + 1 < input.length) {
+        const next = input[offset + 1]!
+        if (input[offset] === 0xff && next !== 0x00 && (next < 0xd0 || next > 0xd7)) break
+        offset += 1
+      }
+    }
+  }
+  return scans
+}
+
+/**
  * Where a PNG's end chunk (IEND) ends, walking its chunks (length, type, data, CRC); undefined when
  * the chunks run past the file, which is then cut short.
  */
@@ -108,7 +166,7 @@ export async function storeUploadedImage(
   input: Buffer,
 ): Promise<void> {
   const format = await checkUploadedImage(input)
-  const original = sharp(input, { limitInputPixels: maxImagePixels }).rotate()
+  const original = imagePipeline(input).rotate()
   const cleaned =
     format === 'jpeg'
       ? await original.jpeg({ quality: 90, mozjpeg: true }).toBuffer()
@@ -121,9 +179,14 @@ export async function storeUploadedImage(
 async function checkUploadedImage(input: Buffer): Promise<ImageFormat> {
   const format = formatOf(input)
   if (!format) throw new ImageRejectedError('This file is not a JPEG or PNG image')
+  if (format === 'jpeg' && jpegScanCount(input) > maxJpegScans) {
+    throw new ImageRejectedError(
+      'This JPEG is saved in too many passes: save it again from an image editor',
+    )
+  }
   const unreadable = new ImageRejectedError('This file is not a readable JPEG or PNG image')
   // The header alone: its declared size is checked here, with our own message.
-  const metadata = await sharp(input, { limitInputPixels: false })
+  const metadata = await imagePipeline(input, { limitInputPixels: false })
     .metadata()
     .catch(() => undefined)
   if (metadata?.format !== format) throw unreadable
@@ -132,7 +195,7 @@ async function checkUploadedImage(input: Buffer): Promise<ImageFormat> {
   }
   // Decode every pixel once (streamed into a thumbnail, so memory stays small): a truncated or
   // corrupt file fails here, before anything is stored.
-  await sharp(input, { limitInputPixels: maxImagePixels, failOn: 'truncated' })
+  await imagePipeline(input, { failOn: 'truncated' })
     .resize(32, 32)
     .toBuffer()
     .catch(() => {

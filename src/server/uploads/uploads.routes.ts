@@ -1,7 +1,6 @@
 // /api/uploads: the tus 1.0 endpoint for resumable image uploads (the spec's image uploads), signed-in only.
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { FileStore } from '@tus/file-store'
 import { ERRORS, Server, type Upload } from '@tus/server'
 import { Hono } from 'hono'
 import { maxImageBytes } from '../../shared/listing-schema.js'
@@ -12,6 +11,7 @@ import { newId } from '../ids.js'
 import { createLimiter } from '../media/limiter.js'
 import { ImageRejectedError, storeUploadedImage } from '../media/images.js'
 import { imageFileKeys, type MediaStore } from '../media/media-store.js'
+import { createPrivateFileStore } from './private-file-store.js'
 import { uploadLimits } from './upload-limits.js'
 import type { UploadQueries, UploadRefusal } from './uploads.queries.js'
 import { createKeyedQueue } from './keyed-queue.js'
@@ -81,7 +81,7 @@ export function uploadsRoutes(deps: {
   const { auth, uploads, media, stagingDir } = deps
   // A burst of one user's creations would otherwise take every pooled connection.
   const inTurn = createKeyedQueue()
-  const datastore = new FileStore({
+  const datastore = createPrivateFileStore({
     directory: stagingDir,
     expirationPeriodInMilliseconds: uploadLimits.unfinishedLifetimeMs,
   })

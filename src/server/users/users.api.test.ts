@@ -1,5 +1,7 @@
 // GET /api/users/:id against a real database, on every dialect we support.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createApp, openAppContext, type App } from '../app'
 import {
   createTestApp,
   createUser,
@@ -72,5 +74,86 @@ describe.each(dialects)('users API on %s', (dialect) => {
     const { status, body } = await requestJson<ErrorAnswer>(t.app, '/api/users/a/b')
     expect(status).toBe(404)
     expect(body).toEqual({ error: expect.any(String) })
+  })
+})
+
+// The landlord's e-mail must be shown (the contact page's mailto), so reading it is slowed instead:
+// plenty for a person, a wall for a script asking for every landlord in turn.
+describe.each(dialects)('GET /api/users/:id limits on %s', (dialect) => {
+  let t: TestApp
+  let landlord: TestUser
+  let addressCount = 0
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect)
+    landlord = await createUser(t.context, { name: 'Limited Landlord' })
+  })
+  afterAll(async () => {
+    vi.useRealTimers()
+    await t?.close()
+  })
+
+  /** Requests come from a socket's address, as the Node adapter reports it. */
+  const newAddress = () => `198.51.100.${++addressCount}`
+  const lookUp = (app: App, address: string, id = landlord.id) =>
+    app.request(
+      `/api/users/${id}`,
+      {},
+      {
+        incoming: { socket: { remoteAddress: address, remotePort: 1, remoteFamily: 'IPv4' } },
+      },
+    )
+
+  it('answers 429 JSON with Retry-After from the 31st lookup a minute of one address, not others', async () => {
+    const address = newAddress()
+    const statuses: number[] = []
+    for (let i = 0; i < 30; i++) {
+      // Unknown ids count as well: paging through ids is what a script does.
+      statuses.push((await lookUp(t.app, address, i % 2 ? landlord.id : `NoSuchUser${i}`)).status)
+    }
+    expect(statuses.filter((status) => status === 429)).toEqual([])
+    const limited = await lookUp(t.app, address)
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await limited.json()).toEqual({ error: expect.any(String) })
+    const retryAfter = Number(limited.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(60)
+
+    expect((await lookUp(t.app, newAddress())).status).toBe(200)
+  })
+
+  it('holds across servers: the count is kept in the database', async () => {
+    // A second server on the same database, as behind a load balancer.
+    const other = await openAppContext(t.context.config)
+    try {
+      const otherApp = createApp(other, { clientDir: path.join(t.dataDir, 'no-client') })
+      const address = newAddress()
+      for (let i = 0; i < 15; i++) {
+        expect((await lookUp(t.app, address)).status).toBe(200)
+        expect((await lookUp(otherApp, address)).status).toBe(200)
+      }
+      expect((await lookUp(otherApp, address)).status).toBe(429)
+      expect((await lookUp(t.app, address)).status).toBe(429)
+    } finally {
+      await other.db.close()
+    }
+  })
+
+  it('lets a person on after the minute, and stops a script for the day after 300', async () => {
+    const address = newAddress()
+    const start = Date.now()
+    vi.useFakeTimers({ toFake: ['Date'], now: start })
+    const minute = (n: number) => vi.setSystemTime(start + n * 61_000)
+    for (let n = 0; n < 10; n++) {
+      minute(n)
+      // A full minute's worth each minute, and each new minute lets the address on again.
+      for (let i = 0; i < 30; i++) expect((await lookUp(t.app, address)).status).toBe(200)
+    }
+    minute(10)
+    const walled = await lookUp(t.app, address)
+    expect(walled.status).toBe(429)
+    expect(Number(walled.headers.get('retry-after'))).toBeGreaterThan(60 * 60)
+    vi.useRealTimers()
   })
 })

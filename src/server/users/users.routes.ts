@@ -4,13 +4,23 @@ import { z } from 'zod'
 import { idPattern } from '../../shared/ids.js'
 import { profileSchema } from '../../shared/profile.js'
 import type { Auth } from '../auth/auth.js'
-import { requireUser } from '../auth/session.js'
+import { clientAddress, requireUser } from '../auth/session.js'
+import { limitPerAddress, type LimitRule, type RequestLimits } from '../http/rate-limit.js'
 import { validate } from '../http/validate.js'
 import type { UserQueries } from './users.queries.js'
 
 const idParam = z.object({ id: z.string().regex(idPattern, 'Not a user id') })
 
-export function usersRoutes(users: UserQueries, auth: Auth) {
+/**
+ * A landlord's answer holds their e-mail (the contact page's mailto): a person opens a few contact
+ * pages, a script harvesting addresses asks for every landlord. Bad and unknown ids count too.
+ */
+export const landlordLookupLimits: LimitRule[] = [
+  { name: 'landlord-minute', windowSeconds: 60, max: 30 },
+  { name: 'landlord-day', windowSeconds: 24 * 60 * 60, max: 300 },
+]
+
+export function usersRoutes(users: UserQueries, auth: Auth, limits: RequestLimits) {
   return new Hono()
     .patch(
       '/me',
@@ -24,9 +34,14 @@ export function usersRoutes(users: UserQueries, auth: Auth) {
         return c.json(user)
       },
     )
-    .get('/:id', validate('param', idParam), async (c) => {
-      const user = await users.getPublic(c.req.valid('param').id)
-      if (!user) return c.json({ error: 'User not found' }, 404)
-      return c.json(user)
-    })
+    .get(
+      '/:id',
+      limitPerAddress(limits, landlordLookupLimits, clientAddress),
+      validate('param', idParam),
+      async (c) => {
+        const user = await users.getPublic(c.req.valid('param').id)
+        if (!user) return c.json({ error: 'User not found' }, 404)
+        return c.json(user)
+      },
+    )
 }

@@ -44,6 +44,13 @@ const controlCharacter = fc
   .oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f }))
   .map((code) => String.fromCharCode(code))
 
+/** Direction embeddings, overrides and isolates, which reverse how the text after them shows. */
+const directionControl = fc.constantFrom(
+  ...[0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069].map((code) =>
+    String.fromCharCode(code),
+  ),
+)
+
 const loneSurrogate = fc
   .integer({ min: 0xd800, max: 0xdfff })
   .map((code) => String.fromCharCode(code))
@@ -53,6 +60,7 @@ const hostileCharacter = fc.oneof(
   { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }), weight: 4 },
   { arbitrary: fc.constantFrom(' ', 'a', 'Z', '1'), weight: 4 },
   { arbitrary: controlCharacter, weight: 1 },
+  { arbitrary: directionControl, weight: 1 },
   { arbitrary: loneSurrogate, weight: 1 },
 )
 
