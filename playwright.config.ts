@@ -1,10 +1,15 @@
 import { defineConfig } from '@playwright/test'
-import { mailApi, oidcClient, oidcIssuer, smtpPort } from './tests/support/e2e/ports'
+import {
+  emptyPort,
+  mailApi,
+  oidcClient,
+  oidcIssuer,
+  seededPort,
+  smtpPort,
+} from './tests/support/e2e/ports'
 import { chromiumFlags, chromiumPath } from './tests/support/chromium'
 
 // Two servers of the built app: one with the demo data, one with an empty database.
-export const seededPort = 4311
-export const emptyPort = 4312
 const tileUrl = (port: number) => `http://127.0.0.1:${port}/e2e-tiles/{z}/{x}/{y}.png`
 // Better Auth's callback for a provider it knows as 'google'.
 const googleCallback = `http://127.0.0.1:${seededPort}/api/auth/callback/google`

@@ -1,7 +1,7 @@
 // Every journey runs against the built app; these fixtures add what a real visitor's browser has.
 import { test as base, expect, type Page } from '@playwright/test'
 import type { Listing, ListingPage } from '../../../src/shared/listing'
-import { emptyPort } from '../../../playwright.config'
+import { emptyPort } from './ports'
 
 // The only stand-in: map tiles come from an outside tile server, which this machine cannot reach.
 // The page asks for them at MAP_TILE_URL, and the test answers with one grey PNG.

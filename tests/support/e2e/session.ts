@@ -4,7 +4,7 @@
 // accounts.spec.ts; calls made in-process through `auth.api` do not go through its rate limiter.
 import { fileURLToPath } from 'node:url'
 import type { BrowserContext } from '@playwright/test'
-import { seededPort } from '../../../playwright.config'
+import { seededPort } from './ports'
 import { openAppContext, type AppContext } from '../../../src/server/app'
 import { loadConfig } from '../../../src/server/config'
 import { newId } from '../../../src/server/ids'
