@@ -77,6 +77,8 @@ export default defineConfig({
   projects: [
     { name: 'browse', testIgnore: writingJourneys },
     { name: 'manage', testMatch: writingJourneys, dependencies: ['browse'] },
+    // `npm run screenshots` only: it rewrites docs/screenshots.
+    ...(process.env.SCREENSHOTS ? [{ name: 'screenshots', testDir: 'tests/screenshots' }] : []),
   ],
   webServer: [services, server('seeded', seededPort, true), server('empty', emptyPort, false)],
 })

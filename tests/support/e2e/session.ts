@@ -17,7 +17,7 @@ import {
 } from '../../../src/shared/listing-schema'
 import { test as base, expect } from './fixtures'
 import { photo, type ImageFile } from './images'
-import { signIn as signInAs } from '../sign-in'
+import { signIn as signInAs, type Credentials } from '../sign-in'
 import { newAccount, type NewAccount } from './accounts'
 
 export const seededServer = `http://127.0.0.1:${seededPort}`
@@ -51,7 +51,7 @@ export async function createUser(app: AppContext, label: string, name: string): 
 }
 
 /** Signs the browser context in as the user: a fresh session, its cookie set for the app. */
-export async function signIn(app: AppContext, context: BrowserContext, user: TestUser) {
+export async function signIn(app: AppContext, context: BrowserContext, user: Credentials) {
   const [name, value] = (await signInAs(app, user)).split(/=(.*)/s)
   await context.addCookies([
     {
