@@ -141,110 +141,121 @@ export function ListingForm(props: ListingFormProps) {
 
   return (
     <main className="page">
-      <h1 className="page-header">{heading}</h1>
-      <form
-        className={styles.form}
-        onSubmit={handleSubmit(onValid, (invalid) => {
-          // Each field shows its own message; the first one is also said out loud.
-          const first = Object.values(invalid)[0]?.message
-          if (first) toast.error(first, { toastId: first })
-        })}
-        noValidate
-      >
-        {/* Nothing changes while saving: what is sent is what the form shows. */}
-        <fieldset className={styles.controls} disabled={saving}>
-          <ToggleGroup
-            legend="Sell / Rent"
-            options={[
-              { label: 'Sell', value: 'sale' },
-              { label: 'Rent', value: 'rent' },
-            ]}
-            value={type}
-            onChange={(value) => setValue('type', value)}
-          />
-
-          <Field label="Name" error={errors.name?.message}>
-            {(input) => (
-              <input
-                {...input}
-                className={styles.input}
-                maxLength={limits.nameLength.max}
-                minLength={limits.nameLength.min}
-                required
-                {...register('name')}
+      <div className={styles.layout}>
+        <h1 className="page-header">{heading}</h1>
+        <form
+          className={styles.form}
+          onSubmit={handleSubmit(onValid, (invalid) => {
+            // Each field shows its own message; the first one is also said out loud.
+            const first = Object.values(invalid)[0]?.message
+            if (first) toast.error(first, { toastId: first })
+          })}
+          noValidate
+        >
+          {/* Nothing changes while saving: what is sent is what the form shows. Two columns on a
+              desktop, read down the first and then the second: the spec's order either way. */}
+          <fieldset className={styles.controls} disabled={saving}>
+            <div className={styles.column}>
+              <ToggleGroup
+                legend="Sell / Rent"
+                options={[
+                  { label: 'Sell', value: 'sale' },
+                  { label: 'Rent', value: 'rent' },
+                ]}
+                value={type}
+                onChange={(value) => setValue('type', value)}
               />
-            )}
-          </Field>
 
-          <div className={styles.row}>
-            <Field label="Bedrooms" error={errors.bedrooms?.message}>
-              {(input) => numberInput('bedrooms', input, limits.rooms.min, limits.rooms.max)}
-            </Field>
-            <Field label="Bathrooms" error={errors.bathrooms?.message}>
-              {(input) => numberInput('bathrooms', input, limits.rooms.min, limits.rooms.max)}
-            </Field>
+              <Field label="Name" error={errors.name?.message}>
+                {(input) => (
+                  <input
+                    {...input}
+                    className={styles.input}
+                    maxLength={limits.nameLength.max}
+                    minLength={limits.nameLength.min}
+                    required
+                    {...register('name')}
+                  />
+                )}
+              </Field>
+
+              <div className={styles.row}>
+                <Field label="Bedrooms" error={errors.bedrooms?.message}>
+                  {(input) => numberInput('bedrooms', input, limits.rooms.min, limits.rooms.max)}
+                </Field>
+                <Field label="Bathrooms" error={errors.bathrooms?.message}>
+                  {(input) => numberInput('bathrooms', input, limits.rooms.min, limits.rooms.max)}
+                </Field>
+              </div>
+
+              <div className={styles.row}>
+                <ToggleGroup
+                  legend="Parking spot"
+                  options={yesNo}
+                  value={parking}
+                  onChange={(value) => setValue('parking', value)}
+                />
+                <ToggleGroup
+                  legend="Furnished"
+                  options={yesNo}
+                  value={furnished}
+                  onChange={(value) => setValue('furnished', value)}
+                />
+              </div>
+
+              <Field label="Address" error={errors.address?.message}>
+                {(input) => (
+                  <textarea
+                    {...input}
+                    className={`${styles.input} ${styles.textarea}`}
+                    required
+                    {...register('address')}
+                  />
+                )}
+              </Field>
+            </div>
+
+            <div className={styles.column}>
+              <ToggleGroup
+                legend="Offer"
+                options={yesNo}
+                value={offer}
+                onChange={(value) => {
+                  setValue('offer', value)
+                  // A cleared price hidden by Offer No would block the form with no field to show it.
+                  if (!value && Number.isNaN(getValues('discountedPrice')))
+                    setValue('discountedPrice', 0)
+                }}
+              />
+
+              <Field label="Regular Price" error={errors.regularPrice?.message}>
+                {(input) => priceInput('regularPrice', input)}
+              </Field>
+
+              {offer && (
+                <Field label="Discounted Price" error={errors.discountedPrice?.message}>
+                  {(input) => priceInput('discountedPrice', input)}
+                </Field>
+              )}
+
+              <ImagePicker
+                images={images}
+                uploads={uploads}
+                required={images.length === 0}
+                onAdd={imageList.add}
+                onRemove={imageList.remove}
+                onMove={imageList.move}
+              />
+            </div>
+          </fieldset>
+          <div className={styles.actions}>
+            <button type="submit" className={`primary-button ${styles.submit}`} disabled={saving}>
+              {submitLabel}
+            </button>
+            {saving && <Spinner label="Saving the listing…" />}
           </div>
-
-          <ToggleGroup
-            legend="Parking spot"
-            options={yesNo}
-            value={parking}
-            onChange={(value) => setValue('parking', value)}
-          />
-          <ToggleGroup
-            legend="Furnished"
-            options={yesNo}
-            value={furnished}
-            onChange={(value) => setValue('furnished', value)}
-          />
-
-          <Field label="Address" error={errors.address?.message}>
-            {(input) => (
-              <textarea
-                {...input}
-                className={`${styles.input} ${styles.textarea}`}
-                required
-                {...register('address')}
-              />
-            )}
-          </Field>
-
-          <ToggleGroup
-            legend="Offer"
-            options={yesNo}
-            value={offer}
-            onChange={(value) => {
-              setValue('offer', value)
-              // A cleared price hidden by Offer No would block the form with no field to show it.
-              if (!value && Number.isNaN(getValues('discountedPrice')))
-                setValue('discountedPrice', 0)
-            }}
-          />
-
-          <Field label="Regular Price" error={errors.regularPrice?.message}>
-            {(input) => priceInput('regularPrice', input)}
-          </Field>
-
-          {offer && (
-            <Field label="Discounted Price" error={errors.discountedPrice?.message}>
-              {(input) => priceInput('discountedPrice', input)}
-            </Field>
-          )}
-
-          <ImagePicker
-            images={images}
-            uploads={uploads}
-            required={images.length === 0}
-            onAdd={imageList.add}
-            onRemove={imageList.remove}
-            onMove={imageList.move}
-          />
-        </fieldset>
-        <button type="submit" className={`primary-button ${styles.submit}`} disabled={saving}>
-          {submitLabel}
-        </button>
-        {saving && <Spinner label="Saving the listing…" />}
-      </form>
+        </form>
+      </div>
     </main>
   )
 }
