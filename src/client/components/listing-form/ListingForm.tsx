@@ -1,5 +1,5 @@
 // The Create / Edit Listing form (the spec's screens), with the spec's order of checks on submit:
-// discount → 'Max 6 images' → address → uploads → save.
+// discount → 'Max 6 images' → address → uploads → save. Images are also checked as they are picked.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
@@ -83,6 +83,9 @@ export function ListingForm(props: ListingFormProps) {
             : 'The address could not be checked, try again',
         )
       }
+      // A file marked when it was picked would only be refused by the server.
+      if (images.some((image) => image.kind === 'new' && image.problem))
+        return toast.error(messages.imagesNotUploaded)
       const uploaded = await uploadAll(images)
       if (!uploaded) return toast.error(messages.imagesNotUploaded)
 
@@ -242,7 +245,11 @@ export function ListingForm(props: ListingFormProps) {
                 images={images}
                 uploads={uploads}
                 required={images.length === 0}
-                onAdd={imageList.add}
+                onAdd={(files) => {
+                  // The spec's 'Max 6 images', said at once: the first six stay, the rest are not added.
+                  if (imageList.add(files).refused > 0)
+                    toast.error(messages.maxImages, { toastId: messages.maxImages })
+                }}
                 onRemove={imageList.remove}
                 onMove={imageList.move}
               />
