@@ -1,6 +1,6 @@
 // Listing management in the browser (the spec's Create Listing, Edit Listing and Profile): the form,
-// its checks in the spec's order and those it makes as images are picked, chunked uploads,
-// editing, and deleting from the profile.
+// its checks in the spec's order and those it makes as the user goes, chunked uploads, editing,
+// and deleting from the profile.
 //
 // Every journey starts signed in as a fresh user made directly in the seeded server's database
 // (support/session.ts): the server's sign-in budget belongs to accounts.spec.ts.
@@ -254,6 +254,63 @@ test.describe('Create Listing', () => {
     await expect(discounted).toHaveCount(0)
     await toggle(page, 'Sell / Rent', 'Rent').click()
     await expect(perMonth).toHaveCount(1)
+  })
+})
+
+test.describe('Create Listing says what is wrong as the user types', () => {
+  test('the name shows how many of its 32 characters are used, and nothing typed is cut', async ({
+    page,
+    account,
+  }) => {
+    void account
+    await page.goto('/create-listing')
+    const name = field(page, 'Name')
+    await expect(page.getByText('0 / 32', { exact: true })).toBeVisible()
+    await name.fill('Rivoli loft')
+    await expect(page.getByText('11 / 32', { exact: true })).toBeVisible()
+    await expect(name).toHaveAccessibleDescription('11 / 32')
+
+    const tooLong = 'A loft on the Rue de Rivoli, Paris' // 34 characters
+    await name.fill(tooLong)
+    await expect(name).toHaveValue(tooLong)
+    await expect(page.getByText('34 / 32', { exact: true })).toBeVisible()
+    await name.press('End')
+    await name.pressSequentially('!!')
+    await expect(name).toHaveValue(`${tooLong}!!`)
+    await expect(page.getByText('36 / 32', { exact: true })).toBeVisible()
+
+    // The spec's 10 to 32 rule still holds, with the schema's message, when the form is sent.
+    await page.getByRole('button', { name: 'Create Listing' }).click()
+    await expect(toastWith(page, 'At most 32 characters')).toBeVisible()
+    await expect(name).toHaveAttribute('aria-invalid', 'true')
+    await expect(name).toHaveAccessibleDescription('At most 32 characters 36 / 32')
+    await expect(page).toHaveURL('/create-listing')
+  })
+
+  test("the discount rule shows beside Discounted Price as it is typed: 'Discounted Price needs to be less than regular price'", async ({
+    page,
+    account,
+  }) => {
+    void account
+    const rule = 'Discounted Price needs to be less than regular price'
+    await page.goto('/create-listing')
+    await field(page, 'Regular Price').fill('1000')
+    await toggle(page, 'Offer', 'Yes').click()
+    const discounted = field(page, 'Discounted Price')
+    await expect(page.getByText(rule)).toHaveCount(0)
+
+    await discounted.fill('1200')
+    await expect(page.getByText(rule)).toBeVisible()
+    await expect(discounted).toHaveAttribute('aria-invalid', 'true')
+    await expect(discounted).toHaveAccessibleDescription(rule)
+    // Beside its field, not a toast: nothing was sent yet.
+    await expect(toastWith(page, rule)).toHaveCount(0)
+
+    await discounted.fill('900')
+    await expect(page.getByText(rule)).toHaveCount(0)
+    await expect(discounted).not.toHaveAttribute('aria-invalid')
+    await field(page, 'Regular Price').fill('900')
+    await expect(page.getByText(rule)).toBeVisible()
   })
 })
 

@@ -1,5 +1,6 @@
 // The Create / Edit Listing form (the spec's screens), with the spec's order of checks on submit:
-// discount → 'Max 6 images' → address → uploads → save. Images are also checked as they are picked.
+// discount → 'Max 6 images' → address → uploads → save. Some are also shown as the user goes: the
+// name's length, the discount rule beside its field, and each image as it is picked.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
@@ -53,9 +54,9 @@ export function ListingForm(props: ListingFormProps) {
   const { uploads, uploadAll } = useImageUploads()
   const [saving, setSaving] = useState(false)
   const save = useSaveListing(listingId)
-  const [type, offer, parking, furnished] = useWatch({
+  const [type, offer, parking, furnished, typedName, regularPrice, discountedPrice] = useWatch({
     control,
-    name: ['type', 'offer', 'parking', 'furnished'],
+    name: ['type', 'offer', 'parking', 'furnished', 'name', 'regularPrice', 'discountedPrice'],
   })
 
   // A save that ends after the user went elsewhere must not pull them back.
@@ -116,6 +117,19 @@ export function ListingForm(props: ListingFormProps) {
   }
 
   const errors = formState.errors
+  // The count is of what the rule checks: the name without spaces at either end.
+  const nameLength = (typedName ?? '').trim().length
+  const nameTooLong = nameLength > limits.nameLength.max
+  // The discount rule as one types, once both prices are numbers and the discount was touched.
+  const discountTouched =
+    formState.dirtyFields.discountedPrice || formState.touchedFields.discountedPrice
+  const discountError =
+    (discountTouched || formState.isSubmitted) &&
+    Number.isFinite(regularPrice) &&
+    Number.isFinite(discountedPrice) &&
+    !discountIsBelowRegular({ regularPrice, discountedPrice })
+      ? messages.discount
+      : undefined
   const numberInput = (
     name: keyof ListingFields,
     input: FieldInputProps,
@@ -169,12 +183,20 @@ export function ListingForm(props: ListingFormProps) {
                 onChange={(value) => setValue('type', value)}
               />
 
-              <Field label="Name" error={errors.name?.message}>
+              {/* No maxLength: a name typed or pasted too long is shown whole, its count over. */}
+              <Field
+                label="Name"
+                error={errors.name?.message}
+                hint={
+                  <span className={nameTooLong ? styles.countOver : undefined}>
+                    {`${nameLength} / ${limits.nameLength.max}`}
+                  </span>
+                }
+              >
                 {(input) => (
                   <input
                     {...input}
                     className={styles.input}
-                    maxLength={limits.nameLength.max}
                     minLength={limits.nameLength.min}
                     required
                     {...register('name')}
@@ -236,7 +258,10 @@ export function ListingForm(props: ListingFormProps) {
               </Field>
 
               {offer && (
-                <Field label="Discounted Price" error={errors.discountedPrice?.message}>
+                <Field
+                  label="Discounted Price"
+                  error={errors.discountedPrice?.message ?? discountError}
+                >
                   {(input) => priceInput('discountedPrice', input)}
                 </Field>
               )}
