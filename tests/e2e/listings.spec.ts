@@ -314,6 +314,44 @@ test.describe('Create Listing says what is wrong as the user types', () => {
   })
 })
 
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test(`at ${viewport.width}px a toast covers neither the page's heading nor a navigation bar`, async ({
+    page,
+    account,
+  }) => {
+    void account
+    await page.setViewportSize(viewport)
+    await page.goto('/create-listing')
+    const heading = page.getByRole('heading', { name: 'Create a Listing', level: 1 })
+    await expect(heading).toBeVisible()
+    await field(page, 'Images').setInputFiles(await rooms(7))
+    // The toast is the box around its alert: icon, text and close button.
+    const toast = toastWith(page, 'Max 6 images').locator('..')
+    await expect(toast).toBeVisible()
+    await expect(toast.getByRole('button', { name: 'Close notification' })).toBeVisible()
+    // Measured where it comes to rest, once it has slid in.
+    await toast.evaluate((box) => Promise.all(box.getAnimations().map((slide) => slide.finished)))
+
+    const toastBox = (await toast.boundingBox())!
+    const covers = (box: { x: number; y: number; width: number; height: number }) =>
+      toastBox.x < box.x + box.width &&
+      box.x < toastBox.x + toastBox.width &&
+      toastBox.y < box.y + box.height &&
+      box.y < toastBox.y + toastBox.height
+    expect(covers((await heading.boundingBox())!), 'the toast covers the heading').toBe(false)
+    const navigations = await page.getByRole('navigation').all()
+    expect(navigations.length).toBeGreaterThan(0)
+    for (const navigation of navigations) {
+      const box = await navigation.boundingBox()
+      if (box) expect(covers(box), 'the toast covers a navigation bar').toBe(false)
+    }
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(viewport.height)
+  })
+}
+
 test.describe('Create Listing stops at each check and creates nothing', () => {
   test("a discount equal to the regular price: 'Discounted Price needs to be less than regular price'", async ({
     page,
