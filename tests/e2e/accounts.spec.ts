@@ -4,8 +4,8 @@
 // The server allows 5 e-mail sign-ins and 5 sign-ups a minute from one address, and every test
 // here calls from 127.0.0.1. This file makes exactly 5 sign-ins on the seeded server (journey,
 // wrong password, old and new password after a reset, the demo owner) and 3 sign-ups; the
-// many-wrong-passwords check runs on the empty server, which has its own count. A new test that
-// signs in should reuse one of these journeys rather than add a sixth.
+// many-wrong-passwords and too-many-sign-ups checks run on the empty server, which has its own
+// counts. A new test that signs in should reuse one of these journeys rather than add a sixth.
 import type { Page } from '@playwright/test'
 import {
   allowConsoleErrors,
@@ -274,5 +274,26 @@ test.describe('Rate limit', () => {
       }
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429])
+  })
+
+  test("the sixth sign-up in a minute from one address says 'Too many attempts', as Sign in does", async ({
+    page,
+    request,
+  }) => {
+    allowConsoleErrors(page, /status of 429/)
+    // On the empty server, whose sign-up count no other journey touches.
+    for (let signUp = 0; signUp < 5; signUp++) {
+      await signUpThroughApi(request, emptyServer, newAccount(`sign-up-${signUp}`))
+    }
+    const account = newAccount('sixth')
+    await page.goto(`${emptyServer}/sign-up`)
+    await page.getByLabel('Name', { exact: true }).fill(account.name)
+    await page.getByLabel('Email', { exact: true }).fill(account.email)
+    await page.getByLabel('Password', { exact: true }).fill(account.password)
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
+
+    await expect(toastWith(page, 'Too many attempts: try again in a minute')).toBeVisible()
+    await expect(toastWith(page, 'Something went wrong with registration')).toHaveCount(0)
+    await expect(page).toHaveURL(`${emptyServer}/sign-up`)
   })
 })
