@@ -4,12 +4,13 @@ import { lazy, Suspense, type ComponentType } from 'react'
 import { Route, Routes, useLocation } from 'react-router'
 import { screens } from '../shared/screens'
 import { PageErrorBoundary } from './components/PageErrorBoundary'
+import { RedirectSignedIn } from './components/RedirectSignedIn'
 import { RequireAuth } from './components/RequireAuth'
 import { Spinner } from './components/Spinner'
 
 const page = (
   load: () => Promise<{ default: ComponentType }>,
-  access: 'everyone' | 'signed-in' = 'everyone',
+  access: 'everyone' | 'signed-in' | 'visitors' = 'everyone',
 ) => {
   const Page = lazy(load)
   const element = (
@@ -17,7 +18,9 @@ const page = (
       <Page />
     </Suspense>
   )
-  return access === 'signed-in' ? <RequireAuth>{element}</RequireAuth> : element
+  if (access === 'signed-in') return <RequireAuth>{element}</RequireAuth>
+  if (access === 'visitors') return <RedirectSignedIn>{element}</RedirectSignedIn>
+  return element
 }
 
 export function AppRoutes() {
@@ -31,8 +34,14 @@ export function AppRoutes() {
         <Route path={screens.category.path} element={page(() => import('./pages/Category'))} />
         <Route path={screens.listing.path} element={page(() => import('./pages/Listing'))} />
         <Route path={screens.contact.path} element={page(() => import('./pages/Contact'))} />
-        <Route path={screens.signIn.path} element={page(() => import('./pages/SignIn'))} />
-        <Route path={screens.signUp.path} element={page(() => import('./pages/SignUp'))} />
+        <Route
+          path={screens.signIn.path}
+          element={page(() => import('./pages/SignIn'), 'visitors')}
+        />
+        <Route
+          path={screens.signUp.path}
+          element={page(() => import('./pages/SignUp'), 'visitors')}
+        />
         <Route
           path={screens.forgotPassword.path}
           element={page(() => import('./pages/ForgotPassword'))}

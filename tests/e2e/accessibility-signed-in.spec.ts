@@ -1,6 +1,7 @@
 // The signed-in screens pass axe's WCAG 2.1 A and AA rules too: profile, create and edit.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { notAnImage, photo } from '../support/e2e/images'
 import { expect, test } from '../support/e2e/session'
 
 async function violations(page: Page): Promise<string[]> {
@@ -47,4 +48,52 @@ test('Edit Listing has no WCAG 2.1 AA violations, with its images listed', async
     page.getByRole('list', { name: 'Chosen images' }).getByRole('listitem').first(),
   ).toBeVisible()
   expect(await violations(page)).toEqual([])
+})
+
+// The listing form's desktop layout (two columns in a card) and the messages it shows as one types
+// and picks files: over-long name, the discount rule, a marked file.
+for (const viewport of [
+  { width: 412, height: 860 },
+  { width: 1440, height: 900 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport })
+
+    test('Create a Listing with its messages showing has no WCAG 2.1 AA violations', async ({
+      page,
+      account,
+    }) => {
+      expect(account.id).toBeTruthy()
+      await page.goto('/create-listing')
+      await page.getByLabel('Name', { exact: true }).fill('A loft on the Rue de Rivoli, Paris')
+      await page.getByLabel('Regular Price').fill('1000')
+      await page.getByRole('group', { name: 'Offer' }).getByRole('button', { name: 'Yes' }).click()
+      await page.getByLabel('Discounted Price').fill('1200')
+      await page
+        .getByLabel('Images', { exact: true })
+        .setInputFiles([await photo('front.jpg'), notAnImage('notes.txt')])
+      await expect(page.getByText('34 / 32', { exact: true })).toBeVisible()
+      await expect(
+        page.getByText('Discounted Price needs to be less than regular price'),
+      ).toBeVisible()
+      await expect(page.getByText('Not a JPEG or PNG image')).toBeVisible()
+      expect(await violations(page)).toEqual([])
+    })
+  })
+}
+
+test.describe('on a desktop, 1440 px', () => {
+  test.use({ viewport: { width: 1440, height: 900 } })
+
+  test('Edit Listing in two columns, on offer, has no WCAG 2.1 AA violations', async ({
+    page,
+    account,
+    listingOf,
+  }) => {
+    const listing = await listingOf(account, { offer: true, discountedPrice: 1000 })
+    await page.goto(`/edit-listing/${listing.id}`)
+    await expect(page.getByRole('heading', { name: 'Edit Listing' })).toBeVisible()
+    await expect(page.getByLabel('Discounted Price')).toHaveValue('1000')
+    expect(await violations(page)).toEqual([])
+  })
 })

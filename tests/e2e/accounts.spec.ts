@@ -4,8 +4,9 @@
 // The server allows 5 e-mail sign-ins and 5 sign-ups a minute from one address, and every test
 // here calls from 127.0.0.1. This file makes exactly 5 sign-ins on the seeded server (journey,
 // wrong password, old and new password after a reset, the demo owner) and 3 sign-ups; the
-// many-wrong-passwords check runs on the empty server, which has its own count. A new test that
-// signs in should reuse one of these journeys rather than add a sixth.
+// many-wrong-passwords and too-many-sign-ups checks run on the empty server, which has its own
+// counts. A new test that signs in should reuse one of these journeys rather than add a sixth, or
+// start signed in as the session fixture does (support/e2e/session.ts), which the limit does not see.
 import type { Page } from '@playwright/test'
 import {
   allowConsoleErrors,
@@ -22,6 +23,7 @@ import {
   toastWith,
   uniqueEmail,
 } from '../support/e2e/accounts'
+import { test as signedInTest } from '../support/e2e/session'
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 
@@ -275,4 +277,51 @@ test.describe('Rate limit', () => {
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429])
   })
+
+  test("the sixth sign-up in a minute from one address says 'Too many attempts', as Sign in does", async ({
+    page,
+    request,
+  }) => {
+    allowConsoleErrors(page, /status of 429/)
+    // On the empty server, whose sign-up count no other journey touches.
+    for (let signUp = 0; signUp < 5; signUp++) {
+      await signUpThroughApi(request, emptyServer, newAccount(`sign-up-${signUp}`))
+    }
+    const account = newAccount('sixth')
+    await page.goto(`${emptyServer}/sign-up`)
+    await page.getByLabel('Name', { exact: true }).fill(account.name)
+    await page.getByLabel('Email', { exact: true }).fill(account.email)
+    await page.getByLabel('Password', { exact: true }).fill(account.password)
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
+
+    await expect(toastWith(page, 'Too many attempts: try again in a minute')).toBeVisible()
+    await expect(toastWith(page, 'Something went wrong with registration')).toHaveCount(0)
+    await expect(page).toHaveURL(`${emptyServer}/sign-up`)
+  })
+})
+
+signedInTest.describe('Sign in and Sign up for a user already signed in', () => {
+  for (const route of ['/sign-in', '/sign-up']) {
+    signedInTest(
+      `${route} sends them to My Profile, without showing its form first`,
+      async ({ page, account }) => {
+        // Every main heading the page ever shows, however briefly.
+        await page.addInitScript(() => {
+          const seen = new Set<string>()
+          Object.assign(window, { headingsSeen: seen })
+          new MutationObserver(() => {
+            for (const heading of document.querySelectorAll('h1')) seen.add(heading.textContent!)
+          }).observe(document, { childList: true, subtree: true, characterData: true })
+        })
+        await page.goto(route)
+        await expect(page).toHaveURL(/\/profile$/)
+        await expect(page.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible()
+        await expect(page.getByLabel('Name', { exact: true })).toHaveValue(account.name)
+        const seen = await page.evaluate(() => [
+          ...(window as unknown as { headingsSeen: Set<string> }).headingsSeen,
+        ])
+        expect(seen).toEqual(['My Profile'])
+      },
+    )
+  }
 })

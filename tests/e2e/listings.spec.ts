@@ -1,5 +1,6 @@
 // Listing management in the browser (the spec's Create Listing, Edit Listing and Profile): the form,
-// its checks in the spec's order, chunked uploads, editing, and deleting from the profile.
+// its checks in the spec's order and those it makes as the user goes, chunked uploads, editing,
+// and deleting from the profile.
 //
 // Every journey starts signed in as a fresh user made directly in the seeded server's database
 // (support/session.ts): the server's sign-in budget belongs to accounts.spec.ts.
@@ -7,6 +8,7 @@ import crypto from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { formatPrice } from '../../src/shared/format'
 import { limits, type Listing } from '../../src/shared/listing'
+import { maxImageBytes } from '../../src/shared/listing-schema'
 import { allowConsoleErrors, listingsFromApi } from '../support/e2e/fixtures'
 import { colours, largePhoto, notAnImage, photo, type ImageFile } from '../support/e2e/images'
 import { toastWith } from '../support/e2e/accounts'
@@ -24,6 +26,15 @@ const toggle = (page: Page, legend: string, option: string) =>
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true })
 
 const chosenImages = (page: Page) => page.getByRole('list', { name: 'Chosen images' })
+
+/** The names of the chosen images, in order, as their thumbnails say them. */
+const chosenNames = (page: Page) =>
+  chosenImages(page)
+    .getByRole('img')
+    .evaluateAll((images) => images.map((image) => image.getAttribute('alt')))
+
+const rooms = (count: number, first = 1) =>
+  Promise.all(Array.from({ length: count }, (_, index) => photo(`room-${first + index}.jpg`)))
 
 interface FormValues {
   name: string
@@ -246,6 +257,101 @@ test.describe('Create Listing', () => {
   })
 })
 
+test.describe('Create Listing says what is wrong as the user types', () => {
+  test('the name shows how many of its 32 characters are used, and nothing typed is cut', async ({
+    page,
+    account,
+  }) => {
+    void account
+    await page.goto('/create-listing')
+    const name = field(page, 'Name')
+    await expect(page.getByText('0 / 32', { exact: true })).toBeVisible()
+    await name.fill('Rivoli loft')
+    await expect(page.getByText('11 / 32', { exact: true })).toBeVisible()
+    await expect(name).toHaveAccessibleDescription('11 / 32')
+
+    const tooLong = 'A loft on the Rue de Rivoli, Paris' // 34 characters
+    await name.fill(tooLong)
+    await expect(name).toHaveValue(tooLong)
+    await expect(page.getByText('34 / 32', { exact: true })).toBeVisible()
+    await name.press('End')
+    await name.pressSequentially('!!')
+    await expect(name).toHaveValue(`${tooLong}!!`)
+    await expect(page.getByText('36 / 32', { exact: true })).toBeVisible()
+
+    // The spec's 10 to 32 rule still holds, with the schema's message, when the form is sent.
+    await page.getByRole('button', { name: 'Create Listing' }).click()
+    await expect(toastWith(page, 'At most 32 characters')).toBeVisible()
+    await expect(name).toHaveAttribute('aria-invalid', 'true')
+    await expect(name).toHaveAccessibleDescription('At most 32 characters 36 / 32')
+    await expect(page).toHaveURL('/create-listing')
+  })
+
+  test("the discount rule shows beside Discounted Price as it is typed: 'Discounted Price needs to be less than regular price'", async ({
+    page,
+    account,
+  }) => {
+    void account
+    const rule = 'Discounted Price needs to be less than regular price'
+    await page.goto('/create-listing')
+    await field(page, 'Regular Price').fill('1000')
+    await toggle(page, 'Offer', 'Yes').click()
+    const discounted = field(page, 'Discounted Price')
+    await expect(page.getByText(rule)).toHaveCount(0)
+
+    await discounted.fill('1200')
+    await expect(page.getByText(rule)).toBeVisible()
+    await expect(discounted).toHaveAttribute('aria-invalid', 'true')
+    await expect(discounted).toHaveAccessibleDescription(rule)
+    // Beside its field, not a toast: nothing was sent yet.
+    await expect(toastWith(page, rule)).toHaveCount(0)
+
+    await discounted.fill('900')
+    await expect(page.getByText(rule)).toHaveCount(0)
+    await expect(discounted).not.toHaveAttribute('aria-invalid')
+    await field(page, 'Regular Price').fill('900')
+    await expect(page.getByText(rule)).toBeVisible()
+  })
+})
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test(`at ${viewport.width}px a toast covers neither the page's heading nor a navigation bar`, async ({
+    page,
+    account,
+  }) => {
+    void account
+    await page.setViewportSize(viewport)
+    await page.goto('/create-listing')
+    const heading = page.getByRole('heading', { name: 'Create a Listing', level: 1 })
+    await expect(heading).toBeVisible()
+    await field(page, 'Images').setInputFiles(await rooms(7))
+    // The toast is the box around its alert: icon, text and close button.
+    const toast = toastWith(page, 'Max 6 images').locator('..')
+    await expect(toast).toBeVisible()
+    await expect(toast.getByRole('button', { name: 'Close notification' })).toBeVisible()
+    // Measured where it comes to rest, once it has slid in.
+    await toast.evaluate((box) => Promise.all(box.getAnimations().map((slide) => slide.finished)))
+
+    const toastBox = (await toast.boundingBox())!
+    const covers = (box: { x: number; y: number; width: number; height: number }) =>
+      toastBox.x < box.x + box.width &&
+      box.x < toastBox.x + toastBox.width &&
+      toastBox.y < box.y + box.height &&
+      box.y < toastBox.y + toastBox.height
+    expect(covers((await heading.boundingBox())!), 'the toast covers the heading').toBe(false)
+    const navigations = await page.getByRole('navigation').all()
+    expect(navigations.length).toBeGreaterThan(0)
+    for (const navigation of navigations) {
+      const box = await navigation.boundingBox()
+      if (box) expect(covers(box), 'the toast covers a navigation bar').toBe(false)
+    }
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(viewport.height)
+  })
+}
+
 test.describe('Create Listing stops at each check and creates nothing', () => {
   test("a discount equal to the regular price: 'Discounted Price needs to be less than regular price'", async ({
     page,
@@ -290,23 +396,91 @@ test.describe('Create Listing stops at each check and creates nothing', () => {
     expect(await listingsOf(page, account.id)).toHaveLength(0)
   })
 
-  test("seven images: 'Max 6 images'", async ({ page, account }) => {
-    expect(await listingsOf(page, account.id)).toHaveLength(0)
+  test("seven images chosen at once: 'Max 6 images' at once, and only the first six are kept", async ({
+    page,
+    account,
+  }) => {
     const uploads = watchUploads(page)
-    const name = uniqueName('Many photos')
-    const images = await Promise.all(
-      Array.from({ length: 7 }, (_, index) => photo(`room-${index + 1}.jpg`)),
-    )
     await page.goto('/create-listing')
-    await fillListing(page, { name, regularPrice: 900, images })
-    await page.getByRole('button', { name: 'Create Listing' }).click()
+    const count = page.getByText('0 / 6', { exact: true })
+    await expect(count).toBeVisible()
+    // The count is part of what the file input says about itself.
+    await expect(field(page, 'Images')).toHaveAccessibleDescription(/0 \/ 6/)
 
+    await field(page, 'Images').setInputFiles(await rooms(7))
+    // Refused as they are picked, before any submit.
     await expect(toastWith(page, 'Max 6 images')).toBeVisible()
+    await expect(chosenImages(page).getByRole('listitem')).toHaveCount(6)
+    await expect(page.getByText('6 / 6', { exact: true })).toBeVisible()
+    expect(await chosenNames(page)).toEqual((await rooms(6)).map((room) => room.name))
     await expect(page).toHaveURL('/create-listing')
-    await expect(field(page, 'Name')).toHaveValue(name)
-    await expect(chosenImages(page).getByRole('listitem')).toHaveCount(7)
     expect(uploads.started).toEqual([])
     expect(await listingsOf(page, account.id)).toHaveLength(0)
+  })
+
+  test("four images, then three more: 'Max 6 images', the four and the first two of the three kept", async ({
+    page,
+    account,
+  }) => {
+    void account
+    await page.goto('/create-listing')
+    await field(page, 'Images').setInputFiles(await rooms(4))
+    await expect(page.getByText('4 / 6', { exact: true })).toBeVisible()
+    await expect(toastWith(page, 'Max 6 images')).toHaveCount(0)
+
+    await field(page, 'Images').setInputFiles(await rooms(3, 5))
+    await expect(toastWith(page, 'Max 6 images')).toBeVisible()
+    await expect(page.getByText('6 / 6', { exact: true })).toBeVisible()
+    expect(await chosenNames(page)).toEqual((await rooms(6)).map((room) => room.name))
+
+    // Room for one again once one is removed.
+    await page.getByRole('button', { name: 'Remove room-2.jpg' }).click()
+    await expect(page.getByText('5 / 6', { exact: true })).toBeVisible()
+    await field(page, 'Images').setInputFiles([await photo('porch.jpg')])
+    await expect(page.getByText('6 / 6', { exact: true })).toBeVisible()
+    expect(await chosenNames(page)).toEqual([
+      'room-1.jpg',
+      'room-3.jpg',
+      'room-4.jpg',
+      'room-5.jpg',
+      'room-6.jpg',
+      'porch.jpg',
+    ])
+  })
+
+  test("a text file and a file over 10 MB are marked as they are picked, and none is sent: 'Images not uploaded'", async ({
+    page,
+    account,
+  }) => {
+    const uploads = watchUploads(page)
+    const name = uniqueName('Marked files')
+    const huge = await largePhoto('huge.png', maxImageBytes)
+    await page.goto('/create-listing')
+    await fillListing(page, {
+      name,
+      regularPrice: 900,
+      images: [await photo('garden.jpg'), notAnImage('notes.txt'), huge],
+    })
+    const thumbnail = (file: string) =>
+      chosenImages(page).getByRole('listitem').filter({ hasText: file })
+    await expect(thumbnail('notes.txt').getByText('Not a JPEG or PNG image')).toBeVisible()
+    await expect(thumbnail('huge.png').getByText('Larger than 10 MB')).toBeVisible()
+    await expect(thumbnail('garden.jpg')).not.toContainText(/JPEG or PNG|10 MB/)
+    await expect(page.getByText('3 / 6', { exact: true })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Create Listing' }).click()
+    await expect(toastWith(page, 'Images not uploaded')).toBeVisible()
+    await expect(page).toHaveURL('/create-listing')
+    expect(uploads.started).toEqual([])
+    expect(await listingsOf(page, account.id)).toHaveLength(0)
+
+    // Without them, the good photo goes up and the listing is saved.
+    await page.getByRole('button', { name: 'Remove notes.txt' }).click()
+    await page.getByRole('button', { name: 'Remove huge.png' }).click()
+    await page.getByRole('button', { name: 'Create Listing' }).click()
+    await expect(toastWith(page, 'Listing saved')).toBeVisible()
+    expect(uploads.started).toEqual(['garden.jpg'])
+    expect(await listingsOf(page, account.id)).toHaveLength(1)
   })
 
   test("an address no one can place: 'Please enter a correct address'", async ({

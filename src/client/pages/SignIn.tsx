@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import { screens } from '../../shared/screens'
 import { ApiError } from '../api/http'
 import { useSignIn } from '../api/session'
+import { isRateLimited, tooManyAttempts } from '../components/account-failures'
 import styles from '../components/AuthForm.module.css'
 import { GoogleButton } from '../components/GoogleButton'
 import { PasswordInput } from '../components/PasswordInput'
@@ -70,8 +71,7 @@ export default function SignIn() {
 
 /** The spec's words for wrong credentials; a limit or a lost connection is not the user's password. */
 function signInFailure(error: Error): string {
-  if (error instanceof ApiError && error.status === 429)
-    return 'Too many attempts: try again in a minute'
+  if (isRateLimited(error)) return tooManyAttempts
   if (error instanceof ApiError && error.status === 0)
     return 'Could not reach the server: check your connection'
   return 'Bad User Credentials'

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { screens } from '../../shared/screens'
 import { useSignUp } from '../api/session'
+import { isRateLimited, tooManyAttempts } from '../components/account-failures'
 import styles from '../components/AuthForm.module.css'
 import { GoogleButton } from '../components/GoogleButton'
 import { PasswordInput } from '../components/PasswordInput'
@@ -22,10 +23,14 @@ export default function SignUp() {
     event.preventDefault()
     signUp.mutate(form, {
       onSuccess: () => void navigate('/', { replace: true }),
-      onError: () =>
-        toast.error('Something went wrong with registration', {
-          toastId: 'Something went wrong with registration',
-        }),
+      // The spec's message for a refused registration; a limit is not the form's fault, and
+      // says what to do, in the words Sign in uses.
+      onError: (error) => {
+        const message = isRateLimited(error)
+          ? tooManyAttempts
+          : 'Something went wrong with registration'
+        toast.error(message, { toastId: message })
+      },
     })
   }
 

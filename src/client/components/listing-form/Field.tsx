@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react'
 import styles from './ListingForm.module.css'
 
-/** What ties an input to its label and to its error message. */
+/** What ties an input to its label, its error message and its hint. */
 export interface FieldInputProps {
   id: string
   'aria-invalid': true | undefined
@@ -11,13 +11,17 @@ export interface FieldInputProps {
 interface FieldProps {
   label: string
   error?: string
+  /** Shown under the input beside any error, e.g. how many characters are used. */
+  hint?: ReactNode
   children: (input: FieldInputProps) => ReactNode
 }
 
-/** A labelled form field with its error message under it. */
-export function Field({ label, error, children }: FieldProps) {
+/** A labelled form field with its error message and hint under it. */
+export function Field({ label, error, hint, children }: FieldProps) {
   const id = useId()
   const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+  const describedBy = [error && errorId, hint !== undefined && hintId].filter(Boolean).join(' ')
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
@@ -26,12 +30,21 @@ export function Field({ label, error, children }: FieldProps) {
       {children({
         id,
         'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? errorId : undefined,
+        'aria-describedby': describedBy || undefined,
       })}
-      {error && (
-        <p className={styles.error} id={errorId}>
-          {error}
-        </p>
+      {(error || hint !== undefined) && (
+        <div className={styles.fieldNotes}>
+          {error && (
+            <p className={styles.error} id={errorId}>
+              {error}
+            </p>
+          )}
+          {hint !== undefined && (
+            <p className={styles.hint} id={hintId}>
+              {hint}
+            </p>
+          )}
+        </div>
       )}
     </div>
   )

@@ -1,6 +1,8 @@
-// The images of a listing: existing ones and newly chosen files, with previews, order and progress.
-import { ArrowDown, ArrowUp, X } from 'lucide-react'
+// The images of a listing: existing ones and newly chosen files, with previews, order and progress,
+// how many of the six are used, and on a file that cannot be sent, why.
+import { ArrowDown, ArrowUp, FileX, X } from 'lucide-react'
 import { useId } from 'react'
+import { limits } from '../../../shared/listing'
 import { acceptedImageExtensions } from '../../../shared/listing-schema'
 import styles from './ListingForm.module.css'
 import type { ImageItem } from './use-image-list'
@@ -26,11 +28,18 @@ export function ImagePicker({
 }: ImagePickerProps) {
   const inputId = useId()
   const noteId = useId()
+  const countId = useId()
   return (
     <div className={styles.field}>
-      <label htmlFor={inputId} className={styles.label}>
-        Images
-      </label>
+      <div className={styles.labelRow}>
+        <label htmlFor={inputId} className={styles.label}>
+          Images
+        </label>
+        {/* Polite: picking files is when it changes, and then it is news. */}
+        <span id={countId} className={styles.count} aria-live="polite">
+          {`${images.length} / ${limits.maxImages}`}
+        </span>
+      </div>
       <p id={noteId} className={styles.imagesInfo}>
         The first image will be the cover (max 6).
       </p>
@@ -41,7 +50,7 @@ export function ImagePicker({
         accept={acceptedImageExtensions}
         multiple
         required={required}
-        aria-describedby={noteId}
+        aria-describedby={`${noteId} ${countId}`}
         onChange={(event) => {
           onAdd(Array.from(event.target.files ?? []))
           // The same file may be chosen again after it was removed.
@@ -53,18 +62,25 @@ export function ImagePicker({
           {images.map((image, index) => {
             const name = image.kind === 'new' ? image.file.name : `Photo ${image.number}`
             const upload = uploads.get(image.key)
+            const problem = image.kind === 'new' ? image.problem : undefined
+            const src = image.kind === 'new' ? image.previewUrl : image.url
             return (
-              <li key={image.key} className={styles.preview}>
-                <img
-                  src={image.kind === 'new' ? image.previewUrl : image.url}
-                  alt={name}
-                  width={96}
-                  height={64}
-                />
+              <li
+                key={image.key}
+                className={problem ? `${styles.preview} ${styles.refused}` : styles.preview}
+              >
+                {src ? (
+                  <img src={src} alt={name} width={96} height={64} />
+                ) : (
+                  <span className={styles.noPreview}>
+                    <FileX size={28} aria-hidden="true" />
+                  </span>
+                )}
                 <div className={styles.previewText}>
                   <span className={styles.previewName}>
                     {index === 0 ? `${name} (cover)` : name}
                   </span>
+                  {problem && <span className={styles.error}>{problem}</span>}
                   {upload?.progress !== undefined && !upload.error && (
                     <progress
                       className={styles.progress}

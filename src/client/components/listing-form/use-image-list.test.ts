@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { useImageList, type ImageItem } from './use-image-list'
+import { maxImageBytes } from '../../../shared/listing-schema'
+import { filesWithinLimit, imageFileProblem, useImageList, type ImageItem } from './use-image-list'
 
-const file = (name: string) => new File(['x'], name, { type: 'image/jpeg' })
+const file = (name: string, type = 'image/jpeg') => new File(['x'], name, { type })
+const rooms = (count: number, from = 1) =>
+  Array.from({ length: count }, (_, index) => file(`room-${from + index}.jpg`))
 const names = (images: ImageItem[]) =>
   images.map((image) => (image.kind === 'new' ? image.file.name : image.url))
 
@@ -51,5 +54,82 @@ describe("the listing form's image list", () => {
     act(() => result.current.add([file('front.jpg'), file('garden.jpg')]))
     unmount()
     expect(revoked.sort()).toEqual(['blob:preview-1', 'blob:preview-2'])
+  })
+
+  it("keeps the first six of seven chosen at once and refuses the seventh ('Max 6 images')", () => {
+    const { result } = renderHook(() => useImageList([]))
+    let answer!: { refused: number }
+    act(() => void (answer = result.current.add(rooms(7))))
+    expect(answer).toEqual({ refused: 1 })
+    expect(names(result.current.images)).toEqual(rooms(6).map((room) => room.name))
+  })
+
+  it('counts the images already there: four, then three more, keeps six', () => {
+    const { result } = renderHook(() => useImageList(['/a.webp']))
+    act(() => void result.current.add(rooms(3)))
+    let answer!: { refused: number }
+    act(() => void (answer = result.current.add(rooms(3, 4))))
+    expect(answer).toEqual({ refused: 1 })
+    expect(names(result.current.images)).toEqual([
+      '/a.webp',
+      'room-1.jpg',
+      'room-2.jpg',
+      'room-3.jpg',
+      'room-4.jpg',
+      'room-5.jpg',
+    ])
+    act(() => void (answer = result.current.add(rooms(1, 7))))
+    expect(answer).toEqual({ refused: 1 })
+    expect(result.current.images).toHaveLength(6)
+  })
+
+  it('marks a text file and a file over 10 MB with the reason, and previews only pictures', () => {
+    const { result } = renderHook(() => useImageList([]))
+    const big = new File([new Uint8Array(maxImageBytes + 1)], 'huge.png', { type: 'image/png' })
+    act(() => void result.current.add([file('notes.txt', 'text/plain'), big, file('ok.png')]))
+    expect(result.current.images).toMatchObject([
+      { kind: 'new', problem: 'Not a JPEG or PNG image', previewUrl: undefined },
+      { kind: 'new', problem: 'Larger than 10 MB', previewUrl: 'blob:preview-1' },
+      { kind: 'new', problem: undefined, previewUrl: 'blob:preview-2' },
+    ])
+  })
+})
+
+describe('the checks made as images are picked', () => {
+  it('accepts JPEG and PNG files by name and type, whatever the letter case', () => {
+    for (const name of ['a.jpg', 'b.JPEG', 'c.png'])
+      expect(imageFileProblem(file(name))).toBe(undefined)
+    // Some systems give no type: the name decides.
+    expect(imageFileProblem(file('d.jpg', ''))).toBe(undefined)
+  })
+
+  it('refuses another extension or another type, even one that claims to be an image', () => {
+    expect(imageFileProblem(file('notes.txt', 'image/png'))).toBe('Not a JPEG or PNG image')
+    expect(imageFileProblem(file('photo.heic', 'image/heic'))).toBe('Not a JPEG or PNG image')
+    expect(imageFileProblem(file('photo.png', 'text/plain'))).toBe('Not a JPEG or PNG image')
+    expect(imageFileProblem(file('animation.gif', 'image/gif'))).toBe('Not a JPEG or PNG image')
+  })
+
+  it("refuses a file over the server's 10 MB, not one of exactly 10 MB", () => {
+    const ofSize = (size: number) => {
+      const photo = file('big.jpg')
+      Object.defineProperty(photo, 'size', { value: size })
+      return photo
+    }
+    expect(imageFileProblem(ofSize(maxImageBytes))).toBe(undefined)
+    expect(imageFileProblem(ofSize(maxImageBytes + 1))).toBe('Larger than 10 MB')
+  })
+
+  it('lets in only as many as there is room for, the first ones chosen', () => {
+    const fit = (count: number, files: File[]) => {
+      const { kept, refused } = filesWithinLimit(count, files)
+      return { kept: kept.map((photo) => photo.name), refused }
+    }
+    expect(fit(0, rooms(7))).toEqual({ kept: rooms(6).map((room) => room.name), refused: 1 })
+    expect(fit(6, rooms(1))).toEqual({ kept: [], refused: 1 })
+    expect(fit(2, rooms(3))).toEqual({
+      kept: ['room-1.jpg', 'room-2.jpg', 'room-3.jpg'],
+      refused: 0,
+    })
   })
 })

@@ -1,6 +1,9 @@
 // The images of the listing form: those the listing has and newly chosen files, in the order the
-// listing will show them (the first is the cover), with a preview of each new file.
+// listing will show them (the first is the cover), with a preview of each new file. Files are
+// checked as they are picked: at most six in the list, and each one marked if it cannot be sent.
 import { useEffect, useRef, useState } from 'react'
+import { limits } from '../../../shared/listing'
+import { acceptedImageTypes, maxImageBytes } from '../../../shared/listing-schema'
 
 export type ImageItem =
   | {
@@ -13,8 +16,36 @@ export type ImageItem =
       kind: 'new'
       key: string
       file: File
-      previewUrl: string
+      /** Only for a file that is a picture: a text file has nothing to show. */
+      previewUrl?: string
+      /** Why the file will not be uploaded; it stays in the list, marked, until removed. */
+      problem?: string
     }
+
+export const imageProblems = {
+  notAnImage: 'Not a JPEG or PNG image',
+  tooLarge: `Larger than ${maxImageBytes / 1024 / 1024} MB`,
+} as const
+
+const imageExtension = /\.(jpe?g|png)$/i
+
+/**
+ * Why the server would refuse this file, told from its name, type and size alone; undefined when
+ * it may be sent. The server still reads the content (a text file named .png passes here).
+ */
+export function imageFileProblem(file: File): string | undefined {
+  const typeAccepted =
+    file.type === '' || (acceptedImageTypes as readonly string[]).includes(file.type)
+  if (!imageExtension.test(file.name) || !typeAccepted) return imageProblems.notAnImage
+  if (file.size > maxImageBytes) return imageProblems.tooLarge
+  return undefined
+}
+
+/** The files that still fit beside `count` images, in the order chosen, and how many do not. */
+export function filesWithinLimit(count: number, files: File[]) {
+  const kept = files.slice(0, Math.max(0, limits.maxImages - count))
+  return { kept, refused: files.length - kept.length }
+}
 
 let imageCounter = 0
 
@@ -33,19 +64,24 @@ export function useImageList(storedImageUrls: string[]) {
     }
   }, [])
 
-  function add(files: File[]) {
-    const added = files.map((file): ImageItem => {
-      const previewUrl = URL.createObjectURL(file)
-      previews.current.add(previewUrl)
-      return { kind: 'new', key: `new-${++imageCounter}`, file, previewUrl }
+  /** Adds what fits of the chosen files; answers how many were refused for want of room. */
+  function add(files: File[]): { refused: number } {
+    const { kept, refused } = filesWithinLimit(images.length, files)
+    const added = kept.map((file): ImageItem => {
+      const problem = imageFileProblem(file)
+      const previewUrl =
+        problem === imageProblems.notAnImage ? undefined : URL.createObjectURL(file)
+      if (previewUrl) previews.current.add(previewUrl)
+      return { kind: 'new', key: `new-${++imageCounter}`, file, previewUrl, problem }
     })
-    setImages((current) => [...current, ...added])
+    if (added.length > 0) setImages((current) => [...current, ...added])
+    return { refused }
   }
 
   function remove(key: string) {
     setImages((current) => {
       const removed = current.find((image) => image.key === key)
-      if (removed?.kind === 'new') {
+      if (removed?.kind === 'new' && removed.previewUrl) {
         URL.revokeObjectURL(removed.previewUrl)
         previews.current.delete(removed.previewUrl)
       }
