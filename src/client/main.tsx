@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { limits } from '../shared/listing'
 import { createQueryClient } from './api/query-client'
+import { AppHeader } from './components/AppHeader'
 import { Navbar } from './components/Navbar'
 import { ToastArea } from './components/ToastArea'
 import { AppRoutes } from './routes'
@@ -15,6 +16,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
+        <AppHeader />
         <AppRoutes />
         <Navbar />
         <ToastArea autoCloseMs={limits.toastMs} />

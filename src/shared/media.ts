@@ -23,10 +23,10 @@ export function imageSrcSet(url: string): string {
  * browser picks the same variant for both and downloads it once.
  */
 export const imageSizes = {
-  /** A slide of Explore's carousel. */
-  slide: '(min-width: 72rem) 70rem, 100vw',
+  /** A slide of Explore's carousel: the page's width less its side padding (global.css, `.page`). */
+  slide: '(min-width: 72rem) 68rem, 100vw',
   /** A photo of the listing page's slider. */
   photo: '100vw',
-  /** A listing card's cover. */
-  card: '(min-width: 640px) 12rem, 35vw',
+  /** A listing card's cover: the width of a column of the card grid (global.css, `.card-grid`). */
+  card: '(min-width: 1024px) 22rem, (min-width: 640px) calc(50vw - 2.25rem), calc(100vw - 2rem)',
 } as const

@@ -14,14 +14,34 @@ async function violations(page: Page): Promise<string[]> {
   )
 }
 
-test('My Profile with its listings has no WCAG 2.1 AA violations', async ({
+for (const viewport of [
+  { width: 412, height: 860 },
+  { width: 1440, height: 900 },
+]) {
+  test(`My Profile with its listings has no WCAG 2.1 AA violations at ${viewport.width}px`, async ({
+    page,
+    account,
+    listingOf,
+  }) => {
+    await listingOf(account, { offer: true, regularPrice: 2000, discountedPrice: 1500 })
+    await page.setViewportSize(viewport)
+    await page.goto('/profile')
+    await expect(page.getByRole('heading', { name: 'Your Listings' })).toBeVisible()
+    expect(await violations(page)).toEqual([])
+  })
+}
+
+test('My Profile with no listings left has no WCAG 2.1 AA violations at 1440px', async ({
   page,
   account,
   listingOf,
 }) => {
   await listingOf(account)
+  await page.setViewportSize({ width: 1440, height: 900 })
   await page.goto('/profile')
-  await expect(page.getByRole('heading', { name: 'Your Listings' })).toBeVisible()
+  page.once('dialog', (dialog) => void dialog.accept())
+  await page.getByRole('button', { name: 'Delete listing' }).click()
+  await expect(page.getByText('You have no listings left')).toBeVisible()
   expect(await violations(page)).toEqual([])
 })
 

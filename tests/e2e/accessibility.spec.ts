@@ -32,3 +32,31 @@ for (const [name, path] of screens) {
     expect(violations).toEqual([])
   })
 }
+
+// The same rules at a desktop's width, where the header shows and the bottom bar is compact.
+const desktopScreens: [string, string][] = [
+  ['Explore', '/'],
+  ['Offers', '/offers'],
+  ['Category', '/category/rent'],
+  ['Sign in', '/sign-in'],
+  ['Sign up', '/sign-up'],
+  ['Forgot Password', '/forgot-password'],
+]
+
+for (const [name, path] of desktopScreens) {
+  test(`${name} has no WCAG 2.1 AA violations at 1440px`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('banner')).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0)
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+    const violations = results.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    )
+    expect(violations).toEqual([])
+  })
+}

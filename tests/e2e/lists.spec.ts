@@ -125,6 +125,6 @@ test.describe('Offers and Category lists', () => {
     await expect(images.nth(5)).toHaveAttribute('loading', 'lazy')
     await expect(images.nth(5)).toHaveAttribute('srcset', /w400\.webp 400w, .*w1200\.webp 1200w/)
     await expect(images.nth(5)).toHaveAttribute('width', '400')
-    await expect(images.nth(5)).toHaveAttribute('height', '267')
+    await expect(images.nth(5)).toHaveAttribute('height', '300')
   })
 })

@@ -1,5 +1,6 @@
-// A listing in a list: one link to its page, with optional edit and delete controls (the spec's screens).
-import { Bath, BedDouble, Pencil, Trash2 } from 'lucide-react'
+// A listing in a list, photo first: one link to its page, with optional edit and delete controls
+// (the spec's screens).
+import { Bath, BedDouble, MapPin, Pencil, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format'
 import { effectivePrice, type Listing } from '../../shared/listing'
@@ -16,6 +17,12 @@ interface ListingCardProps {
   onDelete?: (listing: Listing) => void
 }
 
+/** How much an offer takes off the regular price; 0 when the listing is not on offer. */
+export function offerDiscount(listing: Listing): number {
+  const price = effectivePrice(listing)
+  return listing.offer ? Math.max(0, listing.regularPrice - price) : 0
+}
+
 export function ListingCard({
   listing,
   eager = false,
@@ -23,32 +30,43 @@ export function ListingCard({
   onDelete,
 }: ListingCardProps) {
   const cover = listing.imageUrls[0]
+  const discount = offerDiscount(listing)
   return (
     <li className={styles.card}>
       <Link to={listingPagePath(listing)} className={styles.link}>
-        {cover ? (
-          <img
-            className={styles.image}
-            src={imageVariantUrl(cover, 400)}
-            srcSet={imageSrcSet(cover)}
-            sizes={imageSizes.card}
-            width={400}
-            height={267}
-            alt=""
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-          />
-        ) : (
-          <div className={styles.image} />
-        )}
+        <div className={styles.media}>
+          {cover && (
+            <img
+              className={styles.image}
+              src={imageVariantUrl(cover, 400)}
+              srcSet={imageSrcSet(cover)}
+              sizes={imageSizes.card}
+              width={400}
+              height={300}
+              alt=""
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+            />
+          )}
+          {discount > 0 && <span className={styles.badge}>${formatPrice(discount)} off</span>}
+        </div>
         <div className={styles.details}>
-          <p className={styles.location}>{listing.location}</p>
-          <p className={styles.name}>{listing.name}</p>
           <p className={styles.price}>
-            ${formatPrice(effectivePrice(listing))}
-            {listing.type === 'rent' && ' / Month'}
+            <span className={styles.amount}>${formatPrice(effectivePrice(listing))}</span>
+            {listing.type === 'rent' && <span className={styles.period}> / Month</span>}
+            {discount > 0 && (
+              <del className={styles.regular}>
+                <span className="visually-hidden">regular price </span>
+                {`$${formatPrice(listing.regularPrice)}`}
+              </del>
+            )}
           </p>
-          <div className={styles.rooms}>
+          <p className={styles.name}>{listing.name}</p>
+          <p className={styles.location}>
+            <MapPin size={16} aria-hidden="true" />
+            <span>{listing.location}</span>
+          </p>
+          <p className={styles.rooms}>
             <span>
               <BedDouble size={18} aria-hidden="true" />
               {formatBedrooms(listing.bedrooms)}
@@ -57,7 +75,7 @@ export function ListingCard({
               <Bath size={18} aria-hidden="true" />
               {formatBathrooms(listing.bathrooms)}
             </span>
-          </div>
+          </p>
         </div>
       </Link>
       {(editable || onDelete) && (
@@ -68,7 +86,7 @@ export function ListingCard({
               className={styles.action}
               aria-label="Edit listing"
             >
-              <Pencil size={20} aria-hidden="true" />
+              <Pencil size={18} aria-hidden="true" />
             </Link>
           )}
           {onDelete && (
@@ -78,7 +96,7 @@ export function ListingCard({
               aria-label="Delete listing"
               onClick={() => onDelete(listing)}
             >
-              <Trash2 size={20} aria-hidden="true" />
+              <Trash2 size={18} aria-hidden="true" />
             </button>
           )}
         </div>

@@ -1,21 +1,24 @@
-// A paged list of listing cards with 'Load More' (Offers, Category): loading, empty, error and data states.
+// A paged grid of listing cards with 'Load More' (Offers, Category): loading, empty, error and data states.
 import type { ReactNode } from 'react'
 import type { ListingFilter } from '../../shared/listing-requests'
 import { useListingPages } from '../api/listings'
 import { ListingCard } from './ListingCard'
-import styles from './ListingPages.module.css'
-import { Spinner } from './Spinner'
+import { ListingCardSkeletons } from './ListingCardSkeleton'
 
 interface ListingPagesProps {
   filter: ListingFilter
+  /** What an empty list shows: the spec's text and a next step. */
   empty: ReactNode
 }
+
+/** The first row of a desktop grid: their images are wanted at once, the others when near. */
+const eagerCards = 3
 
 export function ListingPages({ filter, empty }: ListingPagesProps) {
   const { data, status, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } =
     useListingPages(filter)
 
-  if (status === 'pending') return <Spinner />
+  if (status === 'pending') return <ListingCardSkeletons />
   // A failed first page has nothing to show; a failed 'Load More' keeps what is on screen.
   if (!data) {
     return (
@@ -29,12 +32,12 @@ export function ListingPages({ filter, empty }: ListingPagesProps) {
   }
 
   const listings = data.pages.flatMap((page) => page.items)
-  if (listings.length === 0) return <p className="empty-text">{empty}</p>
+  if (listings.length === 0) return empty
   return (
     <>
-      <ul className={styles.list}>
+      <ul className="card-grid">
         {listings.map((listing, index) => (
-          <ListingCard key={listing.id} listing={listing} eager={index < 3} />
+          <ListingCard key={listing.id} listing={listing} eager={index < eagerCards} />
         ))}
       </ul>
       {hasNextPage && (

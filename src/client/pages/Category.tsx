@@ -1,14 +1,15 @@
-import { useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { isListingType } from '../../shared/listing'
-import { categoryTitle } from '../../shared/screens'
+import { categoryPath, categoryTitle } from '../../shared/screens'
+import { EmptyState } from '../components/EmptyState'
 import { ListingPages } from '../components/ListingPages'
 import { useDocumentTitle } from '../components/use-document-title'
 
 export default function Category() {
   const { categoryName = '' } = useParams()
   const heading = categoryTitle(categoryName)
-  const empty = `No listings for ${categoryName}`
   useDocumentTitle(heading)
+  const empty = <NoListings categoryName={categoryName} />
   return (
     <main className="page">
       <h1 className="page-header">{heading}</h1>
@@ -16,8 +17,26 @@ export default function Category() {
         <ListingPages key={categoryName} filter={{ type: categoryName }} empty={empty} />
       ) : (
         // Only rent and sale exist: nothing to fetch, and nothing went wrong.
-        <p className="empty-text">{empty}</p>
+        empty
       )}
     </main>
+  )
+}
+
+/** The spec's 'No listings for {categoryName}', then the other category and a way to add a home. */
+function NoListings({ categoryName }: { categoryName: string }) {
+  const others = (['rent', 'sale'] as const).filter((type) => type !== categoryName)
+  return (
+    <EmptyState
+      title={`No listings for ${categoryName}`}
+      hint="Look at the other homes, or be the first to put one up here."
+    >
+      {others.map((type) => (
+        <Link key={type} to={categoryPath(type)}>
+          {categoryTitle(type)}
+        </Link>
+      ))}
+      <Link to="/create-listing">Sell or rent your home</Link>
+    </EmptyState>
   )
 }

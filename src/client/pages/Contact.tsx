@@ -23,7 +23,7 @@ export default function Contact() {
   useDocumentTitle(screens.contact.title)
 
   return (
-    <main className="page">
+    <main className={`page ${styles.page}`}>
       <h1 className="page-header">{screens.contact.title}</h1>
       {status === 'pending' && <Spinner />}
       {status === 'error' && (

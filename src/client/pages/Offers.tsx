@@ -1,4 +1,6 @@
-import { screens } from '../../shared/screens'
+import { Link } from 'react-router'
+import { categoryPath, categoryTitle, screens } from '../../shared/screens'
+import { EmptyState } from '../components/EmptyState'
 import { ListingPages } from '../components/ListingPages'
 import { useDocumentTitle } from '../components/use-document-title'
 
@@ -7,7 +9,18 @@ export default function Offers() {
   return (
     <main className="page">
       <h1 className="page-header">{screens.offers.title}</h1>
-      <ListingPages filter={{ offer: true }} empty="There are no current offers" />
+      <ListingPages
+        filter={{ offer: true }}
+        empty={
+          <EmptyState
+            title="There are no current offers"
+            hint="Homes at a reduced price show up here. Meanwhile, every home is in its category."
+          >
+            <Link to={categoryPath('rent')}>{categoryTitle('rent')}</Link>
+            <Link to={categoryPath('sale')}>{categoryTitle('sale')}</Link>
+          </EmptyState>
+        }
+      />
     </main>
   )
 }

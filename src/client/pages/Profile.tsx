@@ -3,12 +3,14 @@ import { ChevronRight, House } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { Listing } from '../../shared/listing'
-import { screens } from '../../shared/screens'
-import { useDeleteListing, useMyListings } from '../api/listing-writes'
 import type { PublicUser } from '../../shared/profile'
+import { screens } from '../../shared/screens'
+import { ApiError } from '../api/http'
+import { useDeleteListing, useMyListings } from '../api/listing-writes'
 import { useSession, useSignOut, useUpdateProfile } from '../api/session'
+import { EmptyState } from '../components/EmptyState'
 import { ListingCard } from '../components/ListingCard'
-import { Spinner } from '../components/Spinner'
+import { ListingCardSkeletons } from '../components/ListingCardSkeleton'
 import { toast } from '../components/toasts'
 import { useDocumentTitle } from '../components/use-document-title'
 import styles from './Profile.module.css'
@@ -16,16 +18,35 @@ import styles from './Profile.module.css'
 export default function Profile() {
   useDocumentTitle(screens.profile.title)
   const { user } = useSession()
-  const signOut = useSignOut()
   // RequireAuth renders this page only for a signed-in user.
   if (!user) return null
+  return <MyProfile user={user} />
+}
+
+function MyProfile({ user }: { user: PublicUser }) {
+  const signOut = useSignOut()
+  const { data: listings, status } = useMyListings(user.id)
+  const deleteListing = useDeleteListing(user.id)
 
   function logout() {
     signOut.mutate(undefined, { onError: () => toast.error('Could not sign out') })
   }
 
+  function onDelete(listing: Listing) {
+    if (!window.confirm('Are you sure you want to delete?')) return
+    deleteListing.mutate(listing.id, {
+      onSuccess: () => toast.success('Successfully deleted listing'),
+      onError: () => toast.error('Could not delete the listing, try again'),
+    })
+  }
+
+  // The spec shows 'Your Listings' when the user has listings; someone who has just deleted their
+  // last one is shown it empty, with the way to a new one.
+  const deletedTheLast = deleteListing.isSuccess && listings?.length === 0
+  const withListings = status === 'pending' || !!listings?.length || deletedTheLast
+
   return (
-    <main className="page">
+    <main className={`page ${styles.profile} ${withListings ? styles.withListings : ''}`}>
       <header className={styles.header}>
         <h1 className="page-header">{screens.profile.title}</h1>
         <button
@@ -37,43 +58,58 @@ export default function Profile() {
           Logout
         </button>
       </header>
-      <PersonalDetails user={user} />
-      <Link to="/create-listing" className={styles.createListing}>
-        <House size={24} aria-hidden="true" />
-        <span>Sell or rent your home</span>
-        <ChevronRight size={24} aria-hidden="true" />
-      </Link>
-      <YourListings userId={user.id} />
+      <div className={styles.account}>
+        <PersonalDetails user={user} />
+        <Link to="/create-listing" className={styles.createListing}>
+          <House size={24} aria-hidden="true" />
+          <span>Sell or rent your home</span>
+          <ChevronRight size={24} aria-hidden="true" />
+        </Link>
+      </div>
+      {status === 'pending' && (
+        <div className={styles.listings}>
+          {/* Where 'Your Listings' comes, so the cards do not move down when it does. */}
+          <div className={styles.listingsHeading}>
+            <span className={styles.headingBar} />
+          </div>
+          <ListingCardSkeletons label="Loading your listings…" />
+        </div>
+      )}
+      {/* A failed read has said so in a toast. */}
+      {(!!listings?.length || deletedTheLast) && (
+        <YourListings listings={listings ?? []} onDelete={onDelete} />
+      )}
     </main>
   )
 }
 
-/** The spec's screens: shown when the user has listings, each with edit and delete. */
-function YourListings({ userId }: { userId: string }) {
-  const { data: listings, status } = useMyListings(userId)
-  const deleteListing = useDeleteListing(userId)
-  if (status === 'pending') return <Spinner label="Loading your listings…" />
-  // A failed read has said so in a toast; the spec shows the section only when there are listings.
-  if (!listings?.length) return null
-
-  function onDelete(listing: Listing) {
-    if (!window.confirm('Are you sure you want to delete?')) return
-    deleteListing.mutate(listing.id, {
-      onSuccess: () => toast.success('Successfully deleted listing'),
-      onError: () => toast.error('Could not delete the listing, try again'),
-    })
-  }
-
+/** The spec's screens: the user's listings, each with edit and delete. */
+function YourListings({
+  listings,
+  onDelete,
+}: {
+  listings: Listing[]
+  onDelete: (listing: Listing) => void
+}) {
   return (
-    <section aria-labelledby="your-listings">
+    <section aria-labelledby="your-listings" className={styles.listings}>
       <h2 id="your-listings" className={styles.listingsHeading}>
         Your Listings
       </h2>
-      <ul className={styles.listings}>
-        {listings.map((listing) => (
-          <ListingCard key={listing.id} listing={listing} editable onDelete={onDelete} />
-        ))}
-      </ul>
+      {listings.length > 0 ? (
+        <ul className="card-grid">
+          {listings.map((listing) => (
+            <ListingCard key={listing.id} listing={listing} editable onDelete={onDelete} />
+          ))}
+        </ul>
+      ) : (
+        <EmptyState
+          title="You have no listings left"
+          hint="Put a home up for rent or for sale, and it shows here, ready to edit."
+        >
+          <Link to="/create-listing">Create a listing</Link>
+        </EmptyState>
+      )}
     </section>
   )
 }
@@ -102,13 +138,20 @@ function PersonalDetails({ user }: { user: PublicUser }) {
         setName(saved.name)
         setEditing(false)
       },
-      // Stay in editing mode: the typed name is not lost.
-      onError: () => toast.error('Could not update profile details'),
+      onError: (error) => {
+        // The server's word on the name itself ('Enter your name'); a blank name gives the saved
+        // one back. Any other failure keeps what was typed, still editing, so nothing is lost.
+        const nameProblem = error instanceof ApiError ? error.fields.name : undefined
+        if (!nameProblem) return toast.error('Could not update profile details')
+        toast.error(nameProblem, { toastId: nameProblem })
+        if (!name.trim()) setName(user.name)
+        nameInput.current?.focus()
+      },
     })
   }
 
   return (
-    <section aria-labelledby="personal-details">
+    <section aria-labelledby="personal-details" className={styles.details}>
       <div className={styles.detailsHeader}>
         <h2 id="personal-details" className={styles.detailsHeading}>
           Personal Details
@@ -123,13 +166,13 @@ function PersonalDetails({ user }: { user: PublicUser }) {
         </button>
       </div>
       <form
-        className={styles.card}
+        className={styles.fields}
         onSubmit={(event) => {
           event.preventDefault()
           if (editing) toggle()
         }}
       >
-        <label htmlFor={nameId} className="visually-hidden">
+        <label htmlFor={nameId} className={styles.label}>
           Name
         </label>
         <input
@@ -137,11 +180,11 @@ function PersonalDetails({ user }: { user: PublicUser }) {
           ref={nameInput}
           className={editing ? `${styles.input} ${styles.editing}` : styles.input}
           value={name}
-          maxLength={64}
           disabled={!editing}
+          autoComplete="name"
           onChange={(event) => setName(event.target.value)}
         />
-        <label htmlFor={emailId} className="visually-hidden">
+        <label htmlFor={emailId} className={styles.label}>
           Email
         </label>
         {/* Only the name is saved (the spec's validation rules): the e-mail is shown, never editable. */}

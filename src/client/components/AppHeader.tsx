@@ -1,0 +1,92 @@
+// The desktop header (from 1024px): the product's name, the main destinations and the account.
+// Phones and tablets move around with the spec's bottom bar alone, so it is not rendered there.
+import { House } from 'lucide-react'
+import { Link, useLocation } from 'react-router'
+import { siteName } from '../../shared/screens'
+import { useSession } from '../api/session'
+import styles from './AppHeader.module.css'
+import { isCurrentEntry } from './Navbar'
+import { useMediaQuery } from './use-media-query'
+
+/** The same width at which global.css starts the desktop layout. */
+const desktopQuery = '(min-width: 1024px)'
+
+const destinations = [
+  { label: 'Explore', to: '/' },
+  { label: 'Offers', to: '/offers' },
+] as const
+
+export function AppHeader() {
+  const desktop = useMediaQuery(desktopQuery)
+  if (!desktop) return null
+  return <DesktopHeader />
+}
+
+function DesktopHeader() {
+  const { pathname } = useLocation()
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to="/" className={styles.brand}>
+          <House size={26} aria-hidden="true" className={styles.logo} />
+          {siteName}
+        </Link>
+        <nav aria-label="Site" className={styles.nav}>
+          <ul className={styles.links}>
+            {destinations.map(({ label, to }) => {
+              const current = isCurrentEntry(to, pathname)
+              return (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    className={current ? `${styles.link} ${styles.current}` : styles.link}
+                    aria-current={current ? 'page' : undefined}
+                  >
+                    {label}
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+          <Link to="/create-listing" className={styles.sell}>
+            Sell or rent your home
+          </Link>
+          <Account />
+        </nav>
+      </div>
+    </header>
+  )
+}
+
+/**
+ * 'Sign in', or the signed-in user's name leading to their profile. Its box keeps one width
+ * whatever it says, so nothing beside it moves when the sign-in check answers.
+ */
+function Account() {
+  return (
+    <div className={styles.account}>
+      <AccountLink />
+    </div>
+  )
+}
+
+function AccountLink() {
+  const { user, checking } = useSession()
+  const onProfile = useLocation().pathname === '/profile'
+  if (checking) return null
+  if (!user) {
+    return (
+      <Link to="/sign-in" className={styles.signIn}>
+        Sign in
+      </Link>
+    )
+  }
+  return (
+    <Link to="/profile" className={styles.user} aria-current={onProfile ? 'page' : undefined}>
+      <span className={styles.avatar} aria-hidden="true">
+        {[...user.name.trim()][0]?.toUpperCase()}
+      </span>
+      <span className={styles.userName}>{user.name}</span>
+    </Link>
+  )
+}
