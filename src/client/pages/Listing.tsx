@@ -5,6 +5,7 @@ import { lazy, Suspense, useRef } from 'react'
 import { Link, useParams } from 'react-router'
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format'
 import { effectivePrice, type Listing as ListingData } from '../../shared/listing'
+import type { PublicUser } from '../../shared/profile'
 import { contactPath } from '../../shared/screens'
 import { useListing } from '../api/listings'
 import { useSession } from '../api/session'
@@ -22,6 +23,8 @@ const ListingMap = lazy(() => import('../components/ListingMap'))
 export default function Listing() {
   const { listingId = '' } = useParams()
   const { data: listing, status } = useListing(listingId)
+  // Asked now, beside the listing, rather than once the listing is there.
+  const { user } = useSession()
   useDocumentTitle(listing?.name)
 
   if (status === 'pending') return <Spinner />
@@ -33,11 +36,16 @@ export default function Listing() {
     )
   }
   if (!listing) return <NotFound what="listing" />
-  return <ListingDetails listing={listing} />
+  return <ListingDetails listing={listing} user={user} />
 }
 
-function ListingDetails({ listing }: { listing: ListingData }) {
-  const { user } = useSession()
+function ListingDetails({
+  listing,
+  user,
+}: {
+  listing: ListingData
+  user: PublicUser | null | undefined
+}) {
   // The contact button is for others: hidden from the owner (the spec's permissions), and until we know who is here.
   const showContact = user !== undefined && user?.id !== listing.userRef
   // Leaflet is fetched and started only when the map is about to be seen, not while the page draws.
@@ -81,13 +89,16 @@ function ListingDetails({ listing }: { listing: ListingData }) {
             </span>
           )}
         </p>
-        {showContact && (
+        {showContact ? (
           <Link
             className={`primary-button ${styles.contact}`}
             to={contactPath(listing.userRef, listing.name)}
           >
             Contact Landloard
           </Link>
+        ) : (
+          // The button's room is kept while we learn who is here: the facts below do not jump.
+          user === undefined && <div className={styles.contactPlaceholder} aria-hidden="true" />
         )}
       </div>
 
