@@ -68,6 +68,26 @@ test.describe('Photo gallery', () => {
     await expect(shown(3)).toBeInViewport({ ratio: 0.9 })
   })
 
+  test('a sideways swipe on the photos moves to the next, and the counter follows', async ({
+    page,
+    newUser,
+    listingOf,
+  }) => {
+    const owner = await newUser('gallery-swipe')
+    const listing = await listingOf(owner, { images: await threePhotos() })
+    await page.goto(`/category/${listing.type}/${listing.id}`)
+
+    const photos = page.getByRole('region', { name: 'Photos' })
+    await photos.getByRole('img', { name: `${listing.name}, photo 1` }).hover()
+    // More than half of the photo's width: the strip snaps on to the next one.
+    await page.mouse.wheel(300, 0)
+    await expect(photos.getByText('2 / 3')).toBeVisible()
+    await expect(photos.getByRole('button', { name: 'Go to slide 2' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    )
+  })
+
   for (const viewport of [phone, desktop]) {
     test(`a portrait photo is shown whole, a blurred copy of it filling the sides, at ${viewport.width} px`, async ({
       page,
@@ -200,6 +220,37 @@ test.describe('Photo gallery', () => {
     await viewer.getByRole('button', { name: 'Close full screen' }).click()
     await expect(viewer).toBeHidden()
     await expect(page.getByRole('region', { name: 'Photos' }).getByText('2 / 3')).toBeVisible()
+  })
+})
+
+test.describe('Photo gallery on a touch screen', () => {
+  test.use({ hasTouch: true, viewport: phone })
+
+  test('a finger swiped sideways in the full-screen view shows the next photo', async ({
+    page,
+    newUser,
+    listingOf,
+  }) => {
+    const owner = await newUser('viewer-touch')
+    const listing = await listingOf(owner, { images: await threePhotos() })
+    await page.goto(`/category/${listing.type}/${listing.id}`)
+    await page.getByRole('button', { name: 'View full screen' }).tap()
+    const viewer = page.getByRole('dialog', { name: listing.name })
+    await expect(viewer.getByText('1 / 3')).toBeVisible()
+
+    const box = (await viewer.getByRole('img').boundingBox())!
+    const y = box.y + box.height / 2
+    const touch = await page.context().newCDPSession(page)
+    const finger = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+      touch.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+      })
+    await finger('touchStart', 300)
+    for (const x of [260, 200, 140, 100]) await finger('touchMove', x)
+    await finger('touchEnd', 100)
+    await expect(viewer.getByText('2 / 3')).toBeVisible()
+    await expect(viewer.getByRole('img', { name: `${listing.name}, photo 2` })).toBeVisible()
   })
 })
 
