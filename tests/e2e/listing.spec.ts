@@ -104,6 +104,41 @@ test.describe('Listing detail', () => {
     await expect(photo).toHaveAttribute('srcset', (await preload.getAttribute('imagesrcset'))!)
   })
 
+  test.describe('on a 1440 × 900 desktop', () => {
+    test.use({ viewport: { width: 1440, height: 900 } })
+
+    test("'Contact Landloard' is above the fold, in the right-hand column, and stays in view", async ({
+      page,
+    }) => {
+      const [listing] = await listingsFromApi(page, 'offer=true&limit=1')
+      await page.goto(`/category/${listing!.type}/${listing!.id}`)
+
+      const photos = page.getByRole('region', { name: 'Photos' })
+      const contact = page.getByRole('link', { name: 'Contact Landloard' })
+      await expect(contact).toBeVisible()
+      const photosBox = (await photos.boundingBox())!
+      const contactBox = (await contact.boundingBox())!
+      expect(contactBox.y + contactBox.height).toBeLessThanOrEqual(900)
+      expect(contactBox.x).toBeGreaterThanOrEqual(photosBox.x + photosBox.width)
+      // The price, type and discount are beside the photos too.
+      for (const text of [
+        `$${formatPrice(effectivePrice(listing!))}`,
+        listing!.type === 'rent' ? 'For Rent' : 'For Sale',
+        `$${formatPrice(listing!.regularPrice - listing!.discountedPrice!)} discount`,
+      ]) {
+        const box = (await page.getByText(text, { exact: true }).boundingBox())!
+        expect(box.x, text).toBeGreaterThanOrEqual(photosBox.x + photosBox.width)
+        expect(box.y + box.height, text).toBeLessThanOrEqual(900)
+      }
+
+      // Scrolled down to the map, past where the button was: it has stayed in view.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(contactBox.y)
+      await expect(page.getByRole('heading', { name: 'Location' })).toBeInViewport()
+      await expect(contact).toBeInViewport({ ratio: 1 })
+    })
+  })
+
   test('an unknown listing id shows not found instead of spinning', async ({ page }) => {
     await page.goto('/category/rent/doesNotExist123')
     await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible()

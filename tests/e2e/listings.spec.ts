@@ -117,7 +117,7 @@ function watchListingReads(page: Page) {
 const photoSources = (page: Page) =>
   page
     .getByRole('region', { name: 'Photos' })
-    .getByRole('img', { includeHidden: true })
+    .getByRole('img', { includeHidden: true, name: /, photo \d+$/ })
     .evaluateAll((images) => images.map((image) => image.getAttribute('src')))
 
 test.describe('Create Listing', () => {

@@ -24,19 +24,19 @@ export function ShareButton() {
   }
 
   return (
-    <>
+    <div className={styles.share}>
       <button
         type="button"
-        className={styles.share}
+        className={styles.button}
         aria-label="Share"
         title="Copy link"
         onClick={() => void copyLink()}
       >
-        <Share2 size={22} aria-hidden="true" />
+        <Share2 size={20} aria-hidden="true" />
       </button>
       <p className={styles.copied} role="status">
         {copied ? 'Link Copied!' : ''}
       </p>
-    </>
+    </div>
   )
 }

@@ -1,13 +1,15 @@
-// The listing detail screen (the spec's listing detail).
+// The listing detail screen (the spec's listing detail). On desktops the photos and the facts take
+// the left column and a panel with the price and the contact button stays in view on the right.
+import { Bath, BedDouble, CircleParking, MapPin, Sofa } from 'lucide-react'
 import { lazy, Suspense, useRef } from 'react'
 import { Link, useParams } from 'react-router'
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format'
 import { effectivePrice, type Listing as ListingData } from '../../shared/listing'
-import { imageSizes, imageSrcSet } from '../../shared/media'
+import type { PublicUser } from '../../shared/profile'
 import { contactPath } from '../../shared/screens'
 import { useListing } from '../api/listings'
 import { useSession } from '../api/session'
-import { Carousel } from '../components/Carousel'
+import { PhotoGallery } from '../components/PhotoGallery'
 import { ShareButton } from '../components/ShareButton'
 import { Spinner } from '../components/Spinner'
 import { useDocumentTitle } from '../components/use-document-title'
@@ -21,6 +23,8 @@ const ListingMap = lazy(() => import('../components/ListingMap'))
 export default function Listing() {
   const { listingId = '' } = useParams()
   const { data: listing, status } = useListing(listingId)
+  // Asked now, beside the listing, rather than once the listing is there.
+  const { user } = useSession()
   useDocumentTitle(listing?.name)
 
   if (status === 'pending') return <Spinner />
@@ -32,58 +36,99 @@ export default function Listing() {
     )
   }
   if (!listing) return <NotFound what="listing" />
-  return <ListingDetails listing={listing} />
+  return <ListingDetails listing={listing} user={user} />
 }
 
-function ListingDetails({ listing }: { listing: ListingData }) {
-  const { user } = useSession()
+function ListingDetails({
+  listing,
+  user,
+}: {
+  listing: ListingData
+  user: PublicUser | null | undefined
+}) {
   // The contact button is for others: hidden from the owner (the spec's permissions), and until we know who is here.
   const showContact = user !== undefined && user?.id !== listing.userRef
   // Leaflet is fetched and started only when the map is about to be seen, not while the page draws.
   const mapRef = useRef<HTMLDivElement>(null)
   const mapNear = useNearViewport(mapRef)
+  const price = formatPrice(effectivePrice(listing))
+  const onOffer = listing.offer && listing.discountedPrice !== undefined
   return (
     <main className={styles.listing}>
-      <Carousel
-        label="Photos"
-        className={styles.slider}
-        slides={listing.imageUrls.map((url, index) => (
-          <img
-            key={url}
-            className={styles.photo}
-            src={url}
-            srcSet={imageSrcSet(url)}
-            sizes={imageSizes.photo}
-            width={1200}
-            height={800}
-            alt={`${listing.name}, photo ${index + 1}`}
-            loading={index === 0 ? 'eager' : 'lazy'}
-          />
-        ))}
-      />
-      <ShareButton />
+      <PhotoGallery className={styles.gallery} name={listing.name} photos={listing.imageUrls} />
 
-      <div className={styles.details}>
+      <div className={styles.heading}>
         <h1 className={styles.name}>
-          {listing.name} - ${formatPrice(effectivePrice(listing))}
+          {listing.name} - ${price}
         </h1>
-        <p className={styles.location}>{listing.location}</p>
+        <p className={styles.location}>
+          <MapPin size={18} aria-hidden="true" />
+          <span>{listing.location}</span>
+        </p>
+      </div>
+
+      <div className={styles.panel}>
+        <div className={styles.priceRow}>
+          <p className={styles.price}>
+            <span className={styles.amount}>${price}</span>
+            {listing.type === 'rent' && <span className={styles.period}> / Month</span>}
+            {onOffer && (
+              <s className={styles.regularPrice}>
+                <span className="visually-hidden">Regular price </span>$
+                {formatPrice(listing.regularPrice)}
+              </s>
+            )}
+          </p>
+          <ShareButton />
+        </div>
         <p className={styles.badges}>
           <span className={styles.type}>{listing.type === 'rent' ? 'For Rent' : 'For Sale'}</span>
-          {listing.offer && listing.discountedPrice !== undefined && (
+          {onOffer && (
             <span className={styles.discount}>
-              ${formatPrice(listing.regularPrice - listing.discountedPrice)} discount
+              ${formatPrice(listing.regularPrice - listing.discountedPrice!)} discount
             </span>
           )}
         </p>
-        <ul className={styles.facts}>
-          <li>{formatBedrooms(listing.bedrooms)}</li>
-          <li>{formatBathrooms(listing.bathrooms)}</li>
-          {listing.parking && <li>Parking Spot</li>}
-          {listing.furnished && <li>Furnished</li>}
-        </ul>
+        {showContact ? (
+          <Link
+            className={`primary-button ${styles.contact}`}
+            to={contactPath(listing.userRef, listing.name)}
+          >
+            Contact Landloard
+          </Link>
+        ) : (
+          // The button's room is kept while we learn who is here: the facts below do not jump.
+          user === undefined && <div className={styles.contactPlaceholder} aria-hidden="true" />
+        )}
+      </div>
 
-        <h2 className={styles.mapHeading}>Location</h2>
+      <ul className={styles.facts}>
+        <li>
+          <BedDouble size={20} aria-hidden="true" />
+          {formatBedrooms(listing.bedrooms)}
+        </li>
+        <li>
+          <Bath size={20} aria-hidden="true" />
+          {formatBathrooms(listing.bathrooms)}
+        </li>
+        {listing.parking && (
+          <li>
+            <CircleParking size={20} aria-hidden="true" />
+            Parking Spot
+          </li>
+        )}
+        {listing.furnished && (
+          <li>
+            <Sofa size={20} aria-hidden="true" />
+            Furnished
+          </li>
+        )}
+      </ul>
+
+      <section className={styles.mapSection} aria-labelledby="listing-location">
+        <h2 id="listing-location" className={styles.mapHeading}>
+          Location
+        </h2>
         <div className={styles.map} ref={mapRef}>
           {mapNear && (
             <Suspense fallback={<Spinner label="Loading the map…" />}>
@@ -91,13 +136,7 @@ function ListingDetails({ listing }: { listing: ListingData }) {
             </Suspense>
           )}
         </div>
-
-        {showContact && (
-          <Link className="primary-button" to={contactPath(listing.userRef, listing.name)}>
-            Contact Landloard
-          </Link>
-        )}
-      </div>
+      </section>
     </main>
   )
 }

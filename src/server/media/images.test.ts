@@ -1,6 +1,6 @@
-// The stored variants' shapes and sizes: never taller than 3:2 (no screen shows more), never
-// enlarged, turned by their EXIF orientation, and a card's image within its byte budget even
-// for the least compressible picture there is (random noise).
+// The stored variants' shapes and sizes: the whole picture within a square of the variant's width
+// (a portrait stays one), never enlarged, turned by their EXIF orientation, and a card's image
+// within its byte budget even for the least compressible picture there is (random noise).
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
@@ -31,16 +31,27 @@ async function variant(key: string, width: ImageWidth) {
 }
 
 describe('stored variants', () => {
-  it('keep a card image of random noise within the budget, cut to 3:2', async () => {
+  it('keep a portrait whole, its card image of random noise within the budget', async () => {
     const key = await storeImageVariants(
       store,
       'images/noise',
       await noise(1200, 1800).png().toBuffer(),
     )
     const card = await variant(key, 400)
-    expect(card).toMatchObject({ width: 400, height: 267, format: 'webp' })
+    expect(card).toMatchObject({ width: 267, height: 400, format: 'webp' })
     expect(card.bytes).toBeLessThanOrEqual(cardImageBudget)
-    expect(await variant(key, 1200)).toMatchObject({ width: 1200, height: 800 })
+    expect(await variant(key, 1200)).toMatchObject({ width: 800, height: 1200 })
+  })
+
+  it('keep a square card image of random noise within the budget', async () => {
+    const key = await storeImageVariants(
+      store,
+      'images/square',
+      await noise(1200, 1200).png().toBuffer(),
+    )
+    const card = await variant(key, 400)
+    expect(card).toMatchObject({ width: 400, height: 400 })
+    expect(card.bytes).toBeLessThanOrEqual(cardImageBudget)
   })
 
   it('leave a wide picture its whole width and height', async () => {

@@ -47,36 +47,29 @@ export class ImageRejectedError extends Error {
  */
 export const cardImageBudget = 40_000
 
-// Every screen shows its pictures with object-fit: cover in a box at least 3:2 wide, so pixels
-// below that height are never seen: a taller picture is cut to 3:2 around its middle.
-const tallestShape = 2 / 3
-
 // Lower qualities are tried, in turn, only while a card image is over its budget.
 const qualities = { 400: [70, 55, 40, 25, 10], 1200: [78] } as const
 
-/** Stores every variant of `input` in the folder `imageKey`; answers that key. */
+/**
+ * Stores every variant of `input` in the folder `imageKey`; answers that key. Each variant is the
+ * whole picture, within a square of its width: a portrait keeps its shape, for the listing page's
+ * gallery shows it whole (cards cut it themselves, with object-fit: cover).
+ */
 export async function storeImageVariants(
   media: MediaStore,
   imageKey: string,
   input: Buffer,
 ): Promise<string> {
-  const { width = 0, height = 0, orientation = 1 } = await imagePipeline(input).metadata()
-  // EXIF orientations 5 to 8 turn the picture a quarter: its width is then its height.
-  const [shownWidth, shownHeight] = orientation >= 5 ? [height, width] : [width, height]
-  const tall = shownHeight > shownWidth * tallestShape
-
   const stored = await Promise.allSettled(
     imageWidths.map(async (variantWidth) => {
-      const targetWidth = Math.min(variantWidth, shownWidth)
       // sharp writes no EXIF, XMP or ICC metadata unless asked to keep it; rotate() applies the
       // EXIF orientation first, so the picture still stands the right way up.
-      const resized = imagePipeline(input)
-        .rotate()
-        .resize(
-          tall
-            ? { width: targetWidth, height: Math.round(targetWidth * tallestShape), fit: 'cover' }
-            : { width: targetWidth },
-        )
+      const resized = imagePipeline(input).rotate().resize({
+        width: variantWidth,
+        height: variantWidth,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
       let body: Buffer = Buffer.alloc(0)
       for (const quality of qualities[variantWidth]) {
         body = await resized.clone().webp({ quality, effort: 4 }).toBuffer()
