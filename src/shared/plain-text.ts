@@ -27,4 +27,8 @@ export const plainTextMessage = 'Remove the control characters'
  * character becomes a space, and direction controls, which take no room, are dropped.
  */
 export const withoutControlCharacters = (text: string) =>
-  text.replace(/[\p{Cc}\p{Cs}]/gu, ' ').replace(new RegExp(directionControl, 'gu'), '')
+  withoutDirectionControls(text.replace(/[\p{Cc}\p{Cs}]/gu, ' '))
+
+/** Text with its direction controls dropped: they take no room and only change how it shows. */
+export const withoutDirectionControls = (text: string) =>
+  text.replace(new RegExp(directionControl, 'gu'), '')

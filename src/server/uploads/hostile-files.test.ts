@@ -417,6 +417,16 @@ describe.each(stores)('hostile uploads on %s', (_, dialect, storage) => {
     expect(files).toHaveLength(3)
   })
 
+  it('keeps a file name without its direction controls, as it shows', async () => {
+    const { imageKey } = await expectStored(await image('png'), 'photo\u202egnp.exe')
+    const row = await t.context.db.kysely
+      .selectFrom('upload')
+      .select('originalName')
+      .where('imageKey', '=', imageKey)
+      .executeTakeFirstOrThrow()
+    expect(row.originalName).toBe('photognp.exe')
+  })
+
   it('processes an upload once, however often its last chunk is sent', async () => {
     const bytes = await image('png')
     const created = await createUpload(t.app, cookie, bytes.length, 'twice.png')

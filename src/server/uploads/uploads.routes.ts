@@ -4,6 +4,7 @@ import path from 'node:path'
 import { ERRORS, Server, type Upload } from '@tus/server'
 import { Hono } from 'hono'
 import { maxImageBytes } from '../../shared/listing-schema.js'
+import { withoutDirectionControls } from '../../shared/plain-text.js'
 import type { Auth } from '../auth/auth.js'
 import { requireUser } from '../auth/session.js'
 import type { ErrorBody } from '../../shared/error-body.js'
@@ -96,9 +97,11 @@ export function uploadsRoutes(deps: {
     // Runs before tus writes anything to staging: a refusal here leaves no trace.
     async onUploadCreate(req: Request, upload: Upload) {
       const userId = req.headers.get(userHeader)!
-      const originalName = upload.metadata?.filename ?? ''
-      const nameProblem = fileNameProblem(originalName)
+      const sentName = upload.metadata?.filename ?? ''
+      const nameProblem = fileNameProblem(sentName)
       if (nameProblem) throw tusError(400, nameProblem)
+      // Kept as it will show: 'photo\u202egnp.exe' would read 'photoexe.png'.
+      const originalName = withoutDirectionControls(sentName)
       const { size } = upload
       if (size === undefined) throw tusError(400, 'The upload needs its length up front')
       if (size === 0) throw tusError(422, 'The file is empty')
