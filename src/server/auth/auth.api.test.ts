@@ -157,6 +157,20 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     }
   })
 
+  it('answers every session check from one address, however many: page loads are not guesses', async () => {
+    const { cookie } = await signUp(t)
+    const statuses = new Set<number>()
+    for (let check = 0; check < 120; check++) {
+      const response = await t.app.request(
+        '/api/auth/get-session',
+        { headers: { Cookie: cookie } },
+        fromAddress(),
+      )
+      statuses.add(response.status)
+    }
+    expect([...statuses]).toEqual([200])
+  })
+
   it('gives a new session token on every sign-in and revokes it on sign-out', async () => {
     const user = await signUp(t)
     const signedIn = await post(t, '/api/auth/sign-in/email', {
