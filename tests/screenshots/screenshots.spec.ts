@@ -9,9 +9,10 @@ import { expect, signIn, test } from '../support/e2e/session'
 const folder = path.resolve(import.meta.dirname, '../../docs/screenshots')
 const demo = { email: 'demo@example.com', password: 'marketplace' }
 
-const viewports = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1440, height: 900 },
+// A phone as Chromium emulates one: touch, and scroll bars drawn over the page, not beside it.
+const devices = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1440, height: 900 } },
 } as const
 
 /** Waits until the images on screen have loaded, then takes the picture. */
@@ -29,9 +30,9 @@ async function picture(page: Page, name: string) {
   await page.screenshot({ path: path.join(folder, `${name}.png`) })
 }
 
-for (const [device, viewport] of Object.entries(viewports)) {
+for (const [device, options] of Object.entries(devices)) {
   test.describe(`${device} screenshots`, () => {
-    test.use({ viewport })
+    test.use(options)
 
     test('of the public screens', async ({ page }) => {
       await page.goto('/')
