@@ -1,16 +1,14 @@
-// One slide per view, with clickable pagination bullets, arrow keys and native swiping (Explore,
-// listing photos). The slides sit in a CSS scroll-snap strip, so the browser does the swiping.
+// One slide per view, with clickable pagination bullets, arrow keys and native swiping (Explore's
+// Recommended). The slides sit in a CSS scroll-snap strip, so the browser does the swiping.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import styles from './Carousel.module.css'
+import { useScrollSettle } from './use-scroll-settle'
 
 interface CarouselProps {
   label: string
   slides: ReactNode[]
   className?: string
 }
-
-/** How long the strip stays still before a swipe counts as finished. */
-const settleMs = 100
 
 export function Carousel({ label, slides, className }: CarouselProps) {
   const viewportRef = useRef<HTMLDivElement>(null)
@@ -52,15 +50,7 @@ export function Carousel({ label, slides, className }: CarouselProps) {
   }, [slides])
 
   // After a swipe (or a smooth scroll) comes to rest, the slide in view is the selected one.
-  const settle = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(settle.current), [])
-  function onScroll() {
-    clearTimeout(settle.current)
-    settle.current = setTimeout(() => {
-      const viewport = viewportRef.current
-      if (viewport) select(Math.round(viewport.scrollLeft / viewport.clientWidth))
-    }, settleMs)
-  }
+  const onScroll = useScrollSettle(select)
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'ArrowRight') goTo(selected + 1)

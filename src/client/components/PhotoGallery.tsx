@@ -3,16 +3,14 @@
 // button that opens the photos full screen. Each photo is shown whole in a fixed frame, a blurred
 // copy of it filling the rest, so a portrait is neither cut nor left as a thin band.
 import { ChevronLeft, ChevronRight, Expand } from 'lucide-react'
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react'
 import { imageSizes, imageSrcSet } from '../../shared/media'
 import styles from './PhotoGallery.module.css'
+import { useScrollSettle } from './use-scroll-settle'
 
 // Fetched when someone is about to open it: the page draws without it.
 const loadFullScreenGallery = () => import('./FullScreenGallery')
 const FullScreenGallery = lazy(loadFullScreenGallery)
-
-/** How long the strip stays still before a swipe counts as finished. */
-const settleMs = 100
 
 interface PhotoGalleryProps {
   /** The listing's name, for the photos' alternative text. */
@@ -38,15 +36,7 @@ export function PhotoGallery({ name, photos, className }: PhotoGalleryProps) {
   }
 
   // After a swipe (or a smooth scroll) comes to rest, the photo in view is the selected one.
-  const settle = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(settle.current), [])
-  function onScroll() {
-    clearTimeout(settle.current)
-    settle.current = setTimeout(() => {
-      const strip = stripRef.current
-      if (strip) setSelected(Math.round(strip.scrollLeft / strip.clientWidth))
-    }, settleMs)
-  }
+  const onScroll = useScrollSettle(setSelected)
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'ArrowRight') goTo(selected + 1)
