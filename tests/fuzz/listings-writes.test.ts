@@ -23,7 +23,6 @@ import {
   fuzzTimeout,
   origin,
   outcomes,
-  readyUpload,
   validListingBody,
 } from '../support/fuzz/fuzz-run'
 import { signIn } from '../support/sign-in'
@@ -34,6 +33,7 @@ import {
   hostileString,
 } from '../support/fuzz/hostile-values'
 import { expectStoredListingsValid, expectStoredUploadsValid } from '../support/fuzz/stored-rows'
+import { finishedUpload } from '../support/tus'
 
 /** Stand-ins in generated bodies for images that only exist at run time (see `fill`). */
 const markers = {
@@ -152,11 +152,11 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
     const other = await createUser(t.context, { name: 'Other Person' })
     ownerCookie = await signIn(t.context, owner)
     otherCookie = await signIn(t.context, other)
-    taken = await readyUpload(t, ownerCookie)
+    taken = await finishedUpload(t.app, ownerCookie)
     own = await createListing(ownerCookie, taken)
-    others = await createListing(otherCookie, await readyUpload(t, otherCookie))
-    othersUpload = await readyUpload(t, otherCookie)
-    fresh = await readyUpload(t, ownerCookie)
+    others = await createListing(otherCookie, await finishedUpload(t.app, otherCookie))
+    othersUpload = await finishedUpload(t.app, otherCookie)
+    fresh = await finishedUpload(t.app, ownerCookie)
   })
   afterAll(() => t?.close())
 
@@ -200,7 +200,7 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
           if (answer.status === 201) {
             expect(input, abbreviate(text)).toBeDefined()
             expectSaved(successBody<Listing>(answer), input!, owner.id)
-            fresh = await readyUpload(t, ownerCookie)
+            fresh = await finishedUpload(t.app, ownerCookie)
             await afterEachCase()
             const removed = await send(
               'DELETE',
@@ -244,7 +244,7 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
           if (answer.status === 200) {
             expect(input, abbreviate(text)).toBeDefined()
             expectSaved(successBody<Listing>(answer), input!, owner.id)
-            if (input!.images.includes(fresh)) fresh = await readyUpload(t, ownerCookie)
+            if (input!.images.includes(fresh)) fresh = await finishedUpload(t.app, ownerCookie)
           } else {
             expectRefusal(answer)
             if (input)

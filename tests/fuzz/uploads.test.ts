@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maxImageBytes } from '../../src/shared/listing-schema'
 import { createTestApp, createUser, dialects, type TestApp } from '../support/test-app'
 import { ask, expectRefusal, type Answer } from '../support/fuzz/answers'
-import { fuzzParameters, fuzzTimeout, outcomes, readyUpload } from '../support/fuzz/fuzz-run'
+import { fuzzParameters, fuzzTimeout, outcomes } from '../support/fuzz/fuzz-run'
 import { signIn } from '../support/sign-in'
 import { hostileSegment, hostileString, percentEncode } from '../support/fuzz/hostile-values'
 import { expectStoredUploadsValid } from '../support/fuzz/stored-rows'
-import { tusMetadata } from '../support/tus'
+import { tusMetadata, finishedUpload } from '../support/tus'
 
 /** Header values can only hold Latin-1 without NUL or line breaks: the hostile strings, made sendable. */
 const headerValue = hostileString.map((text) => text.replace(/[^\t\x20-\x7e\x80-\xff]/g, ''))
@@ -195,7 +195,7 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
       body: new Uint8Array(10),
     })
     expect(chunk.status, chunk.text).toBe(204)
-    victimReady = await readyUpload(t, victim.cookie)
+    victimReady = await finishedUpload(t.app, victim.cookie)
   })
   afterAll(() => t?.close())
 

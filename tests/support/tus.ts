@@ -1,4 +1,5 @@
 // Uploads through our tus endpoint in-process, speaking the tus 1.0 protocol as tus-js-client does.
+import sharp from 'sharp'
 import type { App } from '../../src/server/app'
 
 const tusHeaders = { 'Tus-Resumable': '1.0.0' }
@@ -76,4 +77,24 @@ export async function tusUpload(
     if (last.status !== 204) break
   }
   return { id, status: last?.status ?? 204, body: (await last?.text()) ?? '' }
+}
+
+/** A real PNG of one colour, made by sharp: an upload of it is processed and becomes ready. */
+export const testPng = (width = 640, height = 480, colour = '#3a7') =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer()
+
+/** Uploads `data` (a small PNG unless given) as the user behind `cookie`: the finished upload's id. */
+export async function finishedUpload(
+  app: App,
+  cookie: string,
+  data?: Buffer,
+  name = 'photo.png',
+): Promise<string> {
+  const result = await tusUpload(app, cookie, data ?? (await testPng(64, 48)), name)
+  if (result.status !== 204 || !result.id) {
+    throw new Error(`The upload of ${name} failed: ${result.status} ${result.body}`)
+  }
+  return result.id
 }

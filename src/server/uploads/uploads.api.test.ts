@@ -17,12 +17,7 @@ import {
   type TestUser,
   validListingBody,
 } from '../../../tests/support/test-app'
-import { tusMetadata, tusUpload } from '../../../tests/support/tus'
-
-const png = (width = 640, height = 480, colour = '#3a7') =>
-  sharp({ create: { width, height, channels: 3, background: colour } })
-    .png()
-    .toBuffer()
+import { finishedUpload, testPng, tusMetadata, tusUpload } from '../../../tests/support/tus'
 
 describe.each(dialects)('uploads on %s', (dialect) => {
   let t: TestApp
@@ -30,11 +25,8 @@ describe.each(dialects)('uploads on %s', (dialect) => {
   let ownerCookie: string
   let otherCookie: string
 
-  async function upload(cookie = ownerCookie, data?: Buffer, name = 'photo.png') {
-    const result = await tusUpload(t.app, cookie, data ?? (await png()), name)
-    expect(result.status, result.body).toBe(204)
-    return result.id!
-  }
+  const upload = (cookie = ownerCookie, data?: Buffer, name?: string) =>
+    finishedUpload(t.app, cookie, data, name)
 
   /** A listing with these uploads: their images are then stored under the listing's keys. */
   async function createListing(images: string[]) {
@@ -86,7 +78,7 @@ describe.each(dialects)('uploads on %s', (dialect) => {
   })
 
   it('goes on from the offset the server has after a dropped connection', async () => {
-    const image = await png(700, 500, '#a53')
+    const image = await testPng(700, 500, '#a53')
     const created = await t.app.request('/api/uploads', {
       method: 'POST',
       headers: {
@@ -153,7 +145,7 @@ describe.each(dialects)('uploads on %s', (dialect) => {
   ])('refuses %s with a clear message and stores nothing', async (_, data, name) => {
     const before = storedMediaFiles(t.dataDir).length
     const bytes =
-      data === 'truncated' ? (await png(400, 300, '#123')).subarray(0, 200) : (data as Buffer)
+      data === 'truncated' ? (await testPng(400, 300, '#123')).subarray(0, 200) : (data as Buffer)
     const result = await tusUpload(t.app, ownerCookie, bytes, name)
     expect(result.status).toBe(422)
     expect(JSON.parse(result.body)).toEqual({ error: expect.stringMatching(/JPEG|PNG/) })

@@ -1,9 +1,7 @@
-// How big a fuzz run is (FUZZ_RUNS), how to replay a failure (FUZZ_SEED, FUZZ_PATH), and ready uploads.
+// How big a fuzz run is (FUZZ_RUNS), how to replay a failure (FUZZ_SEED, FUZZ_PATH), and what
+// every property shares.
 import fc from 'fast-check'
-import sharp from 'sharp'
 import { expect } from 'vitest'
-import type { TestApp } from '../test-app'
-import { tusUpload } from '../tus'
 
 const positive = (text: string | undefined) => {
   const value = Number.parseInt(text ?? '', 10)
@@ -45,20 +43,6 @@ export const fuzzTimeout = (numRuns = fuzzRuns) => 60_000 + numRuns * 250
 export { testOrigin as origin } from '../test-app'
 
 export { validListingBody } from '../test-app'
-
-/** A small real PNG: enough for an upload to be processed and become ready. */
-const smallPng = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
-    .png()
-    .toBuffer()
-
-/** The id of a finished upload of the user behind `cookie`, ready to go into a listing. */
-export async function readyUpload(t: TestApp, cookie: string): Promise<string> {
-  const result = await tusUpload(t.app, cookie, await smallPng(), 'photo.png')
-  if (result.status !== 204 || !result.id)
-    throw new Error(`upload failed: ${result.status} ${result.body}`)
-  return result.id
-}
 
 /**
  * Counts a property's accepted and refused cases, to show afterwards that the generators reached
