@@ -2,6 +2,7 @@
 // Recommended). The slides sit in a CSS scroll-snap strip, so the browser does the swiping.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import styles from './Carousel.module.css'
+import { SlideBullets } from './SlideBullets'
 import { useScrollSettle } from './use-scroll-settle'
 
 interface CarouselProps {
@@ -86,20 +87,12 @@ export function Carousel({ label, slides, className }: CarouselProps) {
           </div>
         ))}
       </div>
-      {slides.length > 1 && (
-        <div className={styles.bullets}>
-          {slides.map((_, index) => (
-            <button
-              key={index}
-              type="button"
-              className={index === selected ? `${styles.bullet} ${styles.active}` : styles.bullet}
-              aria-label={`Go to slide ${index + 1}`}
-              aria-current={index === selected ? 'true' : undefined}
-              onClick={() => goTo(index)}
-            />
-          ))}
-        </div>
-      )}
+      <SlideBullets
+        count={slides.length}
+        selected={selected}
+        onSelect={goTo}
+        className={styles.bullets}
+      />
     </section>
   )
 }

@@ -6,6 +6,7 @@ import { ChevronLeft, ChevronRight, Expand } from 'lucide-react'
 import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react'
 import { imageSizes, imageSrcSet } from '../../shared/media'
 import styles from './PhotoGallery.module.css'
+import { SlideBullets } from './SlideBullets'
 import { useScrollSettle } from './use-scroll-settle'
 
 // Fetched when someone is about to open it: the page draws without it.
@@ -25,13 +26,16 @@ export function PhotoGallery({ name, photos, className }: PhotoGalleryProps) {
   const [fullScreen, setFullScreen] = useState(false)
   const count = photos.length
 
-  /** Shows photo `index`; the arrows go round from the last photo to the first and back. */
+  /**
+   * Shows photo `index`; the arrows go round from the last photo to the first and back. The strip
+   * jumps: two smooth scrolls in quick succession (a double click on an arrow) could end on the
+   * first one's photo, as Chromium snaps back to it. A swipe still glides, as the browser does it.
+   */
   function goTo(index: number) {
     const strip = stripRef.current
     if (!strip || count === 0) return
     const next = (index + count) % count
-    // Smooth unless reduced motion is asked for: PhotoGallery.module.css sets scroll-behavior.
-    strip.scrollTo({ left: next * strip.clientWidth })
+    strip.scrollTo({ left: next * strip.clientWidth, behavior: 'instant' })
     setSelected(next)
   }
 
@@ -140,20 +144,12 @@ export function PhotoGallery({ name, photos, className }: PhotoGalleryProps) {
           <Expand size={20} aria-hidden="true" />
         </button>
 
-        {several && (
-          <div className={styles.bullets}>
-            {photos.map((url, index) => (
-              <button
-                key={url}
-                type="button"
-                className={index === selected ? `${styles.bullet} ${styles.active}` : styles.bullet}
-                aria-label={`Go to slide ${index + 1}`}
-                aria-current={index === selected ? 'true' : undefined}
-                onClick={() => goTo(index)}
-              />
-            ))}
-          </div>
-        )}
+        <SlideBullets
+          count={count}
+          selected={selected}
+          onSelect={goTo}
+          className={styles.bullets}
+        />
       </section>
 
       {/* Beside the section, not in it: its keys and clicks are the viewer's own. */}

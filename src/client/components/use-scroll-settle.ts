@@ -5,8 +5,8 @@ import { useEffect, useRef, type UIEvent } from 'react'
 const settleMs = 100
 
 /**
- * A scroll handler for a strip of full-width slides: once it comes to rest, `onSettle` gets the
- * index of the slide in view.
+ * A scroll handler for a strip of full-width slides: once it comes to rest on a slide, `onSettle`
+ * gets that slide's index.
  */
 export function useScrollSettle(onSettle: (index: number) => void) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -14,9 +14,11 @@ export function useScrollSettle(onSettle: (index: number) => void) {
   return (event: UIEvent<HTMLElement>) => {
     const strip = event.currentTarget
     clearTimeout(timer.current)
-    timer.current = setTimeout(
-      () => onSettle(Math.round(strip.scrollLeft / strip.clientWidth)),
-      settleMs,
-    )
+    timer.current = setTimeout(() => {
+      const index = Math.round(strip.scrollLeft / strip.clientWidth)
+      // A busy page can pause a smooth scroll mid-way for longer than settleMs: only a strip
+      // resting on a slide has settled (snapping always ends on one), else the next event decides.
+      if (Math.abs(strip.scrollLeft - index * strip.clientWidth) < 1) onSettle(index)
+    }, settleMs)
   }
 }
