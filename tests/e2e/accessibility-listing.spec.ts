@@ -1,24 +1,12 @@
 // The listing page passes axe's WCAG 2.1 A and AA rules at both widths as well as at the default
 // one (accessibility.spec.ts), and so does its full-screen photo viewer while it is open.
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { axeViolations } from '../support/e2e/axe'
 import { expect, listingsFromApi, test } from '../support/e2e/fixtures'
 
 const viewports = [
   { width: 390, height: 844 },
   { width: 1440, height: 900 },
 ]
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const violations = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  )
-  expect(violations).toEqual([])
-}
 
 for (const viewport of viewports) {
   test.describe(`at ${viewport.width} px`, () => {
@@ -35,7 +23,7 @@ for (const viewport of viewports) {
       await page.getByRole('heading', { name: 'Location' }).scrollIntoViewIfNeeded()
       await expect(page.locator('.leaflet-container')).toBeVisible()
       await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0)
-      await expectNoViolations(page)
+      expect(await axeViolations(page)).toEqual([])
     })
 
     test('the full-screen photo viewer has no WCAG 2.1 AA violations', async ({ page }) => {
@@ -43,7 +31,7 @@ for (const viewport of viewports) {
       const viewer = page.getByRole('dialog')
       await expect(viewer).toBeVisible()
       await expect(viewer.getByRole('img')).toHaveJSProperty('complete', true)
-      await expectNoViolations(page)
+      expect(await axeViolations(page)).toEqual([])
     })
   })
 }

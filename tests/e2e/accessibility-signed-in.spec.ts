@@ -1,18 +1,7 @@
 // The signed-in screens pass axe's WCAG 2.1 A and AA rules too: profile, create and edit.
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { axeViolations } from '../support/e2e/axe'
 import { notAnImage, photo } from '../support/e2e/images'
 import { expect, test } from '../support/e2e/session'
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  )
-}
 
 for (const viewport of [
   { width: 412, height: 860 },
@@ -27,7 +16,7 @@ for (const viewport of [
     await page.setViewportSize(viewport)
     await page.goto('/profile')
     await expect(page.getByRole('heading', { name: 'Your Listings' })).toBeVisible()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
   })
 }
 
@@ -42,7 +31,7 @@ test('My Profile with no listings left has no WCAG 2.1 AA violations at 1440px',
   page.once('dialog', (dialog) => void dialog.accept())
   await page.getByRole('button', { name: 'Delete listing' }).click()
   await expect(page.getByText('You have no listings left')).toBeVisible()
-  expect(await violations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 })
 
 test('Create a Listing has no WCAG 2.1 AA violations, with the offer fields shown', async ({
@@ -53,7 +42,7 @@ test('Create a Listing has no WCAG 2.1 AA violations, with the offer fields show
   await page.goto('/create-listing')
   await page.getByRole('group', { name: 'Offer' }).getByRole('button', { name: 'Yes' }).click()
   await expect(page.getByLabel('Discounted Price')).toBeVisible()
-  expect(await violations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 })
 
 test('Edit Listing has no WCAG 2.1 AA violations, with its images listed', async ({
@@ -67,7 +56,7 @@ test('Edit Listing has no WCAG 2.1 AA violations, with its images listed', async
   await expect(
     page.getByRole('list', { name: 'Chosen images' }).getByRole('listitem').first(),
   ).toBeVisible()
-  expect(await violations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 })
 
 // The listing form's desktop layout (two columns in a card) and the messages it shows as one types
@@ -97,7 +86,7 @@ for (const viewport of [
         page.getByText('Discounted Price needs to be less than regular price'),
       ).toBeVisible()
       await expect(page.getByText('Not a JPEG or PNG image')).toBeVisible()
-      expect(await violations(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
     })
   })
 }
@@ -114,6 +103,6 @@ test.describe('on a desktop, 1440 px', () => {
     await page.goto(`/edit-listing/${listing.id}`)
     await expect(page.getByRole('heading', { name: 'Edit Listing' })).toBeVisible()
     await expect(page.getByLabel('Discounted Price')).toHaveValue('1000')
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 // Every public screen passes axe's WCAG 2.1 A and AA rules (contrast, names, labels, landmarks).
-import AxeBuilder from '@axe-core/playwright'
+import { axeViolations } from '../support/e2e/axe'
 import { allowConsoleErrors, expect, listingsFromApi, test } from '../support/e2e/fixtures'
 
 const screens: [string, (listing: { type: string; id: string; userRef: string }) => string][] = [
@@ -22,14 +22,7 @@ for (const [name, path] of screens) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     // Let lazy parts (carousel, map) settle before the audit.
     await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0)
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze()
-    const violations = results.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    )
-    expect(violations).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
   })
 }
 
@@ -50,13 +43,6 @@ for (const [name, path] of desktopScreens) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByRole('banner')).toBeVisible()
     await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0)
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze()
-    const violations = results.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    )
-    expect(violations).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
   })
 }
