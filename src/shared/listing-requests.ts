@@ -1,42 +1,197 @@
-// The list reads' query strings, built in one place: the browser fetches them and the server
-// preloads them in the page's <head>, and a preload is only used when both are the same to the byte.
-import type { ListingType } from './listing.js'
+// The list reads' query strings and their rules, built in one place: the browser fetches them, the
+// server validates them with the same schema and preloads them in the page's <head>, and a preload
+// is only used when both are the same to the byte.
+import { z } from 'zod'
+import { idPattern } from './ids.js'
+import { limits, listingTypes, type ListingType } from './listing.js'
 
+export const listingSorts = ['newest', 'price-asc', 'price-desc'] as const
+export type ListingSort = (typeof listingSorts)[number]
+
+/** A box of the map in degrees; `west` > `east` when it spans the 180th meridian. */
+export interface Bbox {
+  west: number
+  south: number
+  east: number
+  north: number
+}
+
+/** What `GET /api/listings` and `/api/listings/map` filter on (the API contract's "Search"). */
 export interface ListingFilter {
   type?: ListingType
   offer?: boolean
   userRef?: string
+  /** whole words and word prefixes of name and location, all of them */
+  q?: string
+  /** whole dollars, on the price a buyer pays */
+  minPrice?: number
+  maxPrice?: number
+  minBedrooms?: number
+  minBathrooms?: number
+  parking?: boolean
+  furnished?: boolean
+  bbox?: Bbox
 }
 
-export interface ListingsQuery {
-  type?: ListingType
-  offer?: 'true' | 'false'
-  userRef?: string
-  limit: string
-  cursor?: string
+export const searchLimits = {
+  textLength: { min: 1, max: 100 },
+  rooms: limits.rooms,
+  zoom: { min: 0, max: 20 },
+  /** a map answer lists every match as an item up to this many */
+  mapItems: 200,
+} as const
+
+const booleanText = z.enum(['true', 'false'], "Must be 'true' or 'false'")
+const wholeDollars = z
+  .string()
+  .regex(/^\d{1,10}$/, 'Must be a whole number of dollars')
+  .transform(Number)
+const roomCount = z
+  .string()
+  .regex(/^\d{1,2}$/, `Must be a whole number from 1 to ${searchLimits.rooms.max}`)
+  .transform(Number)
+  .refine(
+    (value) => value >= searchLimits.rooms.min && value <= searchLimits.rooms.max,
+    `Must be a whole number from 1 to ${searchLimits.rooms.max}`,
+  )
+
+const bboxMessage = 'Must be west,south,east,north in degrees'
+const bboxText = z.string().transform((value, ctx): Bbox => {
+  const parts = value.split(',')
+  const numbers = parts.map((part) => (/^-?\d{1,3}(\.\d{1,12})?$/.test(part) ? Number(part) : NaN))
+  const [west, south, east, north] = numbers as [number, number, number, number]
+  const valid =
+    parts.length === 4 &&
+    numbers.every(Number.isFinite) &&
+    Math.abs(west) <= 180 &&
+    Math.abs(east) <= 180 &&
+    Math.abs(south) <= 90 &&
+    Math.abs(north) <= 90 &&
+    south <= north
+  if (!valid) {
+    ctx.addIssue({ code: 'custom', message: bboxMessage })
+    return z.NEVER
+  }
+  return { west, south, east, north }
+})
+
+/**
+ * The filters as query parameters (strings in, `ListingFilter` out). Unknown parameters are
+ * ignored; a bad value is an issue on its own parameter's name.
+ */
+export const listingFilterSchema = z
+  .object({
+    type: z.enum(listingTypes, "Must be 'rent' or 'sale'").optional(),
+    offer: booleanText.transform((value) => value === 'true').optional(),
+    userRef: z.string().regex(idPattern, 'Not a user id').optional(),
+    q: z
+      .string()
+      .trim()
+      .min(searchLimits.textLength.min, 'Must not be empty')
+      .max(searchLimits.textLength.max, `Must be at most ${searchLimits.textLength.max} characters`)
+      .refine((value) => /[\p{L}\p{N}]/u.test(value), 'Must contain a letter or a digit')
+      .optional(),
+    minPrice: wholeDollars.optional(),
+    maxPrice: wholeDollars.optional(),
+    minBedrooms: roomCount.optional(),
+    minBathrooms: roomCount.optional(),
+    parking: booleanText.transform((value) => value === 'true').optional(),
+    furnished: booleanText.transform((value) => value === 'true').optional(),
+    bbox: bboxText.optional(),
+  })
+  .superRefine((filter, ctx) => {
+    if (
+      filter.minPrice !== undefined &&
+      filter.maxPrice !== undefined &&
+      filter.minPrice > filter.maxPrice
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minPrice'],
+        message: 'Must not be more than maxPrice',
+      })
+    }
+  })
+
+export const listingSortSchema = z
+  .enum(listingSorts, `Must be one of ${listingSorts.join(', ')}`)
+  .default('newest')
+
+export const zoomSchema = z
+  .string()
+  .regex(/^\d{1,2}$/, `Must be a whole number from 0 to ${searchLimits.zoom.max}`)
+  .transform(Number)
+  .refine(
+    (value) => value <= searchLimits.zoom.max,
+    `Must be a whole number from 0 to ${searchLimits.zoom.max}`,
+  )
+
+/** The filter's parameters, in one fixed order, as strings; absent ones left out. */
+export function filterParameters(filter: ListingFilter): [string, string][] {
+  const parameters: [string, string][] = []
+  const add = (name: string, value: string | number | boolean | undefined) => {
+    if (value !== undefined) parameters.push([name, String(value)])
+  }
+  add('type', filter.type)
+  add('offer', filter.offer)
+  add('userRef', filter.userRef)
+  add('q', filter.q)
+  add('minPrice', filter.minPrice)
+  add('maxPrice', filter.maxPrice)
+  add('minBedrooms', filter.minBedrooms)
+  add('minBathrooms', filter.minBathrooms)
+  add('parking', filter.parking)
+  add('furnished', filter.furnished)
+  if (filter.bbox) {
+    const { west, south, east, north } = filter.bbox
+    add('bbox', [west, south, east, north].join(','))
+  }
+  return parameters
 }
 
-/** The query of `GET /api/listings`, its keys always in this order. */
+/** The query of `GET /api/listings`, its keys always in this order; `sort` left out when newest. */
 export function listingsQuery(
   filter: ListingFilter,
   limit: number,
   cursor?: string,
-): ListingsQuery {
-  return {
-    ...(filter.type && { type: filter.type }),
-    ...(filter.offer !== undefined && { offer: filter.offer ? 'true' : 'false' }),
-    ...(filter.userRef && { userRef: filter.userRef }),
-    limit: String(limit),
-    ...(cursor && { cursor }),
-  }
+  sort: ListingSort = 'newest',
+): Record<string, string> {
+  const query: Record<string, string> = Object.fromEntries(filterParameters(filter))
+  if (sort !== 'newest') query.sort = sort
+  query.limit = String(limit)
+  if (cursor) query.cursor = cursor
+  return query
 }
 
 /** `/api/listings?type=rent&limit=10`, as the typed client writes it. */
 export function listingsPath(filter: ListingFilter, limit: number): string {
-  const query = Object.entries(listingsQuery(filter, limit)) as [string, string][]
-  return `/api/listings?${new URLSearchParams(query).toString()}`
+  return `/api/listings?${new URLSearchParams(listingsQuery(filter, limit)).toString()}`
 }
 
 export function listingPath(id: string): string {
   return `/api/listings/${encodeURIComponent(id)}`
+}
+
+/** One pin of `GET /api/listings/map`: `price` is the price a buyer pays. */
+export interface MapItem {
+  id: string
+  type: ListingType
+  name: string
+  price: number
+  lat: number
+  lng: number
+}
+
+/** Listings grouped near one point; `count` of them. */
+export interface MapCluster {
+  lat: number
+  lng: number
+  count: number
+}
+
+/** `items.length` plus the clusters' counts is `total`; every match is an item when total ≤ 200. */
+export interface MapAnswer {
+  total: number
+  items: MapItem[]
+  clusters: MapCluster[]
 }

@@ -2,14 +2,25 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import type { Listing, ListingPage } from '../../shared/listing'
 import { limits } from '../../shared/listing'
-import { listingsQuery, type ListingFilter } from '../../shared/listing-requests'
+import {
+  filterParameters,
+  listingsQuery,
+  type ListingFilter,
+  type ListingSort,
+  type MapAnswer,
+} from '../../shared/listing-requests'
 import { api, ApiError, readJson } from './http'
 
 const errorMessage = 'Could not fetch listings'
 
-function fetchListings(filter: ListingFilter, limit: number, cursor?: string) {
+function fetchListings(
+  filter: ListingFilter,
+  limit: number,
+  cursor?: string,
+  sort: ListingSort = 'newest',
+) {
   return readJson<ListingPage>(
-    api.api.listings.$get({ query: listingsQuery(filter, limit, cursor) }),
+    fetch(`/api/listings?${new URLSearchParams(listingsQuery(filter, limit, cursor, sort))}`),
   )
 }
 
@@ -23,13 +34,34 @@ export function useRecommendedListings() {
 }
 
 /** A list with 'Load More': each page is appended and the cursor moves on (the spec's states). */
-export function useListingPages(filter: ListingFilter, options: { enabled?: boolean } = {}) {
+export function useListingPages(
+  filter: ListingFilter,
+  options: { enabled?: boolean; sort?: ListingSort } = {},
+) {
+  const sort = options.sort ?? 'newest'
   return useInfiniteQuery({
-    queryKey: ['listings', 'pages', filter],
-    queryFn: ({ pageParam }) => fetchListings(filter, limits.pageSize, pageParam),
+    queryKey: ['listings', 'pages', filter, sort],
+    queryFn: ({ pageParam }) => fetchListings(filter, limits.pageSize, pageParam, sort),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     enabled: options.enabled ?? true,
+    meta: { errorMessage },
+  })
+}
+
+/**
+ * The map of a search: how many listings match inside `filter.bbox` (the whole world without
+ * one), with pins and numbered clusters grouped for `zoom` by the server.
+ */
+export function useListingMap(filter: ListingFilter, zoom: number) {
+  const bbox = filter.bbox ?? { west: -180, south: -90, east: 180, north: 90 }
+  const parameters = filterParameters({ ...filter, bbox })
+  parameters.push(['zoom', String(zoom)])
+  return useQuery({
+    queryKey: ['listings', 'map', parameters],
+    queryFn: () =>
+      readJson<MapAnswer>(fetch(`/api/listings/map?${new URLSearchParams(parameters)}`)),
+    placeholderData: (previous) => previous,
     meta: { errorMessage },
   })
 }
