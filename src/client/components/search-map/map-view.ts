@@ -1,0 +1,73 @@
+// Between what Leaflet says of its view and what `GET /api/listings/map` accepts: Leaflet's
+// longitudes run past ±180 once the world has been panned around, its latitudes reach ±85.05, and
+// its numbers carry more decimals than the API's bbox allows.
+import { searchLimits, type Bbox, type MapAnswer } from '../../../shared/listing-requests'
+
+/** The edges of the map's view, as Leaflet's getWest() … getNorth() report them. */
+export interface ViewEdges {
+  west: number
+  south: number
+  east: number
+  north: number
+}
+
+/** Leaflet's corners, [[south, west], [north, east]]; `east` past 180 when crossing the meridian. */
+export type Corners = [[number, number], [number, number]]
+
+const maxLatitude = 85
+
+export const worldBbox: Bbox = { west: -180, south: -maxLatitude, east: 180, north: maxLatitude }
+
+// Five decimals of a degree is about a metre: enough for any view, and within the API's 12.
+const scale = 1e5
+const roundDown = (degrees: number) => Math.floor(degrees * scale) / scale
+const roundUp = (degrees: number) => Math.ceil(degrees * scale) / scale
+const clampLatitude = (degrees: number) => Math.min(maxLatitude, Math.max(-maxLatitude, degrees))
+
+/**
+ * The view as the API's bbox: longitudes within -180..180 (`west` > `east` when the view spans
+ * the 180th meridian), latitudes within -85..85, rounded outwards so that no pin at the edge is
+ * lost, and the whole world's width once the view is wider than the world.
+ */
+export function viewBbox(edges: ViewEdges): Bbox {
+  const south = clampLatitude(roundDown(edges.south))
+  const north = clampLatitude(roundUp(edges.north))
+  const width = edges.east - edges.west
+  if (width >= 360) return { west: -180, south, east: 180, north }
+  // West into [-180, 180) and east into (-180, 180]: a view ending at 180 keeps 180.
+  const west = roundDown(edges.west - 360 * Math.floor((edges.west + 180) / 360))
+  const east = roundUp(edges.east - 360 * Math.ceil((edges.east - 180) / 360))
+  if (west === east && width > 0) return { west: -180, south, east: 180, north }
+  return { west, south, east, north }
+}
+
+/** The map's zoom as the API's `zoom`: a whole number within its range. */
+export function queryZoom(zoom: number): number {
+  return Math.min(searchLimits.zoom.max, Math.max(searchLimits.zoom.min, Math.round(zoom)))
+}
+
+/** A bbox as Leaflet's corners: one that spans the meridian keeps going east past 180. */
+export function bboxCorners(bbox: Bbox): Corners {
+  const east = bbox.east < bbox.west ? bbox.east + 360 : bbox.east
+  return [
+    [bbox.south, bbox.west],
+    [bbox.north, east],
+  ]
+}
+
+/** The corners around every pin and cluster of an answer; null when it has none. */
+export function answerCorners(answer: MapAnswer): Corners | null {
+  const points = [...answer.items, ...answer.clusters]
+  if (points.length === 0) return null
+  const lats = points.map((point) => point.lat)
+  const lngs = points.map((point) => point.lng)
+  return [
+    [Math.min(...lats), Math.min(...lngs)],
+    [Math.max(...lats), Math.max(...lngs)],
+  ]
+}
+
+/** The same four numbers in the same order as the bbox parameter: equal boxes, equal keys. */
+export function bboxKey(bbox: Bbox | undefined): string {
+  return bbox ? [bbox.west, bbox.south, bbox.east, bbox.north].join(',') : ''
+}
