@@ -108,7 +108,7 @@ describe('the search map', () => {
   it('looks at the whole world first, then around the results it finds there', async () => {
     showMap()
     await waitFor(() => expect(requests).toHaveLength(2))
-    expect(requests[0]!.get('bbox')).toBe('-180,-85,180,85')
+    expect(requests[0]!.get('bbox')).toBe('-180,-90,180,90')
     const zoom = Number(requests[1]!.get('zoom'))
     expect(zoom).toBeGreaterThan(Number(requests[0]!.get('zoom')))
     const fitted = lastBbox()

@@ -24,12 +24,18 @@ describe('viewBbox', () => {
     expect(parsed.success && parsed.data.bbox).toEqual(bbox)
   })
 
-  it('holds latitudes to -85..85', () => {
-    expect(viewBbox({ west: -30, south: -85.0511287798, east: 30, north: 85.0511287798 })).toEqual({
+  it("takes in a pole once the view reaches the map's top or bottom edge", () => {
+    expect(viewBbox({ west: -30, south: -85.0511287798, east: 30, north: 87.2 })).toEqual({
       west: -30,
-      south: -85,
+      south: -90,
       east: 30,
-      north: 85,
+      north: 90,
+    })
+    expect(viewBbox({ west: -30, south: -85.05, east: 30, north: 85.04 })).toEqual({
+      west: -30,
+      south: -85.05,
+      east: 30,
+      north: 85.04,
     })
   })
 
@@ -79,11 +85,11 @@ describe('viewBbox', () => {
   })
 
   it('searches the whole world when the view is wider than it', () => {
-    expect(viewBbox({ west: -300, south: -85.05, east: 250, north: 85.05 })).toEqual({
+    expect(viewBbox({ west: -300, south: -86, east: 250, north: 86 })).toEqual({
       west: -180,
-      south: -85,
+      south: -90,
       east: 180,
-      north: 85,
+      north: 90,
     })
     expect(viewBbox({ west: 20, south: 0, east: 380, north: 10 })).toEqual({
       west: -180,

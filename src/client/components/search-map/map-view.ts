@@ -1,6 +1,6 @@
 // Between what Leaflet says of its view and what `GET /api/listings/map` accepts: Leaflet's
-// longitudes run past ±180 once the world has been panned around, its latitudes reach ±85.05, and
-// its numbers carry more decimals than the API's bbox allows.
+// longitudes run past ±180 once the world has been panned around, and its numbers carry more
+// decimals than the API's bbox allows.
 import { searchLimits, type Bbox, type MapAnswer } from '../../../shared/listing-requests'
 
 /** The edges of the map's view, as Leaflet's getWest() … getNorth() report them. */
@@ -14,24 +14,27 @@ export interface ViewEdges {
 /** Leaflet's corners, [[south, west], [north, east]]; `east` past 180 when crossing the meridian. */
 export type Corners = [[number, number], [number, number]]
 
-const maxLatitude = 85
+/** Web Mercator's edge: a map ends there, and shows what lies beyond in its top and bottom rows. */
+const mercatorEdge = 85.0511287798
 
-export const worldBbox: Bbox = { west: -180, south: -maxLatitude, east: 180, north: maxLatitude }
+/** The whole world, as the server knows it (`isWholeWorld`, which has a faster path). */
+export const worldBbox: Bbox = { west: -180, south: -90, east: 180, north: 90 }
 
 // Five decimals of a degree is about a metre: enough for any view, and within the API's 12.
 const scale = 1e5
 const roundDown = (degrees: number) => Math.floor(degrees * scale) / scale
 const roundUp = (degrees: number) => Math.ceil(degrees * scale) / scale
-const clampLatitude = (degrees: number) => Math.min(maxLatitude, Math.max(-maxLatitude, degrees))
+const latitude = (degrees: number) =>
+  degrees >= mercatorEdge ? 90 : degrees <= -mercatorEdge ? -90 : degrees
 
 /**
  * The view as the API's bbox: longitudes within -180..180 (`west` > `east` when the view spans
- * the 180th meridian), latitudes within -85..85, rounded outwards so that no pin at the edge is
- * lost, and the whole world's width once the view is wider than the world.
+ * the 180th meridian), rounded outwards so that no pin at the edge is lost, the whole world's
+ * width once the view is wider than the world, and a pole once the view reaches the map's edge.
  */
 export function viewBbox(edges: ViewEdges): Bbox {
-  const south = clampLatitude(roundDown(edges.south))
-  const north = clampLatitude(roundUp(edges.north))
+  const south = latitude(roundDown(edges.south))
+  const north = latitude(roundUp(edges.north))
   const width = edges.east - edges.west
   if (width >= 360) return { west: -180, south, east: 180, north }
   // West into [-180, 180) and east into (-180, 180]: a view ending at 180 keeps 180.
