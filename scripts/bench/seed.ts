@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import type { Db } from '../../src/server/db/database.js'
 import { newId } from '../../src/server/ids.js'
 import { seededRandom } from '../../src/server/seed/random.js'
+import { searchWords } from '../../src/server/listings/search-words.js'
 
 const batchSize = 1_000
 const userCount = 300
@@ -59,16 +60,19 @@ async function insertListings(db: Db, userIds: string[], count: number): Promise
           type === 'rent' ? random.int(16, 120) * 50 : random.int(150, 2500) * 1000
         const offer = random.chance(0.4)
         const city = random.pick(cities)
+        const name = `${random.pick(kinds)} in ${city.split(',')[0]}`
+        const location = `${random.int(1, 180)} Bench Street, ${city}`
         rows.push({
           id: newId(),
           userRef: userIds[n % userIds.length]!,
           type,
-          name: `${random.pick(kinds)} in ${city.split(',')[0]}`,
+          name,
           bedrooms: random.int(1, 5),
           bathrooms: random.int(1, 3),
           parking: db.bool(random.chance(0.5)),
           furnished: db.bool(random.chance(0.5)),
-          location: `${random.int(1, 180)} Bench Street, ${city}`,
+          location,
+          words: searchWords({ name, location }),
           offer: db.bool(offer),
           regularPrice,
           discountedPrice: offer ? Math.round((regularPrice * 0.85) / 50) * 50 : null,

@@ -1,7 +1,7 @@
 // What the benchmark requests, as a browser would ask for it, chosen from the seeded rows.
 import { limits } from '../../src/shared/listing.js'
 import type { Db } from '../../src/server/db/database.js'
-import { encodeCursor } from '../../src/server/listings/cursor.js'
+import { encodeCursor, filterFingerprint } from '../../src/server/listings/cursor.js'
 
 export type TargetName =
   'first' | 'deep' | 'offer' | 'detail' | 'html' | 'first-uncached' | 'deep-uncached'
@@ -56,7 +56,12 @@ export async function chooseTargets(db: Db): Promise<ChosenTargets> {
     .executeTakeFirstOrThrow()
 
   const first = '/api/listings?type=rent'
-  const deep = `/api/listings?type=rent&cursor=${encodeCursor(beforeDeep)}`
+  const cursor = encodeCursor({
+    sort: 'newest',
+    after: { value: beforeDeep.timestamp, id: beforeDeep.id },
+    filters: filterFingerprint([['type', 'rent']]),
+  })
+  const deep = `/api/listings?type=rent&cursor=${cursor}`
   return {
     deepPageReached: skipped / pageSize + 1,
     targets: [
