@@ -30,9 +30,12 @@ export function pricePinIcon({ name, price, type }: Pick<MapItem, 'name' | 'pric
   })
 }
 
-/** A badge that grows with the count: 34 px for two listings, 64 px from 10,000. */
+/**
+ * A badge that grows with the count, from 32 px for two listings to 54 px for 10,000: small
+ * enough that badges of neighbouring cells (64 px apart on the server's grid) rarely overlap.
+ */
 export function clusterIcon(count: number) {
-  const size = Math.round(Math.min(64, 32 + 8 * Math.log10(Math.max(1, count))))
+  const size = Math.round(Math.min(56, 30 + 6 * Math.log10(Math.max(1, count))))
   return L.divIcon({
     className: styles.cluster,
     iconSize: [size, size],
