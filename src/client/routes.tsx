@@ -28,6 +28,7 @@ const page = (
 const routes: [path: string, element: ReturnType<typeof page>][] = [
   [screens.explore.path, page(() => import('./pages/Explore'))],
   [screens.offers.path, page(() => import('./pages/Offers'))],
+  [screens.search.path, page(() => import('./pages/Search'))],
   [screens.category.path, page(() => import('./pages/Category'))],
   [screens.listing.path, page(() => import('./pages/Listing'))],
   [screens.contact.path, page(() => import('./pages/Contact'))],
