@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listingFilterSchema } from '../../../shared/listing-requests'
+import { listingFilterSchema } from '../../../shared/listing-filter-schema'
 import { answerCorners, bboxCorners, bboxKey, queryZoom, viewBbox } from './map-view'
 
 describe('viewBbox', () => {
