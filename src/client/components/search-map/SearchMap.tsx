@@ -157,6 +157,8 @@ function SearchMapContent({ filter, onSearchArea }: Omit<SearchMapProps, 'classN
   }, [area, areaKey, fitQuietly])
 
   function searchThisArea() {
+    // A flick may still be gliding: stop it, so that the area searched is the one left on show.
+    map.stop()
     const { bbox } = readView(map)
     shownArea.current = bboxKey(bbox)
     setMovedFrom(null)
