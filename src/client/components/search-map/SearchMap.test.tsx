@@ -150,6 +150,24 @@ describe('the search map', () => {
     expect(region.contains(loft)).toBe(true)
   })
 
+  it('shows the pins either side of the 180th meridian side by side', async () => {
+    served = {
+      total: 2,
+      items: [
+        { id: 'suva', type: 'sale', name: 'Villa in Suva', price: 400000, lat: -18.1, lng: 178.4 },
+        { id: 'apia', type: 'sale', name: 'Villa in Apia', price: 300000, lat: -13.8, lng: -171.8 },
+      ],
+      clusters: [],
+    }
+    showMap({ bbox: { west: 170, south: -25, east: -165, north: -10 } })
+    const suva = await screen.findByRole('button', { name: /^Villa in Suva/ })
+    const apia = screen.getByRole('button', { name: /^Villa in Apia/ })
+    // Without 3D transforms (happy-dom has none) Leaflet places a marker by its `left`.
+    const x = (pin: HTMLElement) => parseFloat(pin.style.left)
+    expect(x(apia) - x(suva)).toBeGreaterThan(0)
+    expect(x(apia) - x(suva)).toBeLessThan(800)
+  })
+
   it("writes a listing's name as text, never as HTML", async () => {
     const name = '<img src=x onerror="alert(1)">'
     served = { total: 1, items: [{ ...answer.items[0]!, name }], clusters: [] }

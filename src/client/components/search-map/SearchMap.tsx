@@ -17,6 +17,7 @@ import {
   answerCorners,
   bboxCorners,
   bboxKey,
+  nearestCopy,
   queryZoom,
   viewBbox,
   worldBbox,
@@ -61,6 +62,8 @@ export default function SearchMap({ filter, onSearchArea, className }: SearchMap
 interface MapView {
   bbox: Bbox
   zoom: number
+  /** Leaflet's own, which may lie past ±180 where the view crosses the meridian */
+  centreLng: number
 }
 
 function readView(map: LeafletMap): MapView {
@@ -73,6 +76,7 @@ function readView(map: LeafletMap): MapView {
       north: bounds.getNorth(),
     }),
     zoom: queryZoom(map.getZoom()),
+    centreLng: map.getCenter().lng,
   }
 }
 
@@ -168,10 +172,13 @@ function SearchMapContent({ filter, onSearchArea }: Omit<SearchMapProps, 'classN
   return (
     <>
       {data?.clusters.map((cluster) => (
-        <ClusterMarker key={`${cluster.lat},${cluster.lng}`} cluster={cluster} />
+        <ClusterMarker
+          key={`${cluster.lat},${cluster.lng}`}
+          cluster={{ ...cluster, lng: nearestCopy(cluster.lng, view.centreLng) }}
+        />
       ))}
       {data?.items.map((item) => (
-        <PricePin key={item.id} item={item} />
+        <PricePin key={item.id} item={{ ...item, lng: nearestCopy(item.lng, view.centreLng) }} />
       ))}
       {movedFrom === areaKey && (
         <button

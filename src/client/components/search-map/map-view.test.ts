@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { listingFilterSchema } from '../../../shared/listing-filter-schema'
-import { answerCorners, bboxCorners, bboxKey, queryZoom, viewBbox } from './map-view'
+import { answerCorners, bboxCorners, bboxKey, nearestCopy, queryZoom, viewBbox } from './map-view'
 
 describe('viewBbox', () => {
   it('keeps a view inside the world as it is', () => {
@@ -97,6 +97,19 @@ describe('viewBbox', () => {
       east: 180,
       north: 10,
     })
+  })
+})
+
+describe('nearestCopy', () => {
+  it('moves a point by whole turns to the side of the world the map is looking at', () => {
+    expect(nearestCopy(-175, 179)).toBe(185)
+    expect(nearestCopy(175, -179)).toBe(-185)
+    expect(nearestCopy(2.35, 362)).toBe(362.35)
+  })
+
+  it('leaves a point where it is when the map looks at the world as it is', () => {
+    expect(nearestCopy(-175, 0)).toBe(-175)
+    expect(nearestCopy(151.2, 100)).toBe(151.2)
   })
 })
 

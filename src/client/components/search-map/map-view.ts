@@ -44,6 +44,14 @@ export function viewBbox(edges: ViewEdges): Bbox {
   return { west, south, east, north }
 }
 
+/**
+ * The longitude of a point's copy nearest the map's centre: beside a view across the 180th
+ * meridian, a pin at -175 shows at 185, east of the one at 175, where it is on the map.
+ */
+export function nearestCopy(lng: number, centreLng: number): number {
+  return lng + 360 * Math.round((centreLng - lng) / 360)
+}
+
 /** The map's zoom as the API's `zoom`: a whole number within its range. */
 export function queryZoom(zoom: number): number {
   return Math.min(searchLimits.zoom.max, Math.max(searchLimits.zoom.min, Math.round(zoom)))
