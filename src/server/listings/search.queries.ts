@@ -197,7 +197,8 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
         select ${selectColumns} from listing
         where ${and(conditions)}
         order by ${orderBy(sort)} limit ${limit}`)
-    if (dialect === 'postgres' || !isSearch(filter)) return walk()
+    if (!isSearch(filter)) return walk()
+    if (dialect === 'postgres') return postgresPage(filter, sort, limit, after, conditions, walk)
     return sqlitePage(filter, sort, limit, after, conditions, walk)
   }
 
@@ -239,6 +240,41 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
       cross join listing on listing.seq = listing_text.rowid
       where listing_text match ${textMatch(words)} and ${and(conditions)}
       order by ${orderBy(sort)} limit ${limit}`)
+  }
+
+  /**
+   * PostgreSQL, with search filters. Its planner judges a word of the text by the share of listings
+   * it saw with it, and may walk the sort index for a word that is common overall but rare among the
+   * cheapest listings, reading most of the table. With text, the walk is bounded as on SQLite; if it
+   * cannot fill the page, the GIN index gives every match and they are sorted.
+   */
+  async function postgresPage(
+    filter: ListingFilter,
+    sort: ListingSort,
+    limit: number,
+    after: SortKey | undefined,
+    conditions: RawBuilder<unknown>[],
+    walk: () => Promise<SearchRow[]>,
+  ): Promise<SearchRow[]> {
+    if (filter.q === undefined) return walk()
+    const walked = sql`
+      select listing.id from listing
+      where ${and([...prefixConditions(filter), ...keysetCondition(sort, after)])}
+      order by ${orderBy(sort)} limit ${sql.lit(walkedRows)}`
+    const found = await rows(sql`
+      select ${selectColumns} from (${walked}) as walked
+      join listing on listing.id = walked.id
+      where ${and(conditions)}
+      order by ${orderBy(sort)} limit ${limit}`)
+    if (found.length === limit) return found
+    // Materialised, so that the planner reads the matches from the GIN index and sorts them,
+    // rather than walking the sort index again.
+    return rows(sql`
+      with matches as materialized (
+        select ${selectColumns} from listing where ${and(conditions)}
+      )
+      select * from matches
+      order by ${orderBy(sort, 'matches')} limit ${limit}`)
   }
 
   /** The seqs of the box or the price range, when one of them holds few listings. */
