@@ -42,6 +42,9 @@ import {
 
 const ids = (items: readonly { id: string }[]) => items.map((item) => item.id)
 
+/** Each case reads many pages: a failure is made smaller this many times at most, not for minutes. */
+const shrinks = 40
+
 /** Inserts the drawn listings, owned by `userIds`, and answers their rows. */
 const insertDrawn = (t: TestApp, listings: RandomListing[], userIds: string[]) =>
   insertListings(
@@ -162,7 +165,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
     it('pages through exactly the matches, in order, with no repeat or gap, under each sort', async () => {
       await fc.assert(
         fc.asyncProperty(
-          randomFilter(userIds),
+          fc.limitShrink(randomFilter(userIds), shrinks),
           fc.constantFrom(1, 2, 3, 5, 10, 50),
           async (filter, smallLimit) => {
             const matches = rows.filter((row) => matchesFilter(row, filter)).length
@@ -203,8 +206,8 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
     it('maps exactly the matches in any box at any zoom', async () => {
       await fc.assert(
         fc.asyncProperty(
-          randomFilter(userIds),
-          randomBbox,
+          fc.limitShrink(randomFilter(userIds), shrinks),
+          fc.limitShrink(randomBbox, shrinks),
           fc.integer({ min: 0, max: 20 }),
           async (filter, bbox, zoom) => {
             await expectMapOf(t, rows, { ...filter, bbox }, zoom)
