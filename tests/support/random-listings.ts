@@ -60,6 +60,11 @@ const round = (value: number, decimals: number) =>
 /** A longitude brought back into [-180, 180]. */
 const wrapped = (lng: number) => (lng > 180 ? lng - 360 : lng < -180 ? lng + 360 : lng)
 
+/** The longitude of a line between two columns of the map's grid at some level up to 15. */
+const gridLongitude = fc
+  .tuple(fc.integer({ min: 1, max: 15 }), fc.nat())
+  .map(([level, n]) => ((n % 2 ** level) / 2 ** level) * 360 - 180)
+
 const place = fc.oneof(
   { weight: 6, arbitrary: cityPlace() },
   // On the meridian itself, from either side.
@@ -75,6 +80,14 @@ const place = fc.oneof(
     arbitrary: fc.record({
       lat: fc.double({ min: -89.9, max: 89.9, noNaN: true }).map((lat) => round(lat, 6)),
       lng: fc.double({ min: -180, max: 180, noNaN: true }).map((lng) => round(lng, 6)),
+    }),
+  },
+  // On a line between two columns of a map grid.
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      lat: fc.double({ min: -60, max: 60, noNaN: true }).map((lat) => round(lat, 6)),
+      lng: gridLongitude,
     }),
   },
 )
@@ -207,6 +220,13 @@ export const randomBbox: fc.Arbitrary<Bbox> = fc.oneof(
     north: coordinate(-14, 0),
   }),
   fc.constant({ west: -180, south: -90, east: 180, north: 90 }),
+  // Sides on the lines of a map grid.
+  fc.record({
+    west: gridLongitude,
+    east: gridLongitude,
+    south: coordinate(-60, 0),
+    north: coordinate(0, 60),
+  }),
 )
 
 /** A few of the search's filters at once (so that some match many listings), all valid. */

@@ -84,3 +84,42 @@ export function searchListings(
 ): ListingRow[] {
   return rows.filter((row) => matchesFilter(row, filter)).sort(compareBy(sort))
 }
+
+/** Web Mercator shows no further north or south; listings beyond count in the top or bottom row. */
+const mercatorLimit = 85.0511287798
+
+/**
+ * The cell of the map's grid at `level` (2^level cells a side, Web Mercator) that a place falls in.
+ * A map at zoom z groups its listings by the cells of level z + 2: 64-pixel squares on screen.
+ */
+function gridCell(place: { lat: number; lng: number }, level: number): string {
+  const cells = 2 ** level
+  const inGrid = (value: number) => Math.min(Math.max(Math.floor(value), 0), cells - 1)
+  const lat = Math.min(Math.max(place.lat, -mercatorLimit), mercatorLimit) * (Math.PI / 180)
+  const row = ((1 - Math.log(Math.tan(lat) + 1 / Math.cos(lat)) / Math.PI) / 2) * cells
+  return `${inGrid(((place.lng + 180) / 360) * cells)}:${inGrid(row)}`
+}
+
+export interface MapPoint {
+  count: number
+  lat: number
+  lng: number
+}
+
+/** What a map of these listings shows at `zoom`: a point per grid cell, its count and centre. */
+export function mapPoints(rows: readonly ListingRow[], zoom: number): MapPoint[] {
+  const cells = new Map<string, MapPoint>()
+  for (const row of rows) {
+    const key = gridCell(row, zoom + 2)
+    const cell = cells.get(key) ?? { count: 0, lat: 0, lng: 0 }
+    cell.count += 1
+    cell.lat += row.lat
+    cell.lng += row.lng
+    cells.set(key, cell)
+  }
+  return [...cells.values()].map((cell) => ({
+    count: cell.count,
+    lat: cell.lat / cell.count,
+    lng: cell.lng / cell.count,
+  }))
+}
