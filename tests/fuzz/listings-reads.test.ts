@@ -4,6 +4,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { idPattern } from '../../src/shared/ids'
 import type { Listing, ListingPage } from '../../src/shared/listing'
+import { listingFilterSchema } from '../../src/shared/listing-filter-schema'
 import {
   filterParameters,
   listingSorts,
@@ -30,19 +31,10 @@ import {
 } from '../support/fuzz/hostile-values'
 import { buyerPrice, searchListings } from '../support/search-oracle'
 
-const filterKeys = [
-  'type',
-  'offer',
-  'userRef',
-  'q',
-  'minPrice',
-  'maxPrice',
-  'minBedrooms',
-  'minBathrooms',
-  'parking',
-  'furnished',
-  'bbox',
-] as const
+/** The API contract's filters: those the route validates, every one of them fuzzed. */
+const filterKeys = Object.keys(
+  listingFilterSchema.shape,
+) as (keyof typeof listingFilterSchema.shape)[]
 const listKeys = [...filterKeys, 'sort', 'limit', 'cursor'] as const
 
 const isBoolean = (value: string) => value === 'true' || value === 'false'
