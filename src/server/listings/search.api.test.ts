@@ -157,7 +157,6 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
     let t: TestApp
     let rows: ListingRow[] = []
     let userIds: string[] = []
-    const strategies = new Set<string>()
 
     beforeAll(async () => {
       t = await createTestApp(dialect)
@@ -169,6 +168,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
     })
 
     it('pages through exactly the matches, in order, with no repeat or gap, under each sort', async () => {
+      const strategies = new Set<string>()
       await fc.assert(
         fc.asyncProperty(
           fc.limitShrink(randomFilter(userIds), shrinks),
@@ -200,14 +200,19 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
           ],
         },
       )
-    }, 120_000)
-
-    it('reached every way SQLite reads a search page', ({ skip }) => {
-      if (dialect !== 'sqlite') skip()
-      for (const way of ['box', 'price range', 'walk', 'walk then text', 'walk then whole walk']) {
-        expect([...strategies], JSON.stringify([...strategies])).toContain(way)
+      // Every way SQLite reads a search page was taken (a replayed case takes one).
+      if (dialect === 'sqlite' && !process.env.FUZZ_SEED) {
+        for (const way of [
+          'box',
+          'price range',
+          'walk',
+          'walk then text',
+          'walk then whole walk',
+        ]) {
+          expect([...strategies], 'the ways SQLite read the pages').toContain(way)
+        }
       }
-    })
+    }, 120_000)
 
     it('maps exactly the matches in any box at any zoom', async () => {
       await fc.assert(
