@@ -145,7 +145,7 @@ function strategy(statements: Statement[]): string {
       if (/\bas walked\b/.test(sql)) return 'walk'
       if (sql.includes('listing_text match')) return 'text'
       if (/^select count\(\*\)|select \(select count/.test(sql)) return 'count'
-      if (/^\s*select .* from listing\s+where/s.test(sql)) return 'whole walk'
+      if (/^\s*(\/\*[^*]*\*\/)?\s*select .* from listing\s+where/s.test(sql)) return 'whole walk'
       return 'other'
     })
     .filter((step) => step !== 'count' && step !== 'other')
