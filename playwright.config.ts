@@ -52,7 +52,8 @@ const server = (name: string, port: number, seed: boolean) => ({
   },
 })
 
-const writingJourneys = /(listings|accessibility-signed-in|hostile-pages|layout|gallery)\.spec\.ts/
+const writingJourneys =
+  /(listings|accessibility-signed-in|hostile-pages|layout|gallery|search-map-clusters)\.spec\.ts/
 
 export default defineConfig({
   testDir: 'tests/e2e',

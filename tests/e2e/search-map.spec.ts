@@ -3,96 +3,27 @@
 // 'Search this area' once dragged, and a pin's card leads to the listing.
 import type { Page } from '@playwright/test'
 import { formatPrice } from '../../src/shared/format'
-import type { Bbox, MapAnswer, MapItem } from '../../src/shared/listing-requests'
+import type { Bbox, MapAnswer } from '../../src/shared/listing-requests'
 import { axeViolations } from '../support/e2e/axe'
-import { expect, test } from '../support/e2e/fixtures'
+import { expect, listingsFromApi, test } from '../support/e2e/fixtures'
+import {
+  bboxText,
+  inside,
+  latestOfMap,
+  listingsOnMap,
+  mapOf,
+  mapShowsLatest,
+  parseBbox,
+  pinName,
+  recordMapReads,
+  worldText,
+  type MapRead,
+} from '../support/e2e/search-map'
 
 test.use({ viewport: { width: 1440, height: 900 } })
 
 /** Around the demo listings in Paris (the seed puts them within 0.02° of its centre). */
 const paris: Bbox = { west: 2.31, south: 48.83, east: 2.4, north: 48.88 }
-const bboxText = ({ west, south, east, north }: Bbox) => [west, south, east, north].join(',')
-function parseBbox(text: string): Bbox {
-  const [west, south, east, north] = text.split(',').map(Number) as [number, number, number, number]
-  return { west, south, east, north }
-}
-
-interface MapRead {
-  bbox: Bbox
-  zoom: number
-  answer: MapAnswer
-  /** The page's count of the search's homes: zoom 0 over the search's area (the world by default). */
-  count: boolean
-}
-
-const worldText = '-180,-90,180,90'
-
-/** Every answer of /api/listings/map the page is given, in the order they come. */
-function recordMapReads(page: Page): MapRead[] {
-  const reads: MapRead[] = []
-  page.on('response', async (response) => {
-    const url = new URL(response.url())
-    if (url.pathname !== '/api/listings/map' || !response.ok()) return
-    const bbox = url.searchParams.get('bbox')!
-    const zoom = Number(url.searchParams.get('zoom'))
-    const searched = new URL(page.url()).searchParams.get('bbox') ?? worldText
-    const answer = (await response.json()) as MapAnswer
-    reads.push({ bbox: parseBbox(bbox), zoom, answer, count: zoom === 0 && bbox === searched })
-  })
-  return reads
-}
-
-/** The map's latest read: the page's own count (see above) is not one. */
-const latestOfMap = (reads: MapRead[]) => reads.filter((read) => !read.count).at(-1)
-
-/** What a screen reader says of a pin: the listing's name and its price. */
-const pinName = (item: MapItem) =>
-  `${item.name}, $${formatPrice(item.price)}${item.type === 'rent' ? ' / Month' : ''}`
-const badgeName = (count: number) => `${count === 1 ? '1 listing' : `${count} listings`}: zoom in`
-const pinPattern = /, \$[\d,]+( \/ Month)?$/
-const badgePattern = /^(\d+) listings?: zoom in$/
-const markerPattern = new RegExp(`${pinPattern.source}|${badgePattern.source}`)
-
-const mapOf = (page: Page) => page.getByRole('region', { name: 'Map of the results' })
-
-/** How many listings the map's pins and badges stand for, as a screen reader hears them. */
-async function listingsOnMap(page: Page): Promise<number> {
-  const tree = await mapOf(page).ariaSnapshot()
-  let listings = 0
-  for (const [, name] of tree.matchAll(/- button "([^"]*)"/g)) {
-    const badge = badgePattern.exec(name!)
-    if (badge) listings += Number(badge[1])
-    else if (pinPattern.test(name!)) listings += 1
-  }
-  return listings
-}
-
-/** Waits until the map shows its latest answer, marker for marker, and gives that answer. */
-async function mapShowsLatest(page: Page, reads: MapRead[]): Promise<MapRead> {
-  const map = mapOf(page)
-  const markers = map.getByRole('button', { name: markerPattern })
-  let shown: MapRead | undefined
-  await expect(async () => {
-    shown = latestOfMap(reads)
-    expect(shown, "an answer of the map's").toBeDefined()
-    const { items, clusters } = shown!.answer
-    const names = [...items.map(pinName), ...clusters.map(({ count }) => badgeName(count))]
-    await expect(markers).toHaveCount(names.length, { timeout: 1000 })
-    for (const name of new Set(names)) {
-      const times = names.filter((other) => other === name).length
-      await expect(map.getByRole('button', { name, exact: true })).toHaveCount(times, {
-        timeout: 1000,
-      })
-    }
-  }).toPass()
-  return shown!
-}
-
-const inside = (outer: Bbox, inner: Bbox) =>
-  outer.west <= inner.west &&
-  outer.south <= inner.south &&
-  outer.east >= inner.east &&
-  outer.north >= inner.north
 
 test('shows every result, wherever it is, when no area is searched', async ({ page }) => {
   await page.goto('/search')
@@ -112,6 +43,36 @@ test('shows price pins at a city zoom, each with its own listing', async ({ page
   expect(answer.clusters).toEqual([])
   expect(answer.items.length).toBeGreaterThan(0)
   expect(answer.items.every((item) => item.name.includes('Paris'))).toBe(true)
+})
+
+/** Waits until the map has fitted itself to every result of the search for `q`, city-sized. */
+async function expectMapOnResults(page: Page, reads: MapRead[], q: string) {
+  const found = await listingsFromApi(page, `q=${q}&limit=50`)
+  expect(found.length).toBeGreaterThan(0)
+  // The map looks for them over the whole world first, then reads the view it fitted itself to.
+  await expect
+    .poll(() => {
+      const read = latestOfMap(reads)
+      return read?.q === q && bboxText(read.bbox) !== worldText
+    })
+    .toBe(true)
+  const { bbox, answer } = await mapShowsLatest(page, reads)
+  expect(answer.items.map(({ id }) => id).sort()).toEqual(found.map(({ id }) => id).sort())
+  expect(bbox.east - bbox.west).toBeLessThan(1)
+  // Moved by this code, not by the visitor: there is no other area to offer.
+  await expect(page.getByRole('button', { name: 'Search this area' })).toHaveCount(0)
+}
+
+test('a new search without an area moves the map to its own results', async ({ page }) => {
+  const reads = recordMapReads(page)
+  await page.goto('/search?q=Paris')
+  await expectMapOnResults(page, reads, 'Paris')
+
+  const box = page.getByRole('searchbox', { name: 'Search homes' })
+  await box.fill('London')
+  await box.press('Enter')
+  await expect(page).toHaveURL('/search?q=London')
+  await expectMapOnResults(page, reads, 'London')
 })
 
 test("'Search this area' after a drag puts the map's area in the address", async ({ page }) => {

@@ -27,7 +27,8 @@ const answer: MapAnswer = {
 }
 
 let requests: URLSearchParams[]
-let served: MapAnswer
+/** The server's answer to a request of the map's. */
+let serve: (request: URLSearchParams) => MapAnswer
 
 // happy-dom lays nothing out: Leaflet reads its size from here, as from an 800 × 600 px box.
 const boxSize = { clientWidth: 800, clientHeight: 600 }
@@ -54,14 +55,44 @@ const contains = (bbox: Bbox, point: { lat: number; lng: number }) =>
   point.lng >= bbox.west &&
   point.lng <= bbox.east
 
+/** Listings in Paris and in London: a search for a city's name finds its own. */
+const cities = {
+  paris: {
+    total: 13,
+    items: [answer.items[0]!],
+    clusters: [{ lat: 48.85, lng: 2.36, count: 11 }],
+  },
+  london: {
+    total: 2,
+    items: [
+      {
+        id: 'home1',
+        type: 'sale',
+        name: 'Townhouse in London',
+        price: 900000,
+        lat: 51.51,
+        lng: -0.13,
+      },
+      { id: 'home2', type: 'rent', name: 'Studio in London', price: 1800, lat: 51.5, lng: -0.1 },
+    ],
+    clusters: [],
+  },
+} satisfies Record<string, MapAnswer>
+const serveCities = (request: URLSearchParams) => cities[request.get('q') as keyof typeof cities]
+
+/** Whether a bbox is around the answer's pins and badges, and at a city's size. */
+const fittedTo = (bbox: Bbox, { items, clusters }: MapAnswer) =>
+  [...items, ...clusters].every((point) => contains(bbox, point)) && bbox.east - bbox.west < 1
+
 beforeEach(() => {
   requests = []
-  served = answer
+  serve = () => answer
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      requests.push(new URL(url, 'http://localhost').searchParams)
-      return new Response(JSON.stringify(served), {
+      const request = new URL(url, 'http://localhost').searchParams
+      requests.push(request)
+      return new Response(JSON.stringify(serve(request)), {
         headers: { 'Content-Type': 'application/json' },
       })
     }),
@@ -136,6 +167,56 @@ describe('the search map', () => {
     expect(screen.queryByRole('button', { name: 'Search this area' })).toBeNull()
   })
 
+  it('fits itself to the results of each new search without an area', async () => {
+    serve = serveCities
+    const { rerender } = showMapWith({ q: 'paris' })
+    await waitFor(() => expect(requests).toHaveLength(2))
+    expect(fittedTo(lastBbox(), cities.paris)).toBe(true)
+
+    rerender({ q: 'london' })
+    await waitFor(() => expect(fittedTo(lastBbox(), cities.london)).toBe(true))
+    expect(requests.at(-1)!.get('q')).toBe('london')
+    // As on the first load, it looked for them over the whole world.
+    const looks = requests.filter((request) => request.get('bbox') === '-180,-90,180,90')
+    expect(looks.map((request) => request.get('q'))).toEqual(['paris', 'london'])
+    expect(screen.queryByRole('button', { name: 'Search this area' })).toBeNull()
+  })
+
+  it("leaves the visitor's view for a new search's results, and 'Search this area' with it", async () => {
+    serve = serveCities
+    const { rerender } = showMapWith({ q: 'paris' })
+    await waitFor(() => expect(requests).toHaveLength(2))
+    fireEvent.click(screen.getByRole('button', { name: '11 listings: zoom in' }))
+    const searchArea = await screen.findByRole('button', { name: 'Search this area' })
+
+    rerender({ q: 'london' })
+    await waitFor(() => expect(fittedTo(lastBbox(), cities.london)).toBe(true))
+    expect(searchArea.isConnected).toBe(false)
+    expect(screen.queryByRole('button', { name: 'Search this area' })).toBeNull()
+  })
+
+  it('stays on the area searched when its other filters change', async () => {
+    const paris: Bbox = { west: 2.2, south: 48.8, east: 2.5, north: 48.95 }
+    const loft = answer.items[0]!
+    const flat = { ...loft, id: 'flat3', name: 'Bright Flat in Paris', lat: 48.9, lng: 2.3 }
+    serve = (request) => ({
+      total: 2,
+      items: request.get('type') === 'sale' ? [loft, flat] : [loft],
+      clusters: [],
+    })
+    const { rerender } = showMapWith({ bbox: paris, type: 'rent' })
+    const pin = await screen.findByRole('button', { name: /^Sunny Loft in Paris/ })
+    const place = [pin.style.left, pin.style.top]
+
+    rerender({ bbox: paris, type: 'sale' })
+    expect(await screen.findByRole('button', { name: /^Bright Flat in Paris/ })).toBeDefined()
+    // Fitted to its results, the map would have moved the pin that was there already.
+    expect([pin.style.left, pin.style.top]).toEqual(place)
+    expect(requests.map((request) => request.get('bbox'))).toEqual(
+      requests.map(() => requests[0]!.get('bbox')),
+    )
+  })
+
   it('shows a numbered badge for each cluster and a price pin for each listing', async () => {
     const region = showMap()
     expect(await screen.findByRole('button', { name: '250 listings: zoom in' })).toHaveProperty(
@@ -151,14 +232,14 @@ describe('the search map', () => {
   })
 
   it('shows the pins either side of the 180th meridian side by side', async () => {
-    served = {
+    serve = () => ({
       total: 2,
       items: [
         { id: 'suva', type: 'sale', name: 'Villa in Suva', price: 400000, lat: -18.1, lng: 178.4 },
         { id: 'apia', type: 'sale', name: 'Villa in Apia', price: 300000, lat: -13.8, lng: -171.8 },
       ],
       clusters: [],
-    }
+    })
     showMap({ bbox: { west: 170, south: -25, east: -165, north: -10 } })
     const suva = await screen.findByRole('button', { name: /^Villa in Suva/ })
     const apia = screen.getByRole('button', { name: /^Villa in Apia/ })
@@ -170,7 +251,7 @@ describe('the search map', () => {
 
   it("writes a listing's name as text, never as HTML", async () => {
     const name = '<img src=x onerror="alert(1)">'
-    served = { total: 1, items: [{ ...answer.items[0]!, name }], clusters: [] }
+    serve = () => ({ total: 1, items: [{ ...answer.items[0]!, name }], clusters: [] })
     const region = showMap()
     fireEvent.click(await screen.findByRole('button', { name: `${name}, $350,000` }))
     expect(await screen.findByRole('link', { name: `$350,000 ${name}` })).toBeDefined()

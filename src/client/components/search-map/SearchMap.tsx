@@ -17,6 +17,7 @@ import {
   answerCorners,
   bboxCorners,
   bboxKey,
+  filterKey,
   nearestCopy,
   queryZoom,
   viewBbox,
@@ -59,11 +60,20 @@ export default function SearchMap({ filter, onSearchArea, className }: SearchMap
   )
 }
 
-interface MapView {
+/** What the map asks the server for: the listings of a box, grouped at a zoom. */
+interface MapRead {
   bbox: Bbox
   zoom: number
+}
+
+interface MapView extends MapRead {
   /** Leaflet's own, which may lie past ±180 where the view crosses the meridian */
   centreLng: number
+}
+
+/** The whole world at the zoom that shows it, where the map looks for results to fit itself to. */
+function worldRead(map: LeafletMap): MapRead {
+  return { bbox: worldBbox, zoom: queryZoom(map.getBoundsZoom(bboxCorners(worldBbox))) }
 }
 
 function readView(map: LeafletMap): MapView {
@@ -88,14 +98,32 @@ function SearchMapContent({ filter, onSearchArea }: Omit<SearchMapProps, 'classN
   const [movedFrom, setMovedFrom] = useState<string | null>(null)
   // True while this code moves the map, so that only the visitor's moves offer a new search.
   const fitting = useRef(false)
-  // Without an area searched, the first answer decides where to look, unless the visitor has.
-  const awaitingFit = useRef(!filter.bbox)
+  // Without an area searched, the map reads the whole world until its answer says where the
+  // results are, fits itself to them, then reads its view again: on the first answer, and again
+  // for each new search. A visitor who moves the map first has chosen where to look.
+  const [seeking, setSeeking] = useState(() => (filter.bbox ? null : worldRead(map)))
+  // The search the map fitted itself to last, so that each is fitted to once.
+  const fittedFor = useRef<MapRead | null>(null)
   // The area the map was last fitted to or searched: the one the page's `filter.bbox` names.
   const shownArea = useRef(bboxKey(filter.bbox))
 
+  // The page's search as this map saw it last. A new one without an area is looked for, wherever
+  // the map stands; new filters within an area keep the map on it.
+  const area = filter.bbox
+  const areaKey = bboxKey(area)
+  const resultsKey = filterKey(filter)
+  const [search, setSearch] = useState({ areaKey, resultsKey })
+  if (search.areaKey !== areaKey || search.resultsKey !== resultsKey) {
+    setSearch({ areaKey, resultsKey })
+    setSeeking(area ? null : worldRead(map))
+    // The map goes to the new results: where the visitor had moved it is no area to offer now.
+    if (!area) setMovedFrom(null)
+  }
+
+  const read = seeking ?? view
   const { data, isFetching, isPlaceholderData } = useListingMap(
-    { ...filter, bbox: view.bbox },
-    view.zoom,
+    { ...filter, bbox: read.bbox },
+    read.zoom,
   )
 
   const fitQuietly = useCallback(
@@ -123,12 +151,16 @@ function SearchMapContent({ filter, onSearchArea }: Omit<SearchMapProps, 'classN
         autoPanning = false
         return
       }
-      awaitingFit.current = false
+      setSeeking(null)
       setMovedFrom(shownArea.current)
     }
     const onMoveEnd = () => {
       clearTimeout(settle)
-      settle = setTimeout(() => setView(readView(map)), settleMs)
+      settle = setTimeout(() => {
+        // Once fitted to its results, the map reads its own view (a resize before does not end it).
+        setSeeking((current) => (current === fittedFor.current ? null : current))
+        setView(readView(map))
+      }, settleMs)
     }
     map.on({ autopanstart: onAutoPanStart, movestart: onMoveStart, moveend: onMoveEnd })
     // Leaflet follows the window's size; the page may also resize the map's own box.
@@ -141,23 +173,19 @@ function SearchMapContent({ filter, onSearchArea }: Omit<SearchMapProps, 'classN
     }
   }, [map])
 
-  const firstAnswer = isPlaceholderData ? undefined : data
+  const answer = isPlaceholderData ? undefined : data
   useEffect(() => {
-    if (!firstAnswer || !awaitingFit.current) return
-    awaitingFit.current = false
-    const corners = answerCorners(firstAnswer)
+    if (!seeking || !answer || fittedFor.current === seeking) return
+    fittedFor.current = seeking
+    const corners = answerCorners(answer)
     if (corners) fitQuietly(corners, { padding: resultsPadding, maxZoom: limits.mapZoom })
-  }, [firstAnswer, fitQuietly])
+  }, [seeking, answer, fitQuietly])
 
   // An area that the page brings (Back, a shared link), not the one this map just searched.
-  const area = filter.bbox
-  const areaKey = bboxKey(area)
   useEffect(() => {
     if (areaKey === shownArea.current) return
     shownArea.current = areaKey
-    if (!area) return
-    awaitingFit.current = false
-    fitQuietly(bboxCorners(area), {})
+    if (area) fitQuietly(bboxCorners(area), {})
   }, [area, areaKey, fitQuietly])
 
   function searchThisArea() {

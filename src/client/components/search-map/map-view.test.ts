@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { listingFilterSchema } from '../../../shared/listing-filter-schema'
-import { answerCorners, bboxCorners, bboxKey, nearestCopy, queryZoom, viewBbox } from './map-view'
+import {
+  answerCorners,
+  bboxCorners,
+  bboxKey,
+  filterKey,
+  nearestCopy,
+  queryZoom,
+  viewBbox,
+} from './map-view'
 
 describe('viewBbox', () => {
   it('keeps a view inside the world as it is', () => {
@@ -156,5 +164,18 @@ describe('answerCorners', () => {
 
   it('is null for an answer with nothing on it', () => {
     expect(answerCorners({ total: 0, items: [], clusters: [] })).toBeNull()
+  })
+})
+
+describe('filterKey', () => {
+  it('is the same for the same filters in any area, and another for other filters', () => {
+    const paris = { west: 2.2, south: 48.8, east: 2.5, north: 48.95 }
+    expect(filterKey({ q: 'paris', type: 'rent', bbox: paris })).toBe(
+      filterKey({ type: 'rent', q: 'paris' }),
+    )
+    expect(filterKey({ q: 'paris', type: 'rent' })).toBe('type=rent&q=paris')
+    expect(filterKey({ q: 'london', type: 'rent' })).not.toBe(
+      filterKey({ q: 'paris', type: 'rent' }),
+    )
   })
 })

@@ -1,7 +1,13 @@
 // Between what Leaflet says of its view and what `GET /api/listings/map` accepts: Leaflet's
 // longitudes run past ±180 once the world has been panned around, and its numbers carry more
 // decimals than the API's bbox allows.
-import { searchLimits, type Bbox, type MapAnswer } from '../../../shared/listing-requests'
+import {
+  filterParameters,
+  searchLimits,
+  type Bbox,
+  type ListingFilter,
+  type MapAnswer,
+} from '../../../shared/listing-requests'
 
 /** The edges of the map's view, as Leaflet's getWest() … getNorth() report them. */
 export interface ViewEdges {
@@ -81,4 +87,9 @@ export function answerCorners(answer: MapAnswer): Corners | null {
 /** The same four numbers in the same order as the bbox parameter: equal boxes, equal keys. */
 export function bboxKey(bbox: Bbox | undefined): string {
   return bbox ? [bbox.west, bbox.south, bbox.east, bbox.north].join(',') : ''
+}
+
+/** A search's filters but its area, in the API's order: another key is another set of results. */
+export function filterKey(filter: ListingFilter): string {
+  return new URLSearchParams(filterParameters({ ...filter, bbox: undefined })).toString()
 }
