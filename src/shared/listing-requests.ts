@@ -14,6 +14,9 @@ export interface Bbox {
   north: number
 }
 
+/** The whole world: a map's box when the search has none. */
+export const worldBbox: Bbox = { west: -180, south: -90, east: 180, north: 90 }
+
 /** What `GET /api/listings` and `/api/listings/map` filter on (the API contract's "Search"). */
 export interface ListingFilter {
   type?: ListingType

@@ -8,6 +8,7 @@ import {
   type ListingFilter,
   type ListingSort,
   type MapAnswer,
+  worldBbox,
 } from '../../shared/listing-requests'
 import { api, ApiError, readJson } from './http'
 
@@ -54,7 +55,7 @@ export function useListingPages(
  * one), with pins and numbered clusters grouped for `zoom` by the server.
  */
 export function useListingMap(filter: ListingFilter, zoom: number) {
-  const bbox = filter.bbox ?? { west: -180, south: -90, east: 180, north: 90 }
+  const bbox = filter.bbox ?? worldBbox
   const parameters = filterParameters({ ...filter, bbox })
   parameters.push(['zoom', String(zoom)])
   return useQuery({

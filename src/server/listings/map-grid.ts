@@ -2,6 +2,7 @@
 // at the map's zoom, so clusters look evenly spaced on screen. Cells are numbered from the top left.
 import { sql, type RawBuilder } from 'kysely'
 import type { Dialect } from '../db/database.js'
+import { worldBbox, type Bbox } from '../../shared/listing-requests.js'
 
 /** The grid's level for a map zoom: 256-pixel tiles, 4 cells of 64 pixels a side each. */
 export function gridLevel(zoom: number): number {
@@ -73,6 +74,11 @@ function clampCell(dialect: Dialect, cell: RawBuilder<unknown>, cells: number) {
 }
 
 /** Whether a box takes in the whole world. */
-export function isWholeWorld(bbox: { west: number; south: number; east: number; north: number }) {
-  return bbox.west === -180 && bbox.east === 180 && bbox.south === -90 && bbox.north === 90
+export function isWholeWorld(bbox: Bbox): boolean {
+  return (
+    bbox.west === worldBbox.west &&
+    bbox.east === worldBbox.east &&
+    bbox.south === worldBbox.south &&
+    bbox.north === worldBbox.north
+  )
 }

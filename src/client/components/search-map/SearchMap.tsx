@@ -8,7 +8,13 @@ import { MapContainer, Marker, Popup, useMap } from 'react-leaflet'
 import { Link } from 'react-router'
 import { formatPrice } from '../../../shared/format'
 import { limits } from '../../../shared/listing'
-import type { Bbox, ListingFilter, MapCluster, MapItem } from '../../../shared/listing-requests'
+import {
+  worldBbox,
+  type Bbox,
+  type ListingFilter,
+  type MapCluster,
+  type MapItem,
+} from '../../../shared/listing-requests'
 import { listingPagePath } from '../../../shared/screens'
 import { useListingMap } from '../../api/listings'
 import { MapTiles } from '../MapTiles'
@@ -21,7 +27,6 @@ import {
   nearestCopy,
   queryZoom,
   viewBbox,
-  worldBbox,
   type Corners,
 } from './map-view'
 import styles from './SearchMap.module.css'

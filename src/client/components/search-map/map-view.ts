@@ -23,9 +23,6 @@ export type Corners = [[number, number], [number, number]]
 /** Web Mercator's edge: a map ends there, and shows what lies beyond in its top and bottom rows. */
 const mercatorEdge = 85.0511287798
 
-/** The whole world, as the server knows it (`isWholeWorld`, which has a faster path). */
-export const worldBbox: Bbox = { west: -180, south: -90, east: 180, north: 90 }
-
 // Five decimals of a degree is about a metre: enough for any view, and within the API's 12.
 const scale = 1e5
 const roundDown = (degrees: number) => Math.floor(degrees * scale) / scale
