@@ -166,7 +166,11 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
     if (filter.furnished !== undefined) {
       conditions.push(sql`${column('furnished')} = ${db.bool(filter.furnished)}`)
     }
-    if (filter.bbox) conditions.push(...boxConditions(filter.bbox, column('lat'), column('lng')))
+    // The whole world holds every listing: a condition on it would only tempt a planner to read
+    // the whole box index.
+    if (filter.bbox && !isWholeWorld(filter.bbox)) {
+      conditions.push(...boxConditions(filter.bbox, column('lat'), column('lng')))
+    }
     const words = filter.q === undefined ? [] : queryWords(filter.q)
     if (dialect === 'postgres') {
       if (words.length > 0) {
@@ -422,7 +426,7 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
       if (stored !== undefined && onlyStoredFilters(filter)) {
         await addStoredCells(cells, filter, box, level, stored)
       } else {
-        await addListingCells(cells, mapMatches(filter, box), level)
+        await addListingCells(cells, [mapMatches(filter, box)], level)
       }
     }
     const answer: MapAnswer = { total: 0, items: [], clusters: [] }
@@ -463,18 +467,28 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
   /** Adds the listings of `matches` to the map's cells at `level`, reading each listing. */
   async function addListingCells(
     cells: Map<string, MapCell>,
-    matches: RawBuilder<unknown>,
+    sources: RawBuilder<unknown>[],
     level: number,
   ) {
+    if (sources.length === 0) return
     const x = cellX(dialect, column('lng'), level)
     const y = cellY(dialect, column('lat'), level)
+    // Several sources (the strips along a box's edges) are one statement, their rows side by side.
+    const matches = sql.join(
+      sources.map(
+        (source) => sql`
+          select listing.id, listing.type, listing.name, listing.price, listing.lat, listing.lng
+          from ${source}`,
+      ),
+      sql` union all `,
+    )
     const found = (
       await sql<ListingCellRow>`
         select ${x} as "x", ${y} as "y", count(*) as "count",
           sum(listing.lat) as "sumLat", sum(listing.lng) as "sumLng",
           min(listing.id) as "id", min(listing.type) as "type", min(listing.name) as "name",
           min(listing.price) as "price", min(listing.lat) as "lat", min(listing.lng) as "lng"
-        from ${matches}
+        from (${matches}) as listing
         group by 1, 2`.execute(kysely)
     ).rows
     for (const row of found) {
@@ -558,22 +572,17 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
             },
           )
         : [box]
-    for (const strip of strips) {
-      // Each strip reads the listings whose cell is outside; a listing on a line between two
-      // strips is in both, so each strip also leaves out those of the strips before it.
-      await addListingCells(
-        cells,
-        mapMatches(filter, strip, [
-          ...notInside,
-          ...strips
-            .slice(0, strips.indexOf(strip))
-            .map(
-              (before) => sql`not (${and(boxConditions(before, column('lat'), column('lng')))})`,
-            ),
-        ]),
-        level,
-      )
-    }
+    // Each strip reads the listings whose cell is outside; a listing on a line between two
+    // strips is in both, so each strip also leaves out those of the strips before it.
+    const stripMatches = strips.map((strip, index) =>
+      mapMatches(filter, strip, [
+        ...notInside,
+        ...strips
+          .slice(0, index)
+          .map((before) => sql`not (${and(boxConditions(before, column('lat'), column('lng')))})`),
+      ]),
+    )
+    await addListingCells(cells, stripMatches, level)
   }
 
   function onlyStoredFilters(filter: ListingFilter): boolean {
