@@ -328,14 +328,16 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
   ): Promise<SearchRow[]> {
     if (filter.q === undefined) return walk()
     const walked = sql`
-      select listing.id from listing
+      select listing.id, ${column(sortOrders[sort].column)} from listing
       where ${and([...walkConditions(filter, sort), ...keysetCondition(sort, after)])}
       order by ${orderBy(sort)} limit ${sql.lit(walkedRows)}`
+    // Ordered by the walk's own columns, which come sorted: the planner follows the walk and
+    // stops at the page's last match instead of reading and sorting all of it.
     const found = await rows(sql`
       select ${selectColumns} from (${walked}) as walked
       join listing on listing.id = walked.id
       where ${and(conditions)}
-      order by ${orderBy(sort)} limit ${limit}`)
+      order by ${orderBy(sort, 'walked')} limit ${limit}`)
     if (found.length === limit) return found
     // Materialised, so that the planner reads the matches from the GIN index and sorts them,
     // rather than walking the sort index again.
