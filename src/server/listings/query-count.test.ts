@@ -1,10 +1,7 @@
 // Every list and detail request runs the same small number of SQL statements (one, or two when a
 // cached response must be read again), however many listings there are and whether or not the caller
-// is signed in (docs/performance.md). Statements are counted at the driver, below Kysely and Better
-// Auth alike, so nothing that reaches the database is missed.
-import SQLite from 'better-sqlite3'
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+// is signed in (docs/performance.md). Statements are counted at the driver (countStatements).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Dialect } from '../db/database'
 import type { ListingPage } from '../../shared/listing'
 import {
@@ -17,30 +14,7 @@ import {
   type TestUser,
 } from '../../../tests/support/test-app'
 import { signIn } from '../../../tests/support/sign-in'
-
-/** Runs `action` and answers how many statements the database was sent meanwhile. */
-async function countStatements(dialect: Dialect, action: () => Promise<unknown>): Promise<number> {
-  const spies =
-    dialect === 'postgres'
-      ? [vi.spyOn(pg.Client.prototype, 'query')]
-      : (['all', 'get', 'run', 'iterate'] as const).map((method) =>
-          vi.spyOn(sqliteStatement, method),
-        )
-  try {
-    await action()
-    return spies.reduce((total, spy) => total + spy.mock.calls.length, 0)
-  } finally {
-    for (const spy of spies) spy.mockRestore()
-  }
-}
-
-// better-sqlite3's Statement class is not exported; every statement shares this prototype.
-const sqliteStatement = Object.getPrototypeOf(new SQLite(':memory:').prepare('select 1')) as {
-  all(): unknown
-  get(): unknown
-  run(): unknown
-  iterate(): unknown
-}
+import { countStatements } from '../../../tests/support/statement-count'
 
 interface Library {
   t: TestApp
