@@ -16,7 +16,7 @@ import {
   writeResults,
   type BlockResult,
 } from './report.js'
-import { seedListings } from './seed.js'
+import { benchCities, seedListings, type BenchCity } from './seed.js'
 import { readSettings, type BenchSettings } from './settings.js'
 import { createStore, openStoreContext, storeEnv, type BenchStore } from './store.js'
 import { chooseTargets } from './targets.js'
@@ -36,10 +36,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 /** Seeds the store through the app's own context, and picks the requests to make. */
-async function seedAndChoose(store: BenchStore, listings: number) {
+async function seedAndChoose(store: BenchStore, listings: number, cities: BenchCity[]) {
   const context = await openStoreContext(store)
   try {
-    return { seed: await seedListings(context.db, listings), ...(await chooseTargets(context.db)) }
+    const seed = await seedListings(context.db, listings, cities)
+    return { seed, ...(await chooseTargets(context.db)) }
   } finally {
     await context.db.close()
   }
@@ -49,6 +50,7 @@ async function runBlock(
   dialect: Dialect,
   listings: number,
   settings: BenchSettings,
+  cities: BenchCity[],
 ): Promise<BlockResult> {
   // What to stop or remove when the block ends, however it ends; last started, first stopped.
   const cleanups: (() => Promise<void>)[] = []
@@ -56,7 +58,7 @@ async function runBlock(
     const store = await createStore(dialect, settings.postgresUrl)
     openStores.add(store)
     cleanups.push(() => removeStore(store))
-    const prepared = await seedAndChoose(store, listings)
+    const prepared = await seedAndChoose(store, listings, cities)
     const running = await startServer(storeEnv(store), {
       entry: settings.serverMain ? { file: settings.serverMain } : 'built',
       logFile: path.join(store.dataDir, 'server.log'),
@@ -109,11 +111,12 @@ async function runBlock(
 const settings = readSettings()
 const dialects: Dialect[] = settings.postgresUrl ? ['sqlite', 'postgres'] : ['sqlite']
 if (!settings.postgresUrl) console.info('BENCH_DATABASE_URL is not set: SQLite only.')
+const cities = benchCities()
 const blocks: BlockResult[] = []
 for (const dialect of dialects) {
   for (const listings of settings.sizes) {
     console.info(`${dialect}, ${listings.toLocaleString('en')} listings…`)
-    const block = await runBlock(dialect, listings, settings)
+    const block = await runBlock(dialect, listings, settings, cities)
     blocks.push(block)
     console.info(formatSeeds([block]))
   }
