@@ -3,6 +3,7 @@
 // Settings: BENCH_SIZES, BENCH_DURATION, BENCH_ROUNDS, BENCH_WARMUP, BENCH_CONNECTIONS and
 // BENCH_DATABASE_URL (see docs/performance.md).
 import path from 'node:path'
+import { createApp } from '../../src/server/app.js'
 import type { Dialect } from '../../src/server/db/database.js'
 import { startServer } from '../../tests/support/server-process.js'
 import { recordResponse, startCeiling } from './ceiling.js'
@@ -10,12 +11,14 @@ import { watchDatabaseCpu } from './database-cpu.js'
 import { measureBlock } from './measure.js'
 import {
   formatBudgets,
+  formatSearches,
   formatSeeds,
   formatTable,
   resultsFile,
   writeResults,
   type BlockResult,
 } from './report.js'
+import { searchFacts } from './search-facts.js'
 import { benchCities, seedListings, type BenchCity } from './seed.js'
 import { readSettings, type BenchSettings } from './settings.js'
 import { createStore, openStoreContext, storeEnv, type BenchStore } from './store.js'
@@ -35,12 +38,22 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 
-/** Seeds the store through the app's own context, and picks the requests to make. */
+/**
+ * Seeds the store through the app's own context, picks the requests to make, and counts what the
+ * searches match and the statements they send, on the app in this process.
+ */
 async function seedAndChoose(store: BenchStore, listings: number, cities: BenchCity[]) {
   const context = await openStoreContext(store)
   try {
     const seed = await seedListings(context.db, listings, cities)
-    return { seed, ...(await chooseTargets(context.db)) }
+    const app = createApp(context)
+    const chosen = await chooseTargets(context.db, app, cities)
+    const searches = await searchFacts(store.dialect, app, chosen.targets)
+    const common = searches.find((facts) => facts.name === 'search-common')!
+    if (common.matches <= listings / 10) {
+      throw new Error(`The common word matches ${common.matches} listings, not over a tenth`)
+    }
+    return { seed, ...chosen, searches }
   } finally {
     await context.db.close()
   }
@@ -98,6 +111,7 @@ async function runBlock(
       listings,
       seed: prepared.seed,
       deepPageReached: prepared.deepPageReached,
+      searches: prepared.searches,
       databaseCpuCounted: database?.measured() ?? false,
       ...measures,
     }
@@ -122,4 +136,6 @@ for (const dialect of dialects) {
   }
 }
 const budgets = writeResults(blocks, settings)
-console.info(`\n${formatTable(blocks)}\n\n${formatBudgets(budgets)}\n\nWritten to ${resultsFile}`)
+console.info(
+  `\n${formatTable(blocks)}\n\n${formatSearches(blocks)}\n\n${formatBudgets(budgets)}\n\nWritten to ${resultsFile}`,
+)
