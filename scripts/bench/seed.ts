@@ -6,6 +6,14 @@ import { sql } from 'kysely'
 import type { Db } from '../../src/server/db/database.js'
 import { loadGazetteer } from '../../src/server/geocoding/gazetteer.js'
 import { newId } from '../../src/server/ids.js'
+import {
+  bedroomsOf,
+  discountedPrice,
+  homeKindNames,
+  listingName,
+  listingPrice,
+  type HomeKind,
+} from '../../src/server/seed/homes.js'
 import { seededRandom, type Random } from '../../src/server/seed/random.js'
 
 const batchSize = 1_000
@@ -16,36 +24,9 @@ export const cityRadiusKm = 8
 const imageKeys = Array.from({ length: 8 }, (_, n) => `images/bench-house-${n + 1}`)
 
 /** The word of the names that a search for one common word finds: about 30% of all listings. */
-export const commonWord = 'Apartment'
+export const commonWord = 'Apartment' satisfies HomeKind
 const commonShare = 0.3
-const otherKinds = [
-  'Loft',
-  'Townhouse',
-  'Cottage',
-  'Studio',
-  'Villa',
-  'Flat',
-  'Penthouse',
-  'Bungalow',
-  'Duplex',
-  'Family Home',
-]
-const adjectives = ['Sunny', 'Quiet', 'Modern', 'Cosy', 'Bright', 'Spacious', 'Charming', 'Airy']
-
-/** Bedrooms a kind of home has: a studio one, a villa three to six. */
-const bedroomRange: Record<string, [number, number]> = {
-  Studio: [1, 1],
-  Loft: [1, 2],
-  Flat: [1, 3],
-  Apartment: [1, 4],
-  Penthouse: [2, 4],
-  Duplex: [2, 4],
-  Cottage: [2, 4],
-  Bungalow: [2, 4],
-  Townhouse: [3, 5],
-  'Family Home': [3, 6],
-  Villa: [3, 6],
-}
+const otherKinds = homeKindNames.filter((kind) => kind !== commonWord)
 
 // Rents against the United States' (1): rough, but enough that a price range finds a different
 // mix of cities than the whole catalogue holds.
@@ -77,8 +58,8 @@ const priceLevel: Record<string, number> = {
   AR: 0.3,
 }
 const otherCountriesLevel = 0.25
-/** A month's rent of one bedroom where the level is 1, in dollars. */
-const baseRent = 1_600
+/** A month's rent of two bedrooms where the level is 1, in dollars. */
+const baseRent = 2_000
 
 // Street names in the country's language where we know a few, else in English.
 const streetsByLanguage = {
@@ -201,9 +182,9 @@ async function insertListings(
         const city = pickCity(random.next())
         const type = random.chance(0.55) ? ('rent' as const) : ('sale' as const)
         const kind = random.chance(commonShare) ? commonWord : random.pick(otherKinds)
-        const [fewest, most] = bedroomRange[kind]!
-        const bedrooms = random.int(fewest, most)
-        const regularPrice = listingPrice(random, type, bedrooms, city.countryCode)
+        const bedrooms = bedroomsOf(random, kind)
+        const rent = baseRent * (priceLevel[city.countryCode] ?? otherCountriesLevel)
+        const regularPrice = listingPrice(random, type, bedrooms, rent)
         const offer = random.chance(0.4)
         const spot = nearCentre(random, city)
         rows.push({
@@ -218,7 +199,7 @@ async function insertListings(
           location: `${random.int(1, 180)} ${random.pick(streetsOf(city.countryCode))}, ${city.name}, ${city.country}`,
           offer: db.bool(offer),
           regularPrice,
-          discountedPrice: offer ? discountOf(random, regularPrice, type) : null,
+          discountedPrice: offer ? discountedPrice(random, regularPrice, type) : null,
           images: JSON.stringify(
             Array.from({ length: random.int(2, 3) }, () => random.pick(imageKeys)),
           ),
@@ -250,27 +231,6 @@ function weightedPicker<T>(items: T[], weight: (item: T) => number): (draw: numb
   }
 }
 
-/** A month's rent, or a sale price of about 20 to 30 years of it, in whole dollars. */
-function listingPrice(
-  random: Random,
-  type: 'rent' | 'sale',
-  bedrooms: number,
-  countryCode: string,
-): number {
-  const level = priceLevel[countryCode] ?? otherCountriesLevel
-  const rent = baseRent * level * (0.7 + 0.3 * bedrooms) * (0.7 + 0.6 * random.next())
-  return type === 'rent'
-    ? Math.max(2, Math.round(rent / 50)) * 50
-    : Math.max(2, Math.round((rent * 12 * random.int(20, 30)) / 1000)) * 1000
-}
-
-/** 5 to 25% off, in the price's own steps, and always below it (the spec's rule). */
-function discountOf(random: Random, regularPrice: number, type: 'rent' | 'sale'): number {
-  const step = type === 'rent' ? 50 : 1000
-  const discounted = Math.round((regularPrice * random.int(75, 95)) / 100 / step) * step
-  return Math.min(discounted, regularPrice - step)
-}
-
 /** Spread evenly over a disc around the centre. */
 function nearCentre(random: Random, city: BenchCity): { lat: number; lng: number } {
   const distanceKm = cityRadiusKm * Math.sqrt(random.next())
@@ -290,11 +250,4 @@ export function degreesPerKm(lat: number): { lat: number; lng: number } {
 
 function streetsOf(countryCode: string): string[] {
   return streetsByLanguage[languageOf[countryCode] ?? 'en']
-}
-
-/** Names of 10 to 32 characters, as the spec's form allows. */
-function listingName(random: Random, kind: string, city: string, type: 'rent' | 'sale'): string {
-  const base = `${random.pick(adjectives)} ${kind}`
-  const withCity = `${base} in ${city}`
-  return withCity.length <= 32 ? withCity : `${base} to ${type === 'rent' ? 'rent' : 'buy'}`
 }
