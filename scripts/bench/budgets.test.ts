@@ -57,6 +57,9 @@ function block(
 const atScale = readSettings({ BENCH_CONNECTIONS: '10' })
 const verdict = (checks: ReturnType<typeof checkBudgets>, start: string) =>
   checks.filter((check) => check.budget.startsWith(start)).map((check) => check.pass)
+/** The budgets of one block in which the target `name` cost `us` of CPU per answer. */
+const withCpu = (name: string, us: number, listings = 1_000) =>
+  checkBudgets([block(listings, { measures: { [name]: { cpuPerRequestUs: us } } })], atScale)
 
 describe('the search budgets', () => {
   const slowMap = { 'map-world': { p99Ms: 60 } }
@@ -80,13 +83,8 @@ describe('the search budgets', () => {
   })
 
   it('holds page 50 of a price sort to 1.3 times the CPU of page 1', () => {
-    const deep = (us: number) =>
-      checkBudgets(
-        [block(1_000, { measures: { 'search-deep': { cpuPerRequestUs: us } } })],
-        atScale,
-      )
-    expect(verdict(deep(190), 'page 50 of a price sort')).toEqual([true])
-    expect(verdict(deep(210), 'page 50 of a price sort')).toEqual([false])
+    expect(verdict(withCpu('search-deep', 190), 'page 50 of a price sort')).toEqual([true])
+    expect(verdict(withCpu('search-deep', 210), 'page 50 of a price sort')).toEqual([false])
   })
 
   it('wants the same statements per search at every size, and on page 50 as on page 1', () => {
@@ -107,12 +105,7 @@ describe('the search budgets', () => {
   })
 
   it('holds a page read from the database to 200 µs of CPU on SQLite', () => {
-    const page = (us: number) =>
-      checkBudgets(
-        [block(100_000, { measures: { 'first-uncached': { cpuPerRequestUs: us } } })],
-        atScale,
-      )
-    expect(verdict(page(190), 'first-uncached')).toEqual([true])
-    expect(verdict(page(429), 'first-uncached')).toEqual([false])
+    expect(verdict(withCpu('first-uncached', 190, 100_000), 'first-uncached')).toEqual([true])
+    expect(verdict(withCpu('first-uncached', 429, 100_000), 'first-uncached')).toEqual([false])
   })
 })

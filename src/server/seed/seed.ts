@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import type { ListingType } from '../../shared/listing.js'
 import type { AppContext } from '../app.js'
 import { newId } from '../ids.js'
+import type { ListingRow } from '../listings/listings.queries.js'
 import { storeImageVariants } from '../media/images.js'
 import { houseSvg } from './house-image.js'
 import { bedroomsOf, discountedPrice, homeKindNames, listingName, listingPrice } from './homes.js'
@@ -211,20 +212,8 @@ export async function seedDemo(
   return { users: userIds.length, listings: counts.listings }
 }
 
-export interface DemoHome {
-  type: ListingType
-  name: string
-  bedrooms: number
-  bathrooms: number
-  parking: boolean
-  furnished: boolean
-  location: string
-  offer: boolean
-  regularPrice: number
-  discountedPrice: number | null
-  lat: number
-  lng: number
-  /** how many pictures to draw for it */
+/** A demo listing's own fields, and how many pictures to draw for it. */
+export type DemoHome = Omit<ListingRow, 'id' | 'userRef' | 'images' | 'timestamp'> & {
   imageCount: number
 }
 
