@@ -6,6 +6,7 @@ import { sql } from 'kysely'
 import type { Db } from '../../src/server/db/database.js'
 import { loadGazetteer } from '../../src/server/geocoding/gazetteer.js'
 import { newId } from '../../src/server/ids.js'
+import { searchWords } from '../../src/server/listings/search-words.js'
 import {
   bedroomsOf,
   discountedPrice,
@@ -187,16 +188,19 @@ async function insertListings(
         const regularPrice = listingPrice(random, type, bedrooms, rent)
         const offer = random.chance(0.4)
         const spot = nearCentre(random, city)
+        const name = listingName(random, kind, city.name, type)
+        const location = `${random.int(1, 180)} ${random.pick(streetsOf(city.countryCode))}, ${city.name}, ${city.country}`
         rows.push({
           id: newId(),
           userRef: userIds[n % userIds.length]!,
           type,
-          name: listingName(random, kind, city.name, type),
+          name,
           bedrooms,
           bathrooms: random.int(1, Math.max(1, bedrooms - 1)),
           parking: db.bool(random.chance(0.5)),
           furnished: db.bool(random.chance(0.5)),
-          location: `${random.int(1, 180)} ${random.pick(streetsOf(city.countryCode))}, ${city.name}, ${city.country}`,
+          location,
+          words: searchWords({ name, location }),
           offer: db.bool(offer),
           regularPrice,
           discountedPrice: offer ? discountedPrice(random, regularPrice, type) : null,

@@ -3,7 +3,7 @@ import { limits, type ListingPage } from '../../src/shared/listing.js'
 import type { MapAnswer } from '../../src/shared/listing-requests.js'
 import type { App } from '../../src/server/app.js'
 import type { Db } from '../../src/server/db/database.js'
-import { encodeCursor } from '../../src/server/listings/cursor.js'
+import { encodeCursor, filterFingerprint } from '../../src/server/listings/cursor.js'
 import { cityRadiusKm, commonWord, degreesPerKm, type BenchCity } from './seed.js'
 
 /** The searches of the search table (docs/performance.md); each is read from the database each time. */
@@ -84,7 +84,12 @@ export async function chooseTargets(db: Db, app: App, cities: BenchCity[]): Prom
     .executeTakeFirstOrThrow()
 
   const first = '/api/listings?type=rent'
-  const deep = `/api/listings?type=rent&cursor=${encodeCursor(beforeDeep)}`
+  const cursor = encodeCursor({
+    sort: 'newest',
+    after: { value: beforeDeep.timestamp, id: beforeDeep.id },
+    filters: filterFingerprint([['type', 'rent']]),
+  })
+  const deep = `/api/listings?type=rent&cursor=${cursor}`
   const city = cities.find((each) => each.name === searchCity)
   if (!city) throw new Error(`${searchCity} is not among the seeded cities`)
   const sorted = '/api/listings?type=rent&sort=price-asc'

@@ -11,7 +11,8 @@ import {
   type ListingRow,
   type TestApp,
 } from '../support/test-app'
-import { decodeCursor, encodeCursor, type ListingKey } from '../../src/server/listings/cursor'
+import { decodeCursor, encodeCursor, filterFingerprint } from '../../src/server/listings/cursor'
+import type { SortKey } from '../../src/server/listings/search.queries'
 import { ask, expectRefusal, successBody } from '../support/fuzz/answers'
 import { fuzzParameters, fuzzTimeout, origin, outcomes } from '../support/fuzz/fuzz-run'
 import {
@@ -30,7 +31,7 @@ function isValidListQuery(search: URLSearchParams): boolean {
     offer: (value) => value === 'true' || value === 'false',
     userRef: (value) => idPattern.test(value),
     limit: (value) => Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= 50,
-    cursor: (value) => decodeCursor(value) !== undefined,
+    cursor: (value) => continuesList(value, search),
   }
   return listKeys.every((key) => {
     const values = search.getAll(key)
@@ -38,16 +39,28 @@ function isValidListQuery(search: URLSearchParams): boolean {
   })
 }
 
+/** The fingerprint a cursor of this query's list carries: its filters, in the contract's order. */
+function queryFilters(search: URLSearchParams): string {
+  const present = (['type', 'offer', 'userRef'] as const).filter((key) => search.has(key))
+  return filterFingerprint(present.map((key) => [key, search.get(key)!]))
+}
+
+/** A cursor we handed out for the newest-first list of exactly these filters. */
+function continuesList(cursor: string, search: URLSearchParams): boolean {
+  const decoded = decodeCursor(cursor)
+  return decoded?.sort === 'newest' && decoded.filters === queryFilters(search)
+}
+
 /** Strictly after `key` in the list's order (timestamp, then id, both descending). */
-const isAfter = (listing: Listing, key: ListingKey) => {
+const isAfter = (listing: Listing, key: SortKey) => {
   const timestamp = Date.parse(listing.timestamp)
-  return timestamp < key.timestamp || (timestamp === key.timestamp && listing.id < key.id)
+  return timestamp < key.value || (timestamp === key.value && listing.id < key.id)
 }
 
 function expectPage(page: ListingPage, search: URLSearchParams) {
   const limit = Number(search.get('limit') ?? 10)
   expect(page.items.length).toBeLessThanOrEqual(limit)
-  const after = search.has('cursor') ? decodeCursor(search.get('cursor')!) : undefined
+  const after = search.has('cursor') ? decodeCursor(search.get('cursor')!)?.after : undefined
   for (const item of page.items) {
     if (search.has('type')) expect(item.type).toBe(search.get('type'))
     if (search.has('offer')) expect(String(item.offer)).toBe(search.get('offer'))
@@ -56,7 +69,13 @@ function expectPage(page: ListingPage, search: URLSearchParams) {
   }
   const last = page.items.at(-1)
   expect(page.nextCursor).toBe(
-    last ? encodeCursor({ timestamp: Date.parse(last.timestamp), id: last.id }) : null,
+    last
+      ? encodeCursor({
+          sort: 'newest',
+          after: { value: Date.parse(last.timestamp), id: last.id },
+          filters: queryFilters(search),
+        })
+      : null,
   )
 }
 
@@ -85,8 +104,17 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
   })
   afterAll(() => t?.close())
 
+  // Cursors of the whole list and of the rent list, newest first.
   const realCursor = () =>
-    fc.constantFrom(...rows).map((row) => encodeCursor({ timestamp: row.timestamp, id: row.id }))
+    fc
+      .tuple(fc.constantFrom(...rows), fc.constantFrom<[string, string][]>([], [['type', 'rent']]))
+      .map(([row, filters]) =>
+        encodeCursor({
+          sort: 'newest',
+          after: { value: row.timestamp, id: row.id },
+          filters: filterFingerprint(filters),
+        }),
+      )
 
   it(
     'answers any query string with a correct page when it is valid and a 400 otherwise',
@@ -168,8 +196,8 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
         fc.asyncProperty(tampered, async (cursor) => {
           const search = new URLSearchParams({ cursor })
           const answer = await ask(t.app, `/api/listings?cursor=${percentEncode(cursor)}`)
-          tally.count(decodeCursor(cursor) !== undefined)
-          if (decodeCursor(cursor)) expectPage(successBody<ListingPage>(answer), search)
+          tally.count(continuesList(cursor, search))
+          if (continuesList(cursor, search)) expectPage(successBody<ListingPage>(answer), search)
           else expect(Object.keys(expectRefusal(answer).fields ?? {})).toEqual(['cursor'])
         }),
         fuzzParameters(),

@@ -2,6 +2,7 @@
 import { type Kysely, type Migration, type MigrationProvider, PostgresAdapter, sql } from 'kysely'
 import { hashStoredResetTokens } from '../auth/reset-tokens.js'
 import type { Database } from './schema.js'
+import { searchMigration } from './search-migration.js'
 
 const migrations: Record<string, Migration> = {
   '001-listing': {
@@ -116,26 +117,7 @@ const migrations: Record<string, Migration> = {
       const postgres = db.getExecutor().adapter instanceof PostgresAdapter
       const newVersion = postgres ? sql`gen_random_uuid()::text` : sql`lower(hex(randomblob(16)))`
       await sql`insert into listing_version (id, version) values (1, ${newVersion})`.execute(db)
-      if (postgres) {
-        await sql`
-          create function listing_version_bump() returns trigger language plpgsql as $$
-          begin
-            update listing_version set version = ${newVersion};
-            return null;
-          end $$`.execute(db)
-        await sql`
-          create trigger listing_version_bump
-          after insert or update or delete or truncate on listing
-          for each statement execute function listing_version_bump()`.execute(db)
-      } else {
-        for (const event of ['insert', 'update', 'delete']) {
-          await sql`
-            create trigger ${sql.raw(`listing_version_${event}`)} after ${sql.raw(event)} on listing
-            begin
-              update listing_version set version = ${newVersion};
-            end`.execute(db)
-        }
-      }
+      await createListingVersionTriggers(db)
     },
     async down(db: Kysely<unknown>) {
       if (db.getExecutor().adapter instanceof PostgresAdapter) {
@@ -188,6 +170,37 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropIndex('upload_image_key').execute()
     },
   },
+  '008-search': searchMigration(isPostgres, createListingVersionTriggers),
+}
+
+/** The triggers that change `listing_version` with every write to `listing` (migration 004). */
+async function createListingVersionTriggers(db: Kysely<unknown>) {
+  const postgres = isPostgres(db)
+  const newVersion = postgres ? sql`gen_random_uuid()::text` : sql`lower(hex(randomblob(16)))`
+  if (postgres) {
+    await sql`
+      create or replace function listing_version_bump() returns trigger language plpgsql as $$
+      begin
+        update listing_version set version = ${newVersion};
+        return null;
+      end $$`.execute(db)
+    await sql`
+      create trigger listing_version_bump
+      after insert or update or delete or truncate on listing
+      for each statement execute function listing_version_bump()`.execute(db)
+  } else {
+    for (const event of ['insert', 'update', 'delete']) {
+      await sql`
+        create trigger ${sql.raw(`listing_version_${event}`)} after ${sql.raw(event)} on listing
+        begin
+          update listing_version set version = ${newVersion};
+        end`.execute(db)
+    }
+  }
+}
+
+function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -43,6 +43,21 @@ export interface ListingTable {
   lng: number
   /** milliseconds since the epoch; with `id` it orders every list */
   timestamp: number
+  /** what a buyer pays (the discounted price on offer); the database computes it */
+  price: ColumnType<number, never, never>
+  /** name and location as search words (listings/search-words.ts) */
+  words: string
+}
+
+/** Listings per cell of the map grid's stored level, kept by triggers (db/search-migration.ts). */
+export interface ListingMapCellTable {
+  x: number
+  y: number
+  type: 'rent' | 'sale'
+  offer: DbBoolean
+  count: number
+  sumLat: number
+  sumLng: number
 }
 
 export type UploadStatus = 'receiving' | 'ready' | 'rejected' | 'attached'
@@ -80,6 +95,7 @@ export interface Database {
   verification: VerificationTable
   listing: ListingTable
   listing_version: ListingVersionTable
+  listing_map_cell: ListingMapCellTable
   upload: UploadTable
   request_limit: RequestLimitTable
 }

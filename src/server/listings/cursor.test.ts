@@ -1,19 +1,32 @@
 import { describe, expect, it } from 'vitest'
-import { decodeCursor, encodeCursor } from './cursor'
+import { decodeCursor, encodeCursor, filterFingerprint } from './cursor'
 
 describe('listing cursor', () => {
-  it('gives back the key it was made from', () => {
-    const key = { timestamp: 1_763_700_000_000, id: 'a1B2c3D4e5F6g7H8i9J0' }
-    expect(decodeCursor(encodeCursor(key))).toEqual(key)
+  it('gives back the cursor it was made from, under each sort', () => {
+    for (const sort of ['newest', 'price-asc', 'price-desc'] as const) {
+      const cursor = {
+        sort,
+        after: { value: 1_763_700_000_000, id: 'a1B2c3D4e5F6g7H8i9J0' },
+        filters: filterFingerprint([['type', 'rent']]),
+      }
+      expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor)
+    }
+  })
+
+  it('fingerprints different filters differently', () => {
+    expect(filterFingerprint([['type', 'rent']])).not.toBe(filterFingerprint([['type', 'sale']]))
+    expect(filterFingerprint([])).toMatch(/^[A-Za-z0-9_-]{12}$/)
   })
 
   it.each([
     ['', 'empty'],
     ['%%%', 'not base64url'],
-    [Buffer.from('12:ab:cd').toString('base64url'), 'an id with a colon'],
-    [Buffer.from('-5:abc').toString('base64url'), 'a negative timestamp'],
-    [Buffer.from('1e9:abc').toString('base64url'), 'an exponent'],
-    [Buffer.from('12:').toString('base64url'), 'no id'],
+    [Buffer.from('0:12:ab:cd').toString('base64url'), 'a short fingerprint'],
+    [Buffer.from('3:12:abc:AAAAAAAAAAAA').toString('base64url'), 'an unknown sort'],
+    [Buffer.from('0:-5:abc:AAAAAAAAAAAA').toString('base64url'), 'a negative value'],
+    [Buffer.from('0:1e9:abc:AAAAAAAAAAAA').toString('base64url'), 'an exponent'],
+    [Buffer.from('0:12::AAAAAAAAAAAA').toString('base64url'), 'no id'],
+    [Buffer.from('12:abc').toString('base64url'), 'a cursor of before search'],
     ['x'.repeat(201), 'too long'],
   ])('refuses %j (%s)', (cursor) => {
     expect(decodeCursor(cursor)).toBeUndefined()

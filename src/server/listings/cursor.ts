@@ -1,20 +1,38 @@
-// The opaque keyset cursor of GET /api/listings: the (timestamp, id) of the last listing sent.
+// The opaque keyset cursor of GET /api/listings: the sort, the sort value and id of the last
+// listing sent, and a fingerprint of the filters, so a cursor only continues the list it came from.
+import { createHash } from 'node:crypto'
+import { listingSorts, type ListingSort } from '../../shared/listing-requests.js'
+import type { SortKey } from './search.queries.js'
 
-export interface ListingKey {
-  timestamp: number
-  id: string
+export interface ListingCursor {
+  sort: ListingSort
+  after: SortKey
+  /** `filterFingerprint` of the filters the cursor was made under */
+  filters: string
 }
 
-export function encodeCursor(key: ListingKey): string {
-  return Buffer.from(`${key.timestamp}:${key.id}`, 'utf8').toString('base64url')
+/** A short digest of a list's filters, in their one canonical order (`filterParameters`). */
+export function filterFingerprint(parameters: [string, string][]): string {
+  const text = parameters.map(([name, value]) => `${name}=${value}`).join('&')
+  return createHash('sha256').update(text).digest('base64url').slice(0, 12)
 }
 
-/** The key a cursor names, or undefined for anything we did not hand out. */
-export function decodeCursor(cursor: string): ListingKey | undefined {
+export function encodeCursor(cursor: ListingCursor): string {
+  const sort = listingSorts.indexOf(cursor.sort)
+  const text = `${sort}:${cursor.after.value}:${cursor.after.id}:${cursor.filters}`
+  return Buffer.from(text, 'utf8').toString('base64url')
+}
+
+/** The cursor's contents, or undefined for anything we did not hand out. */
+export function decodeCursor(cursor: string): ListingCursor | undefined {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return undefined
-  const match = /^(\d{1,15}):([A-Za-z0-9_-]{1,64})$/.exec(
+  const match = /^([0-2]):(\d{1,15}):([A-Za-z0-9_-]{1,64}):([A-Za-z0-9_-]{12})$/.exec(
     Buffer.from(cursor, 'base64url').toString('utf8'),
   )
   if (!match) return undefined
-  return { timestamp: Number(match[1]), id: match[2]! }
+  return {
+    sort: listingSorts[Number(match[1])]!,
+    after: { value: Number(match[2]), id: match[3]! },
+    filters: match[4]!,
+  }
 }

@@ -12,7 +12,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../tests/support/test-app'
-import { encodeCursor } from './cursor'
+import { encodeCursor, filterFingerprint } from './cursor'
 
 interface ErrorAnswer {
   error: string
@@ -332,7 +332,11 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       expect(short.items).toHaveLength(1)
       const last = short.items[0]!
       expect(short.nextCursor).toBe(
-        encodeCursor({ timestamp: Date.parse(last.timestamp), id: last.id }),
+        encodeCursor({
+          sort: 'newest',
+          after: { value: Date.parse(last.timestamp), id: last.id },
+          filters: filterFingerprint([]),
+        }),
       )
       expect(pages.at(-1)).toEqual({ items: [], nextCursor: null })
       for (const page of pages.slice(0, -1)) expect(page.nextCursor).toEqual(expect.any(String))
@@ -389,7 +393,11 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       const sorted = [...rows].sort(newestFirst)
       const key = sorted[4]!
       // A key between two stored listings: same timestamp, an id just above the 5th one's.
-      const cursor = encodeCursor({ timestamp: key.timestamp, id: `${key.id}0` })
+      const cursor = encodeCursor({
+        sort: 'newest',
+        after: { value: key.timestamp, id: `${key.id}0` },
+        filters: filterFingerprint([]),
+      })
       const { status, body } = await requestJson<ListingPage>(
         t.app,
         `/api/listings?limit=50&cursor=${cursor}`,

@@ -1,14 +1,18 @@
 // Reads and writes of the `listing` table; rows become the API's Listing here and nowhere else.
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely'
 import type { Listing } from '../../shared/listing.js'
-import type { ListingFilter } from '../../shared/listing-requests.js'
+import type { Bbox, ListingFilter, ListingSort, MapAnswer } from '../../shared/listing-requests.js'
 import type { Db } from '../db/database.js'
 import type { Database, ListingTable } from '../db/schema.js'
 import type { MediaStore } from '../media/media-store.js'
-import { type ListingKey } from './cursor.js'
+import { createSearchQueries, listingColumns, sortValue, type SortKey } from './search.queries.js'
+import { searchWords } from './search-words.js'
 
-/** A row as the code sees it, booleans as booleans. */
-export type ListingRow = Omit<Selectable<ListingTable>, 'parking' | 'furnished' | 'offer'> & {
+/** A row as the code writes it, booleans as booleans; the database derives price and words' index. */
+export type ListingRow = Omit<
+  Selectable<ListingTable>,
+  'parking' | 'furnished' | 'offer' | 'price' | 'words'
+> & {
   parking: boolean
   furnished: boolean
   offer: boolean
@@ -30,7 +34,9 @@ export function createListingQueries(
   media: MediaStore,
   kysely: Kysely<Database> = db.kysely,
 ) {
-  function toListing(row: Selectable<ListingTable>): Listing {
+  const search = createSearchQueries(db, kysely)
+
+  function toListing(row: Omit<Selectable<ListingTable>, 'price' | 'words'>): Listing {
     const keys = JSON.parse(row.images) as string[]
     const listing: Listing = {
       id: row.id,
@@ -53,38 +59,29 @@ export function createListingQueries(
   }
 
   /**
-   * Newest first, `limit` at most, strictly after `after` in (timestamp, id) order; with the
-   * listings' version that this statement saw (undefined when the page is empty).
+   * `limit` listings at most in `sort` order, strictly after `after`, with the listings' version
+   * that this statement saw (undefined when the page is empty) and the last one's sort key.
    */
   async function readPage(
     filter: ListingFilter,
     limit: number,
-    after?: ListingKey,
-  ): Promise<Versioned<Listing[]>> {
-    let query = kysely.selectFrom('listing').selectAll().select(versionColumn)
-    if (filter.type !== undefined) query = query.where('type', '=', filter.type)
-    if (filter.offer !== undefined) query = query.where('offer', '=', db.bool(filter.offer))
-    if (filter.userRef !== undefined) query = query.where('userRef', '=', filter.userRef)
-    if (after) {
-      // A row-value comparison, which both databases turn into one range of the keyset index;
-      // the same test spelled with OR only narrows by the filter, then walks every newer row.
-      query = query.where(({ eb, refTuple, tuple }) =>
-        eb(refTuple('timestamp', 'id'), '<', tuple(after.timestamp, after.id)),
-      )
+    after?: SortKey,
+    sort: ListingSort = 'newest',
+  ): Promise<Versioned<Listing[]> & { last?: SortKey }> {
+    const rows = await search.page(filter, sort, limit, after)
+    const last = rows.at(-1)
+    return {
+      value: rows.map(toListing),
+      version: rows[0]?.version ?? undefined,
+      ...(last && { last: { value: sortValue(last, sort), id: last.id } }),
     }
-    const rows = await query
-      .orderBy('timestamp', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute()
-    return { value: rows.map(toListing), version: rows[0]?.version ?? undefined }
   }
 
   /** One listing, with the listings' version that this statement saw (undefined if none). */
   async function readOne(id: string): Promise<Versioned<Listing | undefined>> {
     const row = await kysely
       .selectFrom('listing')
-      .selectAll()
+      .select(listingColumns)
       .select(versionColumn)
       .where('id', '=', id)
       .executeTakeFirst()
@@ -98,8 +95,13 @@ export function createListingQueries(
     readPage,
     readOne,
 
-    async list(filter: ListingFilter, limit: number, after?: ListingKey): Promise<Listing[]> {
-      return (await readPage(filter, limit, after)).value
+    async list(filter: ListingFilter, limit: number): Promise<Listing[]> {
+      return (await readPage(filter, limit)).value
+    },
+
+    /** The map of a box: pins, and clusters where they are many (search.queries.ts). */
+    map(filter: ListingFilter & { bbox: Bbox }, zoom: number): Promise<MapAnswer> {
+      return search.map(filter, zoom)
     },
 
     async get(id: string): Promise<Listing | undefined> {
@@ -146,6 +148,7 @@ export function createListingQueries(
         .updateTable('listing')
         .set({
           ...row,
+          words: searchWords(row),
           parking: db.bool(row.parking),
           furnished: db.bool(row.furnished),
           offer: db.bool(row.offer),
@@ -163,6 +166,7 @@ export function createListingQueries(
         .insertInto('listing')
         .values({
           ...row,
+          words: searchWords(row),
           parking: db.bool(row.parking),
           furnished: db.bool(row.furnished),
           offer: db.bool(row.offer),

@@ -3,34 +3,60 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { idPattern } from '../../shared/ids.js'
 import { listingInputSchema } from '../../shared/listing-schema.js'
-import { limits, listingTypes, type Listing, type ListingPage } from '../../shared/listing.js'
+import { limits, type Listing, type ListingPage } from '../../shared/listing.js'
+import {
+  filterParameters,
+  listingFilterSchema,
+  listingSortSchema,
+  zoomSchema,
+  type MapAnswer,
+} from '../../shared/listing-requests.js'
 import type { Auth } from '../auth/auth.js'
 import { requireUser, type SignedInEnv } from '../auth/session.js'
 import { jsonAnswer, sendJsonBody } from '../http/json-answer.js'
 import { requestTarget, type ResponseCache } from './response-cache.js'
 import { parseJsonBody, validate } from '../http/validate.js'
 import type { ErrorBody } from '../../shared/error-body.js'
-import { decodeCursor, encodeCursor } from './cursor.js'
+import { decodeCursor, encodeCursor, filterFingerprint } from './cursor.js'
 import { ListingWriteError, type ListingWrites } from './listing-writes.js'
 import type { ListingQueries } from './listings.queries.js'
 
-const listQuery = z.object({
-  type: z.enum(listingTypes).optional(),
-  offer: z
-    .enum(['true', 'false'])
-    .transform((value) => value === 'true')
-    .optional(),
-  userRef: z.string().regex(idPattern, 'Not a user id').optional(),
-  limit: z.coerce.number().int().min(1).max(limits.maxPageSize).default(limits.pageSize),
-  cursor: z
-    .string()
-    .transform((value, ctx) => {
-      const key = decodeCursor(value)
-      if (!key) ctx.addIssue({ code: 'custom', message: 'Not a cursor from this API' })
-      return key
-    })
-    .optional(),
+const cursorText = z.string().transform((value, ctx) => {
+  const cursor = decodeCursor(value)
+  if (!cursor) {
+    ctx.addIssue({ code: 'custom', message: 'Not a cursor from this API' })
+    return z.NEVER
+  }
+  return cursor
 })
+
+const listQuery = z.intersection(
+  listingFilterSchema,
+  z.object({
+    sort: listingSortSchema,
+    limit: z.coerce.number().int().min(1).max(limits.maxPageSize).default(limits.pageSize),
+    cursor: cursorText.optional(),
+  }),
+)
+
+const mapQuery = z.intersection(
+  listingFilterSchema,
+  z.object({
+    bbox: listingFilterSchema.shape.bbox.unwrap(),
+    zoom: zoomSchema,
+  }),
+)
+
+const listParameters: ReadonlySet<string> = new Set([
+  ...Object.keys(listingFilterSchema.shape),
+  'sort',
+  'limit',
+  'cursor',
+])
+const mapParameters: ReadonlySet<string> = new Set([
+  ...Object.keys(listingFilterSchema.shape),
+  'zoom',
+])
 
 /**
  * The key to cache a response under: the request as sent (`requestTarget`), unless its query has a
@@ -43,7 +69,6 @@ function cacheKey(c: Context, parameters: ReadonlySet<string>): string | undefin
   }
   return requestTarget(c.req.url)
 }
-const listParameters: ReadonlySet<string> = new Set(Object.keys(listQuery.shape))
 const noParameters: ReadonlySet<string> = new Set()
 
 const notFound: ErrorBody = { error: 'Listing not found' }
@@ -76,18 +101,33 @@ export function listingsRoutes(deps: {
 
   return new Hono<SignedInEnv>()
     .get('/', validate('query', listQuery, 'Invalid listing query'), async (c) => {
-      const { limit, cursor, ...filter } = c.req.valid('query')
+      const { limit, cursor, sort, ...filter } = c.req.valid('query')
+      const filters = filterFingerprint(filterParameters(filter))
+      if (cursor && (cursor.sort !== sort || cursor.filters !== filters)) {
+        const error = 'This cursor belongs to another sort or other filters'
+        return c.json({ error, fields: { cursor: error } } satisfies ErrorBody, 400)
+      }
       const body = await responseCache.get(cacheKey(c, listParameters), async () => {
-        const { value: items, version } = await listings.readPage(filter, limit, cursor)
+        const page = await listings.readPage(filter, limit, cursor?.after, sort)
         // The spec's states: the cursor is set after every fetch that returned something, even a short
         // page, so 'Load More' stays until a fetch comes back empty.
-        const last = items.at(-1)
-        const nextCursor = last
-          ? encodeCursor({ timestamp: Date.parse(last.timestamp), id: last.id })
-          : null
-        return { value: { items, nextCursor } satisfies ListingPage, version }
+        const nextCursor = page.last ? encodeCursor({ sort, after: page.last, filters }) : null
+        return {
+          value: { items: page.value, nextCursor } satisfies ListingPage,
+          version: page.version,
+        }
       })
       return sendJsonBody<ListingPage>(c, body!)
+    })
+    .get('/map', validate('query', mapQuery, 'Invalid map query'), async (c) => {
+      const { zoom, ...filter } = c.req.valid('query')
+      const body = await responseCache.get(cacheKey(c, mapParameters), async () => {
+        // Read before the map: a write in between makes the answer newer than its version, which
+        // only costs a reread, never a stale answer served as fresh.
+        const version = await listings.version()
+        return { value: await listings.map(filter, zoom), version }
+      })
+      return sendJsonBody<MapAnswer>(c, body!)
     })
     .get('/:id', async (c) => {
       // An id that cannot exist is simply not found, as PUT and DELETE answer it.

@@ -40,12 +40,13 @@ async function library(dialect: Dialect, listings: number): Promise<Library> {
     })
   }
   const page = await requestJson<ListingPage>(t.app, '/api/listings?limit=2')
+  const rentPage = await requestJson<ListingPage>(t.app, '/api/listings?type=rent&limit=1')
   return {
     t,
     owner,
     cookie: await signIn(t.context, owner),
     someId: page.body.items[1]!.id,
-    cursor: page.body.nextCursor!,
+    cursor: rentPage.body.nextCursor!,
   }
 }
 
