@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Dialect } from '../../src/server/db/database.js'
 import { checkBudgets, searchScale, type BudgetCheck } from './budgets.js'
+import { loadTimeoutSeconds } from './load.js'
 import type { Measure } from './measure.js'
 import type { SearchFacts } from './search-facts.js'
 import type { SeedResult } from './seed.js'
@@ -38,6 +39,10 @@ function label(name: string, deepPage: number): string {
   return `${base === 'deep' ? `deep (page ${deepPage})` : base}${uncached ? ', uncached' : ''}`
 }
 
+/** A figure, or a dash where a target had no answer to measure. */
+const figure = (value: number, digits: number) =>
+  Number.isFinite(value) ? value.toFixed(digits) : '–'
+
 export function formatTable(blocks: BlockResult[]): string {
   const header = [
     'db',
@@ -60,10 +65,10 @@ export function formatTable(blocks: BlockResult[]): string {
         size,
         label(measure.name, block.deepPageReached),
         Math.round(measure.requestsPerSecond).toLocaleString('en'),
-        measure.p50Ms.toFixed(1),
-        measure.p99Ms.toFixed(1),
+        figure(measure.p50Ms, 1),
+        figure(measure.p99Ms, 1),
         measure.ratio.toFixed(2),
-        measure.cpuPerRequestUs.toFixed(0),
+        figure(measure.cpuPerRequestUs, 0),
         measure.cpuRatio.toFixed(2),
         Math.round(measure.rssMaxMb).toString(),
       ])
@@ -80,7 +85,7 @@ export function formatTable(blocks: BlockResult[]): string {
         column < 3 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
       )
       .join('  ')
-  const notes = blocks
+  const notes: string[] = blocks
     .filter((block) => block.dialect === 'postgres')
     .slice(0, 1)
     .map((block) =>
@@ -88,6 +93,16 @@ export function formatTable(blocks: BlockResult[]): string {
         ? 'CPU on postgres rows: the server and its PostgreSQL backends together.'
         : 'CPU on postgres rows: the server only (PostgreSQL is not on this machine).',
     )
+  // Autocannon counts a request with no answer within its timeout as an error; such a target's
+  // latencies leave those requests out, so say how many there were.
+  for (const block of blocks) {
+    for (const measure of block.targets) {
+      if (measure.errors + measure.non2xx === 0) continue
+      notes.push(
+        `${block.dialect}, ${block.listings.toLocaleString('en')} listings, ${measure.name}: ${measure.errors} requests failed or went unanswered for ${loadTimeoutSeconds} s, ${measure.non2xx} answered other than 2xx.`,
+      )
+    }
+  }
   return [
     line(header),
     line(widths.map((width) => '-'.repeat(width))),
