@@ -23,47 +23,35 @@ const page = (
   return element
 }
 
+// Made once, not on every render: a lazy component made anew is a new component, so a change of
+// the query alone (the search page's filters) would unmount its screen and suspend it again.
+const routes: [path: string, element: ReturnType<typeof page>][] = [
+  [screens.explore.path, page(() => import('./pages/Explore'))],
+  [screens.offers.path, page(() => import('./pages/Offers'))],
+  [screens.search.path, page(() => import('./pages/Search'))],
+  [screens.category.path, page(() => import('./pages/Category'))],
+  [screens.listing.path, page(() => import('./pages/Listing'))],
+  [screens.contact.path, page(() => import('./pages/Contact'))],
+  [screens.signIn.path, page(() => import('./pages/SignIn'), 'visitors')],
+  [screens.signUp.path, page(() => import('./pages/SignUp'), 'visitors')],
+  [screens.forgotPassword.path, page(() => import('./pages/ForgotPassword'))],
+  [screens.resetPassword.path, page(() => import('./pages/ResetPassword'))],
+  [screens.oauthPopup.path, page(() => import('./pages/OAuthPopup'))],
+  [screens.profile.path, page(() => import('./pages/Profile'), 'signed-in')],
+  [screens.createListing.path, page(() => import('./pages/CreateListing'), 'signed-in')],
+  [screens.editListing.path, page(() => import('./pages/EditListing'), 'signed-in')],
+  ['*', page(() => import('./pages/NotFound'))],
+]
+
 export function AppRoutes() {
   // Keyed by the path: moving to another screen leaves a failed one behind.
   const { pathname } = useLocation()
   return (
     <PageErrorBoundary key={pathname}>
       <Routes>
-        <Route path={screens.explore.path} element={page(() => import('./pages/Explore'))} />
-        <Route path={screens.offers.path} element={page(() => import('./pages/Offers'))} />
-        <Route path={screens.category.path} element={page(() => import('./pages/Category'))} />
-        <Route path={screens.listing.path} element={page(() => import('./pages/Listing'))} />
-        <Route path={screens.contact.path} element={page(() => import('./pages/Contact'))} />
-        <Route
-          path={screens.signIn.path}
-          element={page(() => import('./pages/SignIn'), 'visitors')}
-        />
-        <Route
-          path={screens.signUp.path}
-          element={page(() => import('./pages/SignUp'), 'visitors')}
-        />
-        <Route
-          path={screens.forgotPassword.path}
-          element={page(() => import('./pages/ForgotPassword'))}
-        />
-        <Route
-          path={screens.resetPassword.path}
-          element={page(() => import('./pages/ResetPassword'))}
-        />
-        <Route path={screens.oauthPopup.path} element={page(() => import('./pages/OAuthPopup'))} />
-        <Route
-          path={screens.profile.path}
-          element={page(() => import('./pages/Profile'), 'signed-in')}
-        />
-        <Route
-          path={screens.createListing.path}
-          element={page(() => import('./pages/CreateListing'), 'signed-in')}
-        />
-        <Route
-          path={screens.editListing.path}
-          element={page(() => import('./pages/EditListing'), 'signed-in')}
-        />
-        <Route path="*" element={page(() => import('./pages/NotFound'))} />
+        {routes.map(([path, element]) => (
+          <Route key={path} path={path} element={element} />
+        ))}
       </Routes>
     </PageErrorBoundary>
   )

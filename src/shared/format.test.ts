@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatBathrooms, formatBedrooms, formatPrice } from './format'
+import { formatBathrooms, formatBedrooms, formatPrice, formatCompact } from './format'
 
 describe('formatPrice', () => {
   it.each([
@@ -10,6 +10,21 @@ describe('formatPrice', () => {
     [750000000, '750,000,000'],
   ])('writes %d as %s with comma thousands separators', (amount, text) => {
     expect(formatPrice(amount)).toBe(text)
+  })
+})
+
+describe('formatCompact', () => {
+  it.each([
+    [950, '950'],
+    [1000, '1K'],
+    [1250, '1.3K'],
+    [12345, '12.3K'],
+    [350000, '350K'],
+    [999999, '1M'],
+    [1250000, '1.3M'],
+    [750000000, '750M'],
+  ])('writes %d as %s on a map pin', (amount, text) => {
+    expect(formatCompact(amount)).toBe(text)
   })
 })
 

@@ -1,9 +1,7 @@
-// The list reads' query strings and their rules, built in one place: the browser fetches them, the
-// server validates them with the same schema and preloads them in the page's <head>, and a preload
-// is only used when both are the same to the byte.
-import { z } from 'zod'
-import { idPattern } from './ids.js'
-import { limits, listingTypes, type ListingType } from './listing.js'
+// The list reads' query strings, built in one place: the browser fetches them, the server validates
+// them (listing-filter-schema.ts) and preloads them in the page's <head>, and a preload is only used
+// when both are the same to the byte.
+import { limits, type ListingType } from './listing.js'
 
 export const listingSorts = ['newest', 'price-asc', 'price-desc'] as const
 export type ListingSort = (typeof listingSorts)[number]
@@ -40,91 +38,6 @@ export const searchLimits = {
   /** a map answer lists every match as an item up to this many */
   mapItems: 200,
 } as const
-
-const booleanText = z.enum(['true', 'false'], "Must be 'true' or 'false'")
-const wholeDollars = z
-  .string()
-  .regex(/^\d{1,10}$/, 'Must be a whole number of dollars')
-  .transform(Number)
-const roomCount = z
-  .string()
-  .regex(/^\d{1,2}$/, `Must be a whole number from 1 to ${searchLimits.rooms.max}`)
-  .transform(Number)
-  .refine(
-    (value) => value >= searchLimits.rooms.min && value <= searchLimits.rooms.max,
-    `Must be a whole number from 1 to ${searchLimits.rooms.max}`,
-  )
-
-const bboxMessage = 'Must be west,south,east,north in degrees'
-const bboxText = z.string().transform((value, ctx): Bbox => {
-  const parts = value.split(',')
-  const numbers = parts.map((part) => (/^-?\d{1,3}(\.\d{1,12})?$/.test(part) ? Number(part) : NaN))
-  const [west, south, east, north] = numbers as [number, number, number, number]
-  const valid =
-    parts.length === 4 &&
-    numbers.every(Number.isFinite) &&
-    Math.abs(west) <= 180 &&
-    Math.abs(east) <= 180 &&
-    Math.abs(south) <= 90 &&
-    Math.abs(north) <= 90 &&
-    south <= north
-  if (!valid) {
-    ctx.addIssue({ code: 'custom', message: bboxMessage })
-    return z.NEVER
-  }
-  return { west, south, east, north }
-})
-
-/**
- * The filters as query parameters (strings in, `ListingFilter` out). Unknown parameters are
- * ignored; a bad value is an issue on its own parameter's name.
- */
-export const listingFilterSchema = z
-  .object({
-    type: z.enum(listingTypes, "Must be 'rent' or 'sale'").optional(),
-    offer: booleanText.transform((value) => value === 'true').optional(),
-    userRef: z.string().regex(idPattern, 'Not a user id').optional(),
-    q: z
-      .string()
-      .trim()
-      .min(searchLimits.textLength.min, 'Must not be empty')
-      .max(searchLimits.textLength.max, `Must be at most ${searchLimits.textLength.max} characters`)
-      .refine((value) => /[\p{L}\p{N}]/u.test(value), 'Must contain a letter or a digit')
-      .optional(),
-    minPrice: wholeDollars.optional(),
-    maxPrice: wholeDollars.optional(),
-    minBedrooms: roomCount.optional(),
-    minBathrooms: roomCount.optional(),
-    parking: booleanText.transform((value) => value === 'true').optional(),
-    furnished: booleanText.transform((value) => value === 'true').optional(),
-    bbox: bboxText.optional(),
-  })
-  .superRefine((filter, ctx) => {
-    if (
-      filter.minPrice !== undefined &&
-      filter.maxPrice !== undefined &&
-      filter.minPrice > filter.maxPrice
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['minPrice'],
-        message: 'Must not be more than maxPrice',
-      })
-    }
-  })
-
-export const listingSortSchema = z
-  .enum(listingSorts, `Must be one of ${listingSorts.join(', ')}`)
-  .default('newest')
-
-export const zoomSchema = z
-  .string()
-  .regex(/^\d{1,2}$/, `Must be a whole number from 0 to ${searchLimits.zoom.max}`)
-  .transform(Number)
-  .refine(
-    (value) => value <= searchLimits.zoom.max,
-    `Must be a whole number from 0 to ${searchLimits.zoom.max}`,
-  )
 
 /** The filter's parameters, in one fixed order, as strings; absent ones left out. */
 export function filterParameters(filter: ListingFilter): [string, string][] {

@@ -8,6 +8,8 @@ export const siteName = 'House Marketplace'
 export const screens = {
   explore: { path: '/', title: 'Explore' },
   offers: { path: '/offers', title: 'Offers' },
+  /** Not one of the spec's screens: its filters, sort and view are in the query (issue 12). */
+  search: { path: '/search', title: 'Search' },
   /** Titled by `categoryTitle`. */
   category: { path: '/category/:categoryName' },
   /** Titled by the listing's name. */

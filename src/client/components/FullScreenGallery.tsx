@@ -12,6 +12,7 @@ import {
 } from 'react'
 import { imageVariantUrl } from '../../shared/media'
 import styles from './FullScreenGallery.module.css'
+import { keepFocusInside, useModalDialog } from './use-modal-dialog'
 
 interface FullScreenGalleryProps {
   name: string
@@ -40,20 +41,7 @@ export default function FullScreenGallery({
   const count = photos.length
   const several = count > 1
 
-  useEffect(() => {
-    const dialog = dialogRef.current!
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    const root = document.documentElement
-    const overflow = root.style.overflow
-    root.style.overflow = 'hidden'
-    dialog.showModal()
-    closeRef.current?.focus()
-    return () => {
-      dialog.close()
-      root.style.overflow = overflow
-      opener?.focus({ preventScroll: true })
-    }
-  }, [])
+  useModalDialog(dialogRef, closeRef)
 
   // The next photo is fetched while this one is looked at, so moving on shows it at once.
   useEffect(() => {
@@ -63,19 +51,11 @@ export default function FullScreenGallery({
   }, [photos, index, count, several])
 
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key === 'Tab') return keepFocusInside(event)
     if (event.key === 'ArrowRight' && several) onIndexChange(index + 1)
     else if (event.key === 'ArrowLeft' && several) onIndexChange(index - 1)
-    else if (event.key === 'Tab') trapFocus(event)
     else return
     event.preventDefault()
-  }
-
-  /** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
-  function trapFocus(event: KeyboardEvent<HTMLDialogElement>) {
-    const controls = [...event.currentTarget.querySelectorAll<HTMLElement>('button')]
-    const current = controls.indexOf(document.activeElement as HTMLElement)
-    const step = event.shiftKey ? -1 : 1
-    controls[(current + step + controls.length) % controls.length]?.focus()
   }
 
   // Escape makes the dialog cancel: the page closes it, so that it is unmounted and focus returns.

@@ -1,9 +1,10 @@
 // The 'Location' map of a listing: zoom 13, no scroll-wheel zoom, a marker whose popup shows the address.
 import 'leaflet/dist/leaflet.css'
 import L from 'leaflet'
-import { MapContainer, Marker, Popup, TileLayer } from 'react-leaflet'
+import { MapContainer, Marker, Popup } from 'react-leaflet'
 import type { Geolocation } from '../../shared/listing'
 import { limits } from '../../shared/listing'
+import { MapTiles } from './MapTiles'
 import markerIcon from './map-marker.svg'
 
 // Leaflet guesses its marker image URL from its CSS, which a bundler rewrites: name it outright.
@@ -15,14 +16,6 @@ const icon = L.icon({
   popupAnchor: [0, -34],
 })
 
-const defaultTileUrl = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
-
-/** MAP_TILE_URL reaches the page as a meta tag that the server fills in. */
-function tileUrl(): string {
-  const configured = document.querySelector<HTMLMetaElement>('meta[name="map-tile-url"]')?.content
-  return configured && !configured.includes('%') ? configured : defaultTileUrl
-}
-
 export default function ListingMap({ position, label }: { position: Geolocation; label: string }) {
   const center: [number, number] = [position.lat, position.lng]
   return (
@@ -32,12 +25,7 @@ export default function ListingMap({ position, label }: { position: Geolocation;
       scrollWheelZoom={false}
       style={{ height: '100%', width: '100%' }}
     >
-      <TileLayer
-        attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
-        url={tileUrl()}
-        // On a high-density screen, tiles of the next zoom level at half size: sharp, not blurred.
-        detectRetina
-      />
+      <MapTiles />
       <Marker position={center} icon={icon} title={label} alt={label}>
         {/* Children of Popup render as React text, never as HTML. */}
         <Popup>{label}</Popup>

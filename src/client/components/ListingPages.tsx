@@ -1,12 +1,15 @@
-// A paged grid of listing cards with 'Load More' (Offers, Category): loading, empty, error and data states.
+// A paged grid of listing cards with 'Load More' (Offers, Category, Search): loading, empty, error
+// and data states.
 import type { ReactNode } from 'react'
-import type { ListingFilter } from '../../shared/listing-requests'
+import type { ListingFilter, ListingSort } from '../../shared/listing-requests'
 import { useListingPages } from '../api/listings'
 import { ListingCard } from './ListingCard'
 import { ListingCardSkeletons } from './ListingCardSkeleton'
 
 interface ListingPagesProps {
   filter: ListingFilter
+  /** Newest first unless told otherwise. */
+  sort?: ListingSort
   /** What an empty list shows: the spec's text and a next step. */
   empty: ReactNode
 }
@@ -14,9 +17,11 @@ interface ListingPagesProps {
 /** The first row of a desktop grid: their images are wanted at once, the others when near. */
 const eagerCards = 3
 
-export function ListingPages({ filter, empty }: ListingPagesProps) {
-  const { data, status, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } =
-    useListingPages(filter)
+export function ListingPages({ filter, sort, empty }: ListingPagesProps) {
+  const { data, status, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } = useListingPages(
+    filter,
+    { sort },
+  )
 
   if (status === 'pending') return <ListingCardSkeletons />
   // A failed first page has nothing to show; a failed 'Load More' keeps what is on screen.

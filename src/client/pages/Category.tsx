@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router'
 import { isListingType } from '../../shared/listing'
 import { categoryPath, categoryTitle } from '../../shared/screens'
 import { EmptyState } from '../components/EmptyState'
+import { ListHeading } from '../components/ListHeading'
 import { ListingPages } from '../components/ListingPages'
 import { useDocumentTitle } from '../components/use-document-title'
 
@@ -10,11 +11,12 @@ export default function Category() {
   const heading = categoryTitle(categoryName)
   useDocumentTitle(heading)
   const empty = <NoListings categoryName={categoryName} />
+  const type = isListingType(categoryName) ? categoryName : undefined
   return (
     <main className="page">
-      <h1 className="page-header">{heading}</h1>
-      {isListingType(categoryName) ? (
-        <ListingPages key={categoryName} filter={{ type: categoryName }} empty={empty} />
+      <ListHeading title={heading} filter={type && { type }} />
+      {type ? (
+        <ListingPages key={type} filter={{ type }} empty={empty} />
       ) : (
         // Only rent and sale exist: nothing to fetch, and nothing went wrong.
         empty

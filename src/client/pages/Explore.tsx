@@ -1,21 +1,28 @@
 import { Building2, KeyRound } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { formatPrice } from '../../shared/format'
 import { effectivePrice, type Listing } from '../../shared/listing'
 import { imageSizes, imageSrcSet } from '../../shared/media'
 import { categoryPath, categoryTitle, listingPagePath, screens } from '../../shared/screens'
 import { useRecommendedListings } from '../api/listings'
 import { Carousel } from '../components/Carousel'
+import { searchPath } from '../components/search/search-state'
+import { SearchBox } from '../components/SearchBox'
 import { Spinner } from '../components/Spinner'
 import { useDocumentTitle } from '../components/use-document-title'
 import styles from './Explore.module.css'
 
 export default function Explore() {
   useDocumentTitle(screens.explore.title)
+  const navigate = useNavigate()
   return (
     <main className="page">
       <h1 className="page-header">{screens.explore.title}</h1>
       <Recommended />
+      <SearchBox
+        className={styles.search}
+        onSearch={(q) => void navigate(searchPath({ filter: { q } }))}
+      />
       <h2 className="section-heading">Categories</h2>
       <div className={styles.categories}>
         <Link to={categoryPath('rent')} className={`${styles.category} ${styles.rent}`}>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { categoryPath, categoryTitle, screens } from '../../shared/screens'
 import { EmptyState } from '../components/EmptyState'
+import { ListHeading } from '../components/ListHeading'
 import { ListingPages } from '../components/ListingPages'
 import { useDocumentTitle } from '../components/use-document-title'
 
@@ -8,7 +9,7 @@ export default function Offers() {
   useDocumentTitle(screens.offers.title)
   return (
     <main className="page">
-      <h1 className="page-header">{screens.offers.title}</h1>
+      <ListHeading title={screens.offers.title} filter={{ offer: true }} />
       <ListingPages
         filter={{ offer: true }}
         empty={

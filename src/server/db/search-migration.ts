@@ -2,10 +2,10 @@
 // the price a buyer pays and its normalised words; each database its own text index, an index per
 // sort, an index for the map's box, and a count of listings per map cell for world maps. Triggers
 // keep all of it in step with `listing`, however a row is written.
-import { type Kysely, type Migration, sql } from 'kysely'
+import { type Kysely, type Migration, type RawBuilder, sql } from 'kysely'
 import type { Dialect } from './database.js'
 import { searchWords } from '../listings/search-words.js'
-import { cellX, cellY, storedLevel } from '../listings/map-grid.js'
+import { cellX, cellY, storedLevels } from '../listings/map-grid.js'
 
 /** What a buyer pays: the discounted price when the listing is on offer. */
 const priceExpression = sql`case when "offer" and "discountedPrice" is not null then "discountedPrice" else "regularPrice" end`
@@ -219,13 +219,14 @@ async function createSqliteSearchTables(db: Kysely<unknown>) {
 }
 
 /**
- * How many listings of each type and offer lie in each cell of the stored grid level, with the sums
- * of their coordinates for the cluster's centre. A map of the whole world adds these up instead
- * of reading every listing.
+ * How many listings of each type and offer lie in each cell of each stored grid level, with the
+ * sums of their coordinates for a cluster's centre (listings/map-grid.ts). A map adds these up
+ * instead of reading every listing in its box.
  */
 async function createMapCells(db: Kysely<unknown>, dialect: Dialect) {
   await sql`
     create table listing_map_cell (
+      "level" integer not null,
       "x" integer not null,
       "y" integer not null,
       "type" varchar(4) not null,
@@ -233,52 +234,63 @@ async function createMapCells(db: Kysely<unknown>, dialect: Dialect) {
       "count" integer not null,
       "sumLat" double precision not null,
       "sumLng" double precision not null,
-      primary key ("x", "y", "type", "offer")
+      primary key ("level", "x", "y", "type", "offer")
     )`.execute(db)
-  const cell = (row: 'new' | 'old' | 'listing') => {
+  const cell = (row: 'new' | 'old' | 'listing', level: number) => {
     const lat = sql.raw(`${row}."lat"`)
     const lng = sql.raw(`${row}."lng"`)
     return {
-      x: cellX(dialect, lng, storedLevel),
-      y: cellY(dialect, lat, storedLevel),
+      level: sql.lit(level),
+      x: cellX(dialect, lng, level),
+      y: cellY(dialect, lat, level),
       type: sql.raw(`${row}."type"`),
       offer: sql.raw(`${row}."offer"`),
       lat,
       lng,
     }
   }
-  const add = (row: 'new' | 'listing') => {
-    const c = cell(row)
+  const add = (level: number) => {
+    const c = cell('new', level)
     return sql`
-      insert into listing_map_cell ("x", "y", "type", "offer", "count", "sumLat", "sumLng")
-      values (${c.x}, ${c.y}, ${c.type}, ${c.offer}, 1, ${c.lat}, ${c.lng})
-      on conflict ("x", "y", "type", "offer") do update set
+      insert into listing_map_cell ("level", "x", "y", "type", "offer", "count", "sumLat", "sumLng")
+      values (${c.level}, ${c.x}, ${c.y}, ${c.type}, ${c.offer}, 1, ${c.lat}, ${c.lng})
+      on conflict ("level", "x", "y", "type", "offer") do update set
         "count" = listing_map_cell."count" + 1,
         "sumLat" = listing_map_cell."sumLat" + excluded."sumLat",
         "sumLng" = listing_map_cell."sumLng" + excluded."sumLng"`
   }
-  const remove = () => {
-    const c = cell('old')
+  // A cell left empty is removed, so maps never add up rows of nothing.
+  const remove = (level: number) => {
+    const c = cell('old', level)
+    const key = sql`"level" = ${c.level} and "x" = ${c.x} and "y" = ${c.y} and "type" = ${c.type} and "offer" = ${c.offer}`
     return sql`
       update listing_map_cell set
         "count" = "count" - 1, "sumLat" = "sumLat" - ${c.lat}, "sumLng" = "sumLng" - ${c.lng}
-      where "x" = ${c.x} and "y" = ${c.y} and "type" = ${c.type} and "offer" = ${c.offer}`
+      where ${key};
+      delete from listing_map_cell where ${key} and "count" = 0`
   }
-  const whole = cell('listing')
-  await sql`
-    insert into listing_map_cell ("x", "y", "type", "offer", "count", "sumLat", "sumLng")
-    select ${whole.x}, ${whole.y}, "type", "offer", count(*), sum("lat"), sum("lng")
-    from listing group by 1, 2, 3, 4`.execute(db)
+  const eachLevel = (statement: (level: number) => RawBuilder<unknown>) =>
+    sql.join(
+      storedLevels.map((level) => sql`${statement(level)};`),
+      sql`\n`,
+    )
+  for (const level of storedLevels) {
+    const whole = cell('listing', level)
+    await sql`
+      insert into listing_map_cell ("level", "x", "y", "type", "offer", "count", "sumLat", "sumLng")
+      select ${whole.level}, ${whole.x}, ${whole.y}, "type", "offer", count(*), sum("lat"), sum("lng")
+      from listing group by 2, 3, 4, 5`.execute(db)
+  }
 
   if (dialect === 'postgres') {
     await sql`
       create function listing_map_cell_count() returns trigger language plpgsql as $$
       begin
         if tg_op in ('UPDATE', 'DELETE') then
-          ${remove()};
+          ${eachLevel(remove)}
         end if;
         if tg_op in ('INSERT', 'UPDATE') then
-          ${add('new')};
+          ${eachLevel(add)}
         end if;
         return null;
       end $$`.execute(db)
@@ -298,16 +310,16 @@ async function createMapCells(db: Kysely<unknown>, dialect: Dialect) {
   } else {
     await sql`
       create trigger listing_map_cell_insert after insert on listing begin
-        ${add('new')};
+        ${eachLevel(add)}
       end`.execute(db)
     await sql`
       create trigger listing_map_cell_delete after delete on listing begin
-        ${remove()};
+        ${eachLevel(remove)}
       end`.execute(db)
     await sql`
       create trigger listing_map_cell_update after update of lat, lng, type, offer on listing begin
-        ${remove()};
-        ${add('new')};
+        ${eachLevel(remove)}
+        ${eachLevel(add)}
       end`.execute(db)
   }
 }

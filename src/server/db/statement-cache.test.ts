@@ -1,7 +1,7 @@
 // The statement cache: one prepared statement per SQL text, a fresh one while the kept one is busy.
 import SQLite from 'better-sqlite3'
 import { afterEach, expect, it } from 'vitest'
-import { withStatementCache } from './statement-cache'
+import { arrayRowsMarker, withStatementCache } from './statement-cache'
 
 let sqlite: SQLite.Database
 afterEach(() => sqlite?.close())
@@ -29,4 +29,12 @@ it('hands out a new statement while the kept one is still being iterated', () =>
   expect(inner).not.toBe(outer)
   expect(inner.all([])).toHaveLength(3)
   expect([...rows]).toEqual([{ n: 2 }, { n: 3 }])
+})
+
+it('answers rows as arrays for a statement that asks for them', () => {
+  const db = open()
+  expect(db.prepare(`${arrayRowsMarker} select n, n * 2 from t where n > ?`).all([2])).toEqual([
+    [3, 6],
+  ])
+  expect(db.prepare('select n from t where n > ?').all([2])).toEqual([{ n: 3 }])
 })

@@ -5,12 +5,11 @@ import { idPattern } from '../../shared/ids.js'
 import { listingInputSchema } from '../../shared/listing-schema.js'
 import { limits, type Listing, type ListingPage } from '../../shared/listing.js'
 import {
-  filterParameters,
   listingFilterSchema,
   listingSortSchema,
   zoomSchema,
-  type MapAnswer,
-} from '../../shared/listing-requests.js'
+} from '../../shared/listing-filter-schema.js'
+import { filterParameters, type MapAnswer } from '../../shared/listing-requests.js'
 import type { Auth } from '../auth/auth.js'
 import { requireUser, type SignedInEnv } from '../auth/session.js'
 import { jsonAnswer, sendJsonBody } from '../http/json-answer.js'

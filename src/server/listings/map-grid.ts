@@ -9,10 +9,38 @@ export function gridLevel(zoom: number): number {
 }
 
 /**
- * The level of the stored cell counts (`listing_map_cell`): world maps read those instead of
- * every listing, grouping 2^(storedLevel - level) cells a side into one.
+ * The levels of the stored cell counts (`listing_map_cell`). A map at grid level L adds up the
+ * cells of the first stored level finer than L (4 to 64 small cells to one of the map's) that lie
+ * wholly in its box, and reads only the listings of the thin strips at its edges.
  */
-export const storedLevel = gridLevel(4)
+export const storedLevels = [6, 9, 12, 15, 18] as const
+
+/** The stored level that answers a map at grid `level`, if there is one fine enough. */
+export function storedLevelFor(level: number): number | undefined {
+  return storedLevels.find((stored) => stored > level)
+}
+
+/** The column of a longitude at `level`, as a real number (its cell is the floor). */
+export function columnOf(lng: number, level: number): number {
+  return ((lng + 180) / 360) * 2 ** level
+}
+
+/** The row of a latitude at `level`, as a real number, clamped to the Mercator map. */
+export function rowOf(lat: number, level: number): number {
+  const clamped = (Math.min(Math.max(lat, -maxLatitude), maxLatitude) * Math.PI) / 180
+  return ((1 - Math.log(Math.tan(clamped) + 1 / Math.cos(clamped)) / Math.PI) / 2) * 2 ** level
+}
+
+/** The longitude of a column's left edge at `level`. */
+export function longitudeOf(column: number, level: number): number {
+  return (column / 2 ** level) * 360 - 180
+}
+
+/** The latitude of a row's top edge at `level`. */
+export function latitudeOf(row: number, level: number): number {
+  const n = Math.PI - (2 * Math.PI * row) / 2 ** level
+  return (Math.atan(Math.sinh(n)) * 180) / Math.PI
+}
 
 /** Web Mercator cannot show the poles; listings beyond are counted in the top and bottom rows. */
 const maxLatitude = 85.0511287798
@@ -44,7 +72,7 @@ function clampCell(dialect: Dialect, cell: RawBuilder<unknown>, cells: number) {
     : sql<number>`min(max(cast(${cell} as integer), 0), ${sql.lit(cells - 1)})`
 }
 
-/** Whether a box takes in the whole world, so that the stored cell counts answer it exactly. */
+/** Whether a box takes in the whole world. */
 export function isWholeWorld(bbox: { west: number; south: number; east: number; north: number }) {
   return bbox.west === -180 && bbox.east === 180 && bbox.south === -90 && bbox.north === 90
 }

@@ -1,19 +1,29 @@
 // The search's reads: a page of listings under any filters and sort, and the map's pins and
 // clusters. PostgreSQL's planner picks its indexes from its statistics; SQLite keeps none for
 // bound values, so for SQLite this code picks which index drives the read (decision 011).
-import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely'
+import { CompiledQuery, sql, type Kysely, type RawBuilder, type Selectable } from 'kysely'
 import {
   searchLimits,
   type Bbox,
   type ListingFilter,
   type ListingSort,
   type MapAnswer,
-  type MapCluster,
   type MapItem,
 } from '../../shared/listing-requests.js'
 import type { Db } from '../db/database.js'
+import { arrayRowsMarker } from '../db/statement-cache.js'
 import type { Database, ListingTable } from '../db/schema.js'
-import { cellX, cellY, gridLevel, isWholeWorld, storedLevel } from './map-grid.js'
+import {
+  cellX,
+  cellY,
+  columnOf,
+  gridLevel,
+  isWholeWorld,
+  latitudeOf,
+  longitudeOf,
+  rowOf,
+  storedLevelFor,
+} from './map-grid.js'
 import { queryWords } from './search-words.js'
 
 /** Where a page starts: after the listing with this sort value (timestamp or price) and id. */
@@ -168,8 +178,56 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
     return sql`${column(sortColumn, table)} ${way}, ${column('id', table)} ${way}`
   }
 
-  async function rows(query: RawBuilder<unknown>): Promise<SearchRow[]> {
-    return (await query.execute(kysely)).rows as SearchRow[]
+  /** The query as this database runs it: on SQLite answering arrays, made objects here. */
+  function compile(query: RawBuilder<unknown>): CompiledQuery {
+    return (dialect === 'sqlite' ? sql`${sql.raw(arrayRowsMarker)} ${query}` : query).compile(
+      kysely,
+    )
+  }
+
+  async function run(compiled: CompiledQuery): Promise<SearchRow[]> {
+    const { rows } = await kysely.executeQuery(compiled)
+    if (dialect === 'postgres') return rows as SearchRow[]
+    return (rows as SelectedValues[]).map(rowOfValues)
+  }
+
+  const rows = (query: RawBuilder<unknown>) => run(compile(query))
+
+  /**
+   * The SQL of the spec's own lists (no search filter), by shape: building and compiling the query
+   * costs about as much as SQLite's work for the page, so each shape is compiled once.
+   */
+  const plainListSql = new Map<string, string>()
+
+  async function plainList(
+    filter: ListingFilter,
+    sort: ListingSort,
+    limit: number,
+    after: SortKey | undefined,
+    query: () => RawBuilder<unknown>,
+  ): Promise<SearchRow[]> {
+    // In the order the query's conditions take them (prefixConditions, keysetCondition, limit).
+    const parameters: unknown[] = []
+    if (filter.type !== undefined) parameters.push(filter.type)
+    if (filter.offer !== undefined) parameters.push(db.bool(filter.offer))
+    if (filter.userRef !== undefined) parameters.push(filter.userRef)
+    if (after) parameters.push(after.value, after.id)
+    parameters.push(limit)
+    const shape = [
+      sort,
+      filter.type !== undefined,
+      filter.offer !== undefined,
+      filter.userRef !== undefined,
+      after !== undefined,
+    ].join()
+    const text = plainListSql.get(shape)
+    if (text !== undefined) return run(CompiledQuery.raw(text, parameters))
+    const compiled = compile(query())
+    if (JSON.stringify(compiled.parameters) !== JSON.stringify(parameters)) {
+      throw new Error(`The parameters of the list query changed order: ${shape}`)
+    }
+    plainListSql.set(shape, compiled.sql)
+    return run(compiled)
   }
 
   /**
@@ -183,12 +241,13 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
     after?: SortKey,
   ): Promise<SearchRow[]> {
     const conditions = [...rowConditions(filter), ...keysetCondition(sort, after)]
-    const walk = () =>
-      rows(sql`
-        select ${selectColumns} from listing
-        where ${and(conditions)}
-        order by ${orderBy(sort)} limit ${limit}`)
-    if (dialect === 'postgres' || !isSearch(filter)) return walk()
+    const walkQuery = () => sql`
+      select ${selectColumns} from listing
+      where ${and(conditions)}
+      order by ${orderBy(sort)} limit ${limit}`
+    const walk = () => rows(walkQuery())
+    if (!isSearch(filter)) return plainList(filter, sort, limit, after, walkQuery)
+    if (dialect === 'postgres') return postgresPage(filter, sort, limit, after, conditions, walk)
     return sqlitePage(filter, sort, limit, after, conditions, walk)
   }
 
@@ -230,6 +289,41 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
       cross join listing on listing.seq = listing_text.rowid
       where listing_text match ${textMatch(words)} and ${and(conditions)}
       order by ${orderBy(sort)} limit ${limit}`)
+  }
+
+  /**
+   * PostgreSQL, with search filters. Its planner judges a word of the text by the share of listings
+   * it saw with it, and may walk the sort index for a word that is common overall but rare among the
+   * cheapest listings, reading most of the table. With text, the walk is bounded as on SQLite; if it
+   * cannot fill the page, the GIN index gives every match and they are sorted.
+   */
+  async function postgresPage(
+    filter: ListingFilter,
+    sort: ListingSort,
+    limit: number,
+    after: SortKey | undefined,
+    conditions: RawBuilder<unknown>[],
+    walk: () => Promise<SearchRow[]>,
+  ): Promise<SearchRow[]> {
+    if (filter.q === undefined) return walk()
+    const walked = sql`
+      select listing.id from listing
+      where ${and([...prefixConditions(filter), ...keysetCondition(sort, after)])}
+      order by ${orderBy(sort)} limit ${sql.lit(walkedRows)}`
+    const found = await rows(sql`
+      select ${selectColumns} from (${walked}) as walked
+      join listing on listing.id = walked.id
+      where ${and(conditions)}
+      order by ${orderBy(sort)} limit ${limit}`)
+    if (found.length === limit) return found
+    // Materialised, so that the planner reads the matches from the GIN index and sorts them,
+    // rather than walking the sort index again.
+    return rows(sql`
+      with matches as materialized (
+        select ${selectColumns} from listing where ${and(conditions)}
+      )
+      select * from matches
+      order by ${orderBy(sort, 'matches')} limit ${limit}`)
   }
 
   /** The seqs of the box or the price range, when one of them holds few listings. */
@@ -286,61 +380,60 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
 
   /**
    * The map of a box at a zoom: every match as an item when there are few; otherwise clusters by
-   * grid cell, with a cell of one listing as its item. A whole-world map filtered at most by type
-   * and offer adds up the stored cell counts instead of reading every listing.
+   * grid cell, with a cell of one listing as its item. Filtered at most by type and offer, the
+   * stored cell counts answer the inside of the box and only the edges' listings are read.
    */
   async function map(filter: ListingFilter & { bbox: Bbox }, zoom: number): Promise<MapAnswer> {
-    const level = gridLevel(zoom)
-    if (isWholeWorld(filter.bbox) && onlyStoredFilters(filter)) {
-      const answer = await storedCells(filter, Math.max(0, storedLevel - level))
-      if (answer.total > searchLimits.mapItems) return answer
-    }
-    const matches = mapMatches(filter)
     const items = await rows(sql`
-      select ${selectColumns} from ${matches}
+      select ${selectColumns} from ${mapMatches(filter, filter.bbox)}
       limit ${sql.lit(searchLimits.mapItems + 1)}`)
     if (items.length <= searchLimits.mapItems) {
       return { total: items.length, items: items.map(mapItem), clusters: [] }
     }
-    const x = cellX(dialect, column('lng'), level)
-    const y = cellY(dialect, column('lat'), level)
-    const cells = (
-      await sql<{
-        count: number | string
-        lat: number
-        lng: number
-        id: string
-        type: 'rent' | 'sale'
-        name: string
-        price: number
-      }>`
-        select count(*) as "count", avg(listing.lat) as "lat", avg(listing.lng) as "lng",
-          min(listing.id) as "id", min(listing.type) as "type", min(listing.name) as "name",
-          min(listing.price) as "price"
-        from ${matches}
-        group by ${x}, ${y}`.execute(kysely)
-    ).rows
+    const level = gridLevel(zoom)
+    const stored = storedLevelFor(level)
+    const cells = new Map<string, MapCell>()
+    // A box across the 180th meridian is the two boxes either side of it.
+    const boxes =
+      filter.bbox.west <= filter.bbox.east
+        ? [filter.bbox]
+        : [
+            { ...filter.bbox, east: 180 },
+            { ...filter.bbox, west: -180 },
+          ]
+    for (const box of boxes) {
+      if (stored !== undefined && onlyStoredFilters(filter)) {
+        await addStoredCells(cells, filter, box, level, stored)
+      } else {
+        await addListingCells(cells, mapMatches(filter, box), level)
+      }
+    }
     const answer: MapAnswer = { total: 0, items: [], clusters: [] }
-    for (const cell of cells) {
-      const count = Number(cell.count)
-      answer.total += count
-      if (count === 1) answer.items.push(mapItem(cell))
-      else answer.clusters.push({ lat: cell.lat, lng: cell.lng, count })
+    for (const cell of cells.values()) {
+      answer.total += cell.count
+      if (cell.count === 1 && cell.item) answer.items.push(cell.item)
+      else {
+        answer.clusters.push({
+          lat: cell.sumLat / cell.count,
+          lng: cell.sumLng / cell.count,
+          count: cell.count,
+        })
+      }
     }
     return answer
   }
 
   /**
-   * `from …` of the listings that match in the box. On SQLite the box's R*Tree drives, or, for the
+   * `from …` of the listings that match in `box`. On SQLite the box's R*Tree drives, or, for the
    * whole world, the text index when there is text; PostgreSQL's planner chooses for itself.
    */
-  function mapMatches(filter: ListingFilter & { bbox: Bbox }) {
-    const conditions = and(rowConditions(filter))
+  function mapMatches(filter: ListingFilter, box: Bbox, extra: RawBuilder<unknown>[] = []) {
+    const conditions = and([...rowConditions({ ...filter, bbox: box }), ...extra])
     if (dialect === 'sqlite') {
       const words = filter.q === undefined ? [] : queryWords(filter.q)
-      if (!isWholeWorld(filter.bbox)) {
-        const driver = areaSeqs(filter.bbox)
-        return sql`(${driver}) as driver cross join listing on listing.seq = driver.seq where ${conditions}`
+      if (!isWholeWorld(box)) {
+        return sql`(${areaSeqs(box)}) as driver
+          cross join listing on listing.seq = driver.seq where ${conditions}`
       }
       if (words.length > 0) {
         return sql`listing_text cross join listing on listing.seq = listing_text.rowid
@@ -348,6 +441,112 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
       }
     }
     return sql`listing where ${conditions}`
+  }
+
+  /** Adds the listings of `matches` to the map's cells at `level`, reading each listing. */
+  async function addListingCells(
+    cells: Map<string, MapCell>,
+    matches: RawBuilder<unknown>,
+    level: number,
+  ) {
+    const x = cellX(dialect, column('lng'), level)
+    const y = cellY(dialect, column('lat'), level)
+    const found = (
+      await sql<ListingCellRow>`
+        select ${x} as "x", ${y} as "y", count(*) as "count",
+          sum(listing.lat) as "sumLat", sum(listing.lng) as "sumLng",
+          min(listing.id) as "id", min(listing.type) as "type", min(listing.name) as "name",
+          min(listing.price) as "price", min(listing.lat) as "lat", min(listing.lng) as "lng"
+        from ${matches}
+        group by 1, 2`.execute(kysely)
+    ).rows
+    for (const row of found) {
+      const count = Number(row.count)
+      addToCell(
+        cells,
+        `${row.x}:${row.y}`,
+        count,
+        row.sumLat,
+        row.sumLng,
+        count === 1 ? mapItem(row) : undefined,
+      )
+    }
+  }
+
+  /**
+   * Adds the listings of `box` at `level` from the stored counts of level `stored`: the stored
+   * cells wholly inside the box, then the listings of the box outside those cells, read one by one.
+   */
+  async function addStoredCells(
+    cells: Map<string, MapCell>,
+    filter: ListingFilter,
+    box: Bbox,
+    level: number,
+    stored: number,
+  ) {
+    const last = 2 ** stored - 1
+    // Whole cells only: the first and last row take in the poles, so they count only when the
+    // box reaches the pole itself.
+    const x0 = Math.ceil(columnOf(box.west, stored))
+    const x1 = Math.floor(columnOf(box.east, stored)) - 1
+    const y0 = box.north >= 90 ? 0 : Math.max(1, Math.ceil(rowOf(box.north, stored)))
+    const y1 =
+      box.south <= -90 ? last : Math.min(last - 1, Math.floor(rowOf(box.south, stored)) - 1)
+    const shift = 2 ** (stored - level)
+    if (x0 <= x1 && y0 <= y1) {
+      const conditions = [
+        sql`"level" = ${sql.lit(stored)}`,
+        sql`"x" >= ${x0}`,
+        sql`"x" <= ${x1}`,
+        sql`"y" >= ${y0}`,
+        sql`"y" <= ${y1}`,
+      ]
+      if (filter.type !== undefined) conditions.push(sql`"type" = ${filter.type}`)
+      if (filter.offer !== undefined) conditions.push(sql`"offer" = ${db.bool(filter.offer)}`)
+      const inside = (
+        await sql<{ x: number; y: number; count: number | string; sumLat: number; sumLng: number }>`
+          select "x" / ${sql.lit(shift)} as "x", "y" / ${sql.lit(shift)} as "y",
+            sum("count") as "count", sum("sumLat") as "sumLat", sum("sumLng") as "sumLng"
+          from listing_map_cell where ${and(conditions)}
+          group by 1, 2`.execute(kysely)
+      ).rows
+      for (const row of inside) {
+        addToCell(cells, `${row.x}:${row.y}`, Number(row.count), row.sumLat, row.sumLng)
+      }
+    }
+    // The edges: listings of the box whose stored cell is not one of those just added. Strips
+    // along the four sides drive the read; the condition on the cell decides, as the triggers do.
+    const notInside =
+      x0 <= x1 && y0 <= y1
+        ? [
+            sql`not (${cellX(dialect, column('lng'), stored)} between ${x0} and ${x1} and ${cellY(dialect, column('lat'), stored)} between ${y0} and ${y1})`,
+          ]
+        : []
+    const strips =
+      x0 <= x1 && y0 <= y1
+        ? edgeStrips(box, {
+            west: longitudeOf(x0, stored),
+            east: longitudeOf(x1 + 1, stored),
+            north: latitudeOf(y0, stored),
+            south: latitudeOf(y1 + 1, stored),
+          })
+        : [box]
+    for (const strip of strips) {
+      // Each strip reads the listings whose cell is outside; a listing on a line between two
+      // strips is in both, so each strip also leaves out those of the strips before it.
+      await addListingCells(
+        cells,
+        mapMatches(filter, strip, [
+          ...notInside,
+          ...strips
+            .slice(0, strips.indexOf(strip))
+            .map(
+              (before) => sql`not (${and(boxConditions(before, column('lat'), column('lng')))})`,
+            ),
+        ]),
+        level,
+      )
+    }
   }
 
   function onlyStoredFilters(filter: ListingFilter): boolean {
@@ -358,28 +557,120 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
     return Object.values(others).every((value) => value === undefined)
   }
 
-  async function storedCells(filter: ListingFilter, shift: number): Promise<MapAnswer> {
-    const conditions: RawBuilder<unknown>[] = [sql`"count" > 0`]
-    if (filter.type !== undefined) conditions.push(sql`"type" = ${filter.type}`)
-    if (filter.offer !== undefined) conditions.push(sql`"offer" = ${db.bool(filter.offer)}`)
-    const cells = (
-      await sql<{ count: number | string; sumLat: number; sumLng: number }>`
-        select sum("count") as "count", sum("sumLat") as "sumLat", sum("sumLng") as "sumLng"
-        from listing_map_cell where ${and(conditions)}
-        group by "x" / ${sql.lit(2 ** shift)}, "y" / ${sql.lit(2 ** shift)}`.execute(kysely)
-    ).rows
-    const clusters: MapCluster[] = []
-    let total = 0
-    for (const cell of cells) {
-      const count = Number(cell.count)
-      if (count === 0) continue
-      total += count
-      clusters.push({ lat: cell.sumLat / count, lng: cell.sumLng / count, count })
-    }
-    return { total, items: [], clusters }
-  }
-
   return { page, map }
+}
+
+/** A row of `selectColumns` as SQLite answers it when asked for arrays. */
+type SelectedValues = unknown[]
+
+/** The row as an object, built whole in one literal so that every row has one shape. */
+function rowOfValues(values: SelectedValues): SearchRow {
+  const [
+    id,
+    userRef,
+    type,
+    name,
+    bedrooms,
+    bathrooms,
+    parking,
+    furnished,
+    location,
+    offer,
+    regularPrice,
+    discountedPrice,
+    images,
+    lat,
+    lng,
+    timestamp,
+    price,
+    version,
+  ] = values
+  return {
+    id,
+    userRef,
+    type,
+    name,
+    bedrooms,
+    bathrooms,
+    parking,
+    furnished,
+    location,
+    offer,
+    regularPrice,
+    discountedPrice,
+    images,
+    lat,
+    lng,
+    timestamp,
+    price,
+    version,
+  } as SearchRow
+}
+
+interface MapCell {
+  count: number
+  sumLat: number
+  sumLng: number
+  /** the one listing of a cell that holds one, when it was read */
+  item?: MapItem
+}
+
+interface ListingCellRow {
+  x: number
+  y: number
+  count: number | string
+  sumLat: number
+  sumLng: number
+  id: string
+  type: 'rent' | 'sale'
+  name: string
+  price: number
+  lat: number
+  lng: number
+}
+
+function addToCell(
+  cells: Map<string, MapCell>,
+  key: string,
+  count: number,
+  sumLat: number,
+  sumLng: number,
+  item?: MapItem,
+) {
+  const cell = cells.get(key)
+  if (!cell) {
+    cells.set(key, { count, sumLat, sumLng, ...(item && { item }) })
+    return
+  }
+  cell.count += count
+  cell.sumLat += sumLat
+  cell.sumLng += sumLng
+  delete cell.item
+}
+
+/**
+ * The parts of `box` outside `inside` (which lies within it): four strips, some maybe empty, each
+ * reaching a hair into `inside` so that no rounding of a cell's edge leaves a listing out.
+ */
+function edgeStrips(box: Bbox, inside: Bbox): Bbox[] {
+  const hair = 1e-9
+  const strips: Bbox[] = [
+    { ...box, east: Math.min(box.east, inside.west + hair) },
+    { ...box, west: Math.max(box.west, inside.east - hair) },
+    {
+      west: inside.west,
+      east: inside.east,
+      south: Math.max(box.south, inside.north - hair),
+      north: box.north,
+    },
+    {
+      west: inside.west,
+      east: inside.east,
+      south: box.south,
+      north: Math.min(box.north, inside.south + hair),
+    },
+  ]
+  return strips.filter((strip) => strip.west <= strip.east && strip.south <= strip.north)
 }
 
 function mapItem(row: {

@@ -152,6 +152,7 @@ const routes: PageRoute[] = [
       }
     },
   },
+  titledRoute(screens.search, 'pages/Search.tsx'),
   titledRoute(screens.contact, 'pages/Contact.tsx'),
   titledRoute(screens.signIn, 'pages/SignIn.tsx'),
   titledRoute(screens.signUp, 'pages/SignUp.tsx'),

@@ -47,6 +47,21 @@ export async function listingsFromApi(page: Page, query: string): Promise<Listin
   return ((await response.json()) as ListingPage).items
 }
 
+/** Every listing the lists show (the active ones), newest first, read page by page from the API. */
+export async function allListingsFromApi(page: Page): Promise<Listing[]> {
+  const all: Listing[] = []
+  let cursor: string | null = null
+  do {
+    const query: string = `limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`
+    const response = await page.request.get(`/api/listings?${query}`)
+    expect(response.ok()).toBe(true)
+    const answer = (await response.json()) as ListingPage
+    all.push(...answer.items)
+    cursor = answer.nextCursor
+  } while (cursor)
+  return all
+}
+
 /** Makes every request for listings fail as a dropped connection would. */
 export async function failListingRequests(page: Page) {
   await page.route('**/api/listings**', (route) => route.abort('connectionfailed'))

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { activeFilters, panelFilterKeys } from './active-filters'
+
+describe('activeFilters', () => {
+  it('names each filter, in the order of the panel, with the search that is left without it', () => {
+    const filter = {
+      q: 'loft',
+      type: 'rent' as const,
+      minPrice: 1500,
+      maxPrice: 2500,
+      minBedrooms: 2,
+      minBathrooms: 1,
+      parking: true,
+      furnished: false,
+      offer: true,
+      bbox: { west: 2.2, south: 48.8, east: 2.4, north: 48.9 },
+    }
+    const active = activeFilters(filter)
+    expect(active.map(({ label }) => label)).toEqual([
+      '“loft”',
+      'For rent',
+      '$1,500 – $2,500',
+      '2+ bedrooms',
+      '1+ bathrooms',
+      'Parking',
+      'Unfurnished',
+      'Offers only',
+      'Map area',
+    ])
+    expect(active.find(({ key }) => key === 'price')?.without).toEqual({
+      ...filter,
+      minPrice: undefined,
+      maxPrice: undefined,
+    })
+    expect(active.find(({ key }) => key === 'area')?.without).not.toHaveProperty('bbox')
+  })
+
+  it('says a price range with one end as From or Up to', () => {
+    expect(activeFilters({ minPrice: 300_000 })[0]?.label).toBe('From $300,000')
+    expect(activeFilters({ maxPrice: 0 })[0]?.label).toBe('Up to $0')
+  })
+
+  it('names the opposite of each yes-or-no filter too', () => {
+    expect(
+      activeFilters({ type: 'sale', parking: false, offer: false }).map((f) => f.label),
+    ).toEqual(['For sale', 'No parking', 'No offers'])
+  })
+
+  it('is empty for no filter', () => {
+    expect(activeFilters({})).toEqual([])
+  })
+
+  it('counts the filters of the panel apart from the text and the map area', () => {
+    const active = activeFilters({
+      q: 'x',
+      bbox: { west: 0, south: 0, east: 1, north: 1 },
+      minBedrooms: 3,
+    })
+    expect(active.filter(({ key }) => panelFilterKeys.includes(key))).toHaveLength(1)
+  })
+})

@@ -1,0 +1,32 @@
+// The search page's whole state lives in its URL, so that a search is a link to share, reload and
+// go back to: written here in the API's own parameter order (read-search.ts reads it back).
+import {
+  filterParameters,
+  type ListingFilter,
+  type ListingSort,
+} from '../../../shared/listing-requests'
+import { screens } from '../../../shared/screens'
+
+/** On a phone the results show as a list or on a map; a desktop shows both. */
+export type SearchView = 'list' | 'map'
+
+export interface SearchState {
+  filter: ListingFilter
+  sort: ListingSort
+  view: SearchView
+}
+
+/** The query of a search, its parameters in the API's order; the defaults are left out. */
+export function searchQuery({ filter = {}, sort = 'newest', view = 'list' }: Partial<SearchState>) {
+  // The search page searches every owner's listings.
+  const params = new URLSearchParams(filterParameters({ ...filter, userRef: undefined }))
+  if (sort !== 'newest') params.set('sort', sort)
+  if (view !== 'list') params.set('view', view)
+  return params.toString()
+}
+
+/** `/search?type=rent&minBedrooms=2`: the search page showing this search. */
+export function searchPath(state: Partial<SearchState> = {}): string {
+  const query = searchQuery(state)
+  return query ? `${screens.search.path}?${query}` : screens.search.path
+}

@@ -1,0 +1,192 @@
+// Find a home: the text, the filters, the sort and the view are all in the URL, so a search is a
+// link to share, reload and go back to. Phones fold the filters into a sheet and show the list or
+// the map; desktops show a filter bar, and the list and the map side by side.
+import { ArrowDownUp } from 'lucide-react'
+import { lazy, Suspense, useMemo } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { listingSorts, type Bbox, type ListingSort } from '../../shared/listing-requests'
+import { screens } from '../../shared/screens'
+import { useListingMap, useListingPages } from '../api/listings'
+import { EmptyState } from '../components/EmptyState'
+import { ListingPages } from '../components/ListingPages'
+import { activeFilters, type ActiveFilter } from '../components/search/active-filters'
+import { ActiveFilters } from '../components/search/ActiveFilters'
+import { FilterForm } from '../components/search/FilterForm'
+import { FilterSheet } from '../components/search/FilterSheet'
+import { homeCount } from '../components/search/home-count'
+import { RefusedSearch } from '../components/search/RefusedSearch'
+import { readSearch } from '../components/search/read-search'
+import { searchPath, type SearchState, type SearchView } from '../components/search/search-state'
+import { SearchBox } from '../components/SearchBox'
+import { Spinner } from '../components/Spinner'
+import { useDocumentTitle } from '../components/use-document-title'
+import { useMediaQuery } from '../components/use-media-query'
+import styles from './Search.module.css'
+
+// Leaflet and the clustering load only when a map is shown.
+const SearchMap = lazy(() => import('../components/search-map/SearchMap'))
+
+const sortLabels: Record<ListingSort, string> = {
+  newest: 'Newest',
+  'price-asc': 'Price (low to high)',
+  'price-desc': 'Price (high to low)',
+}
+
+/** The map's zoom does not change how many homes match; 0 asks for the fewest pins. */
+const countZoom = 0
+
+export default function Search() {
+  useDocumentTitle(screens.search.title)
+  const [params] = useSearchParams()
+  const search = useMemo(() => readSearch(params), [params])
+  const navigate = useNavigate()
+  const desktop = useMediaQuery('(min-width: 1024px)')
+  const { filter, sort, view } = search
+  const active = activeFilters(filter)
+
+  // Each change is a new entry in the history: Back goes to the search before it.
+  const go = (change: Partial<SearchState>) => void navigate(searchPath({ ...search, ...change }))
+  const searchTheArea = (bbox: Bbox) => go({ filter: { ...filter, bbox } })
+
+  const showList = desktop || view === 'list'
+  const showMap = desktop || view === 'map'
+  const count = useListingMap(filter, countZoom)
+  // The list's own read (ListingPages shares it), for what the server says when it refuses.
+  const pages = useListingPages(filter, { sort, enabled: showList })
+
+  return (
+    <main className={`page ${styles.page}`}>
+      <h1 className="page-header">{screens.search.title}</h1>
+      <SearchBox
+        className={styles.searchBox}
+        query={filter.q}
+        onSearch={(q) => go({ filter: { ...filter, q } })}
+      />
+
+      {desktop ? (
+        <FilterForm filter={filter} onApply={(applied) => go({ filter: applied })} layout="bar" />
+      ) : (
+        <div className={styles.toolbar}>
+          <FilterSheet filter={filter} onApply={(applied) => go({ filter: applied })} />
+          <ViewSwitch view={view} onChange={(next) => go({ view: next })} />
+        </div>
+      )}
+
+      <ActiveFilters search={search} active={active} />
+
+      <div className={styles.summary}>
+        <p className={styles.count} aria-live="polite" aria-atomic="true">
+          {count.data && homeCount(count.data.total)}
+        </p>
+        {showList && <SortSelect sort={sort} onChange={(next) => go({ sort: next })} />}
+      </div>
+
+      <RefusedSearch errors={[pages.error, count.error]} />
+
+      <div className={styles.results}>
+        {showList && (
+          <section className={styles.list} aria-label="Results">
+            <ListingPages
+              filter={filter}
+              sort={sort}
+              empty={<NoResults search={search} active={active} />}
+            />
+          </section>
+        )}
+        {showMap && (
+          <div className={styles.mapPane}>
+            <Suspense fallback={<Spinner label="Loading the map…" className={styles.map} />}>
+              <SearchMap filter={filter} onSearchArea={searchTheArea} className={styles.map} />
+            </Suspense>
+          </div>
+        )}
+      </div>
+    </main>
+  )
+}
+
+function SortSelect({
+  sort,
+  onChange,
+}: {
+  sort: ListingSort
+  onChange: (sort: ListingSort) => void
+}) {
+  return (
+    <label className={styles.sort}>
+      <ArrowDownUp size={18} aria-hidden="true" />
+      <span className={styles.sortText}>Sort</span>
+      <select
+        name="sort"
+        className={styles.sortSelect}
+        value={sort}
+        onChange={(event) => onChange(event.target.value as ListingSort)}
+      >
+        {listingSorts.map((value) => (
+          <option key={value} value={value}>
+            {sortLabels[value]}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+/** The phone's choice of the list or the map; a desktop shows both. */
+function ViewSwitch({
+  view,
+  onChange,
+}: {
+  view: SearchView
+  onChange: (view: SearchView) => void
+}) {
+  const views: [SearchView, string][] = [
+    ['list', 'List'],
+    ['map', 'Map'],
+  ]
+  return (
+    <div className={styles.views} role="group" aria-label="Show the results as">
+      {views.map(([value, label]) => (
+        <button
+          key={value}
+          type="button"
+          className={styles.view}
+          aria-pressed={view === value}
+          onClick={() => onChange(value)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/** No home matched: each filter of the search is a link to the search without it. */
+function NoResults({ search, active }: { search: SearchState; active: ActiveFilter[] }) {
+  if (active.length === 0) {
+    return (
+      <EmptyState title="No homes yet" hint="Be the first to put one up.">
+        <Link to="/create-listing">Sell or rent your home</Link>
+      </EmptyState>
+    )
+  }
+  return (
+    <EmptyState
+      title="No homes match this search"
+      hint={
+        active.length === 1
+          ? 'Remove its filter to see more homes.'
+          : 'Remove one of its filters to see more homes.'
+      }
+    >
+      {active.map(({ key, label, without }) => (
+        <Link key={key} to={searchPath({ ...search, filter: without })}>
+          Remove {label}
+        </Link>
+      ))}
+      {active.length > 1 && (
+        <Link to={searchPath({ sort: search.sort, view: search.view })}>Clear all filters</Link>
+      )}
+    </EmptyState>
+  )
+}
