@@ -1,5 +1,5 @@
-// `npm run lighthouse`: Lighthouse 12, with its mobile and its desktop presets, on Explore, a category
-// and a listing page of the built app with its demo data, in Debian's Chromium. Writes each median
+// `npm run lighthouse`: Lighthouse 12, with its mobile and its desktop presets, on Explore, a category,
+// a listing page and a search of the built app with its demo data, in Debian's Chromium. Writes each median
 // report to bench/lighthouse/,
 // prints the scores and the byte budgets, and exits 1 when a budget is missed (docs/performance.md).
 //
@@ -57,6 +57,8 @@ async function main() {
       { name: 'explore', path: '/' },
       { name: 'category-rent', path: '/category/rent' },
       { name: 'listing', path: `/category/${listing.type}/${listing.id}` },
+      // A phone shows the list; a desktop the list and the map side by side.
+      { name: 'search', path: '/search?type=rent&sort=price-asc' },
     ]
     await fs.mkdir(reportDir, { recursive: true })
     const rows = []

@@ -1,8 +1,16 @@
-// Fuzzes GET /api/listings and GET /api/listings/:id: hostile queries, tampered cursors, odd ids.
+// Fuzzes GET /api/listings and GET /api/listings/:id: hostile queries (search parameters too),
+// tampered cursors, odd ids.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { idPattern } from '../../src/shared/ids'
 import type { Listing, ListingPage } from '../../src/shared/listing'
+import { listingFilterSchema } from '../../src/shared/listing-filter-schema'
+import {
+  filterParameters,
+  listingSorts,
+  type ListingFilter,
+  type ListingSort,
+} from '../../src/shared/listing-requests'
 import {
   createTestApp,
   createUser,
@@ -21,58 +29,124 @@ import {
   hostileString,
   percentEncode,
 } from '../support/fuzz/hostile-values'
+import { buyerPrice, searchListings } from '../support/search-oracle'
 
-const listKeys = ['type', 'offer', 'userRef', 'limit', 'cursor'] as const
+/** The API contract's filters: those the route validates, every one of them fuzzed. */
+const filterKeys = Object.keys(
+  listingFilterSchema.shape,
+) as (keyof typeof listingFilterSchema.shape)[]
+const listKeys = [...filterKeys, 'sort', 'limit', 'cursor'] as const
+
+const isBoolean = (value: string) => value === 'true' || value === 'false'
+const isWholeDollars = (value: string) => /^\d{1,10}$/.test(value)
+const isRoomCount = (value: string) =>
+  /^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= 50
+const degrees = (part: string) => (/^-?\d{1,3}(\.\d{1,12})?$/.test(part) ? Number(part) : NaN)
+
+/** west,south,east,north: four plain decimals, on the globe, south not above north. */
+function isBbox(value: string): boolean {
+  const [west, south, east, north, ...rest] = value.split(',').map(degrees)
+  return (
+    rest.length === 0 &&
+    [west, south, east, north].every((part) => part !== undefined && Number.isFinite(part)) &&
+    Math.abs(west!) <= 180 &&
+    Math.abs(east!) <= 180 &&
+    Math.abs(south!) <= 90 &&
+    Math.abs(north!) <= 90 &&
+    south! <= north!
+  )
+}
 
 /** Whether the list query is one the API must answer (the API contract), read independently of the route. */
 function isValidListQuery(search: URLSearchParams): boolean {
   const rules: Record<(typeof listKeys)[number], (value: string) => boolean> = {
     type: (value) => value === 'rent' || value === 'sale',
-    offer: (value) => value === 'true' || value === 'false',
+    offer: isBoolean,
     userRef: (value) => idPattern.test(value),
+    q: (value) => {
+      const text = value.trim()
+      return text.length >= 1 && text.length <= 100 && /[\p{L}\p{N}]/u.test(text)
+    },
+    minPrice: isWholeDollars,
+    maxPrice: isWholeDollars,
+    minBedrooms: isRoomCount,
+    minBathrooms: isRoomCount,
+    parking: isBoolean,
+    furnished: isBoolean,
+    bbox: isBbox,
+    sort: (value) => (listingSorts as readonly string[]).includes(value),
     limit: (value) => Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= 50,
     cursor: (value) => continuesList(value, search),
   }
-  return listKeys.every((key) => {
+  const each = listKeys.every((key) => {
     const values = search.getAll(key)
     return values.length === 0 || (values.length === 1 && rules[key](values[0]!))
   })
+  const { minPrice, maxPrice } = queryFilter(search)
+  return each && !(minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice)
 }
+
+/** The filters of a valid query, as values. */
+function queryFilter(search: URLSearchParams): ListingFilter {
+  const text = (key: string) => search.get(key) ?? undefined
+  const number = (key: string) => (search.has(key) ? Number(search.get(key)) : undefined)
+  const flag = (key: string) => (search.has(key) ? search.get(key) === 'true' : undefined)
+  const bbox = text('bbox')?.split(',').map(degrees)
+  return {
+    type: text('type') as ListingFilter['type'],
+    offer: flag('offer'),
+    userRef: text('userRef'),
+    q: text('q')?.trim(),
+    minPrice: number('minPrice'),
+    maxPrice: number('maxPrice'),
+    minBedrooms: number('minBedrooms'),
+    minBathrooms: number('minBathrooms'),
+    parking: flag('parking'),
+    furnished: flag('furnished'),
+    bbox: bbox && { west: bbox[0]!, south: bbox[1]!, east: bbox[2]!, north: bbox[3]! },
+  }
+}
+
+const querySort = (search: URLSearchParams) => (search.get('sort') ?? 'newest') as ListingSort
 
 /** The fingerprint a cursor of this query's list carries: its filters, in the contract's order. */
 function queryFilters(search: URLSearchParams): string {
-  const present = (['type', 'offer', 'userRef'] as const).filter((key) => search.has(key))
-  return filterFingerprint(present.map((key) => [key, search.get(key)!]))
+  return filterFingerprint(filterParameters(queryFilter(search)))
 }
 
-/** A cursor we handed out for the newest-first list of exactly these filters. */
+/** A cursor we handed out for the list of exactly this sort and these filters. */
 function continuesList(cursor: string, search: URLSearchParams): boolean {
   const decoded = decodeCursor(cursor)
-  return decoded?.sort === 'newest' && decoded.filters === queryFilters(search)
+  return decoded?.sort === querySort(search) && decoded.filters === queryFilters(search)
 }
 
-/** Strictly after `key` in the list's order (timestamp, then id, both descending). */
-const isAfter = (listing: Listing, key: SortKey) => {
-  const timestamp = Date.parse(listing.timestamp)
-  return timestamp < key.value || (timestamp === key.value && listing.id < key.id)
+/** The sort value a cursor carries for a listing: its time, or the price a buyer pays. */
+const sortValueOf = (row: ListingRow, sort: ListingSort) =>
+  sort === 'newest' ? row.timestamp : buyerPrice(row)
+
+/** Strictly after `key` in the sort's order (the sort value, then the id). */
+function isAfter(row: ListingRow, key: SortKey, sort: ListingSort) {
+  const value = sortValueOf(row, sort)
+  const later = sort === 'price-asc' ? value > key.value : value < key.value
+  const tie = sort === 'price-asc' ? row.id > key.id : row.id < key.id
+  return later || (value === key.value && tie)
 }
 
-function expectPage(page: ListingPage, search: URLSearchParams) {
+/** The page is the next `limit` matches after the cursor, as a search of every listing finds. */
+function expectPage(page: ListingPage, search: URLSearchParams, rows: readonly ListingRow[]) {
   const limit = Number(search.get('limit') ?? 10)
-  expect(page.items.length).toBeLessThanOrEqual(limit)
+  const sort = querySort(search)
   const after = search.has('cursor') ? decodeCursor(search.get('cursor')!)?.after : undefined
-  for (const item of page.items) {
-    if (search.has('type')) expect(item.type).toBe(search.get('type'))
-    if (search.has('offer')) expect(String(item.offer)).toBe(search.get('offer'))
-    if (search.has('userRef')) expect(item.userRef).toBe(search.get('userRef'))
-    if (after) expect(isAfter(item, after)).toBe(true)
-  }
-  const last = page.items.at(-1)
+  const expected = searchListings(rows, queryFilter(search), sort)
+    .filter((row) => !after || isAfter(row, after, sort))
+    .slice(0, limit)
+  expect(page.items.map((item) => item.id)).toEqual(expected.map((row) => row.id))
+  const last = expected.at(-1)
   expect(page.nextCursor).toBe(
     last
       ? encodeCursor({
-          sort: 'newest',
-          after: { value: Date.parse(last.timestamp), id: last.id },
+          sort,
+          after: { value: sortValueOf(last, sort), id: last.id },
           filters: queryFilters(search),
         })
       : null,
@@ -90,12 +164,28 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
     const bob = await createUser(t.context, { name: 'Bruno Costa' })
     userIds = [alice.id, bob.id]
     const base = Date.UTC(2025, 0, 15)
+    const places = [
+      { name: 'Cosy Cottage', location: '12 Rue de Rivoli, Paris, France', lat: 48.86, lng: 2.35 },
+      { name: 'Bright Loft', location: 'Calle 5, San José, Costa Rica', lat: 9.93, lng: -84.09 },
+      { name: 'Quiet Villa', location: 'Lomaloma, Fiji', lat: -17.3, lng: -178.98 },
+    ]
     for (let i = 0; i < 14; i++) {
+      const offer = i % 4 === 0
+      const regularPrice = [800, 1500, 1500, 250_000][i % 4]!
       rows.push(
         await insertListing(t.context, {
+          // Lower case: every collation orders them as the oracle does.
+          id: `fuzz${String(i).padStart(2, '0')}${'abcdefghijklmn'[i]}`,
           userRef: userIds[i % 2]!,
           type: i % 3 === 0 ? 'sale' : 'rent',
-          offer: i % 4 === 0,
+          ...places[i % places.length]!,
+          offer,
+          regularPrice,
+          discountedPrice: offer ? regularPrice - 100 : null,
+          bedrooms: 1 + (i % 4),
+          bathrooms: 1 + (i % 2),
+          parking: i % 2 === 0,
+          furnished: i % 3 === 1,
           // Pairs share a timestamp, so that ids break the ties.
           timestamp: base + Math.floor(i / 2) * 60_000,
         }),
@@ -121,6 +211,16 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
     async () => {
       const plausible = fc.oneof(
         fc.constantFrom('rent', 'sale', 'true', 'false', '1', '10', '50', '51', '0', '-1', '2.5'),
+        fc.constantFrom('newest', 'price-asc', 'price-desc', '900', '1500', '0800', '250000'),
+        fc.constantFrom('cott', 'RIVOLI', 'José', ' san  jose ', 'tage', 'x'.repeat(101)),
+        fc.constantFrom(
+          '2,48,3,49',
+          '-180,-90,180,90',
+          '170,-50,-170,0',
+          '1,2,3',
+          '1,2,3,4,5',
+          '0,10,1,5',
+        ),
         fc.constantFrom(...userIds),
         realCursor(),
       )
@@ -130,8 +230,77 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
           const answer = await ask(t.app, `/api/listings?${query}`)
           const search = new URLSearchParams(query)
           tally.count(isValidListQuery(search))
-          if (isValidListQuery(search)) expectPage(successBody<ListingPage>(answer), search)
+          if (isValidListQuery(search)) expectPage(successBody<ListingPage>(answer), search, rows)
           else expect(expectRefusal(answer).fields).toBeDefined()
+        }),
+        fuzzParameters(),
+      )
+      tally.expectBoth()
+    },
+    fuzzTimeout(),
+  )
+
+  it(
+    'answers combinations of the search parameters, near misses and cursors as their rules say',
+    async () => {
+      // Values each parameter may take, valid ones and values just beside them.
+      const values: Record<Exclude<(typeof listKeys)[number], 'cursor'>, string[]> = {
+        type: ['rent', 'sale', 'house'],
+        offer: ['true', 'false', 'yes'],
+        userRef: [...userIds, 'someone'],
+        q: ['cott', 'RIVOLI', 'José', ' san  jose ', 'tage', '', '!!', 'x'.repeat(101)],
+        minPrice: ['0', '900', '0900', '1500', '250000', '-1', '1.5'],
+        maxPrice: ['0', '900', '1500', '250000', '99999999999', '1e3'],
+        minBedrooms: ['1', '2', '02', '4', '0', '51'],
+        minBathrooms: ['1', '2', '50', '0'],
+        parking: ['true', 'false', '1'],
+        furnished: ['true', 'false', 'no'],
+        bbox: [
+          '2,48,3,49',
+          '-180,-90,180,90',
+          '170,-50,-170,0',
+          '-179.5,-20,-178,-10',
+          '1,2,3',
+          '1,2,3,4,5',
+          '0,10,1,5',
+          '181,0,182,1',
+        ],
+        sort: ['newest', 'price-asc', 'price-desc', 'cheapest'],
+        limit: ['1', '3', '50', '51'],
+      }
+      const names = Object.keys(values) as (keyof typeof values)[]
+      const query = fc
+        .uniqueArray(fc.constantFrom(...names), { maxLength: 4 })
+        .chain((chosen) =>
+          fc.tuple(
+            fc.tuple(...chosen.map((name) => fc.constantFrom(...values[name]))),
+            fc.constant(chosen),
+            fc.constantFrom(...rows),
+            fc.constantFrom(...listingSorts),
+            fc.constantFrom('none', 'this list', 'another sort'),
+          ),
+        )
+        .map(([drawn, chosen, row, sort, cursor]) => {
+          const search = new URLSearchParams(chosen.map((name, n) => [name, drawn[n]!]))
+          // A cursor made for this very list, or for it under another sort.
+          if (cursor !== 'none') {
+            const listSort = cursor === 'this list' ? querySort(search) : sort
+            const after = { value: sortValueOf(row, listSort), id: row.id }
+            search.set(
+              'cursor',
+              encodeCursor({ sort: listSort, after, filters: queryFilters(search) }),
+            )
+          }
+          return search
+        })
+      const tally = outcomes()
+      await fc.assert(
+        fc.asyncProperty(query, async (search) => {
+          const path = `/api/listings?${[...search].map(([key, value]) => `${key}=${percentEncode(value)}`).join('&')}`
+          const answer = await ask(t.app, path)
+          tally.count(isValidListQuery(search))
+          if (isValidListQuery(search)) expectPage(successBody<ListingPage>(answer), search, rows)
+          else expect(expectRefusal(answer).fields, path).toBeDefined()
         }),
         fuzzParameters(),
       )
@@ -197,7 +366,8 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
           const search = new URLSearchParams({ cursor })
           const answer = await ask(t.app, `/api/listings?cursor=${percentEncode(cursor)}`)
           tally.count(continuesList(cursor, search))
-          if (continuesList(cursor, search)) expectPage(successBody<ListingPage>(answer), search)
+          if (continuesList(cursor, search))
+            expectPage(successBody<ListingPage>(answer), search, rows)
           else expect(Object.keys(expectRefusal(answer).fields ?? {})).toEqual(['cursor'])
         }),
         fuzzParameters(),

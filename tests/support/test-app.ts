@@ -11,7 +11,7 @@ import { createApp, openAppContext, type App, type AppContext } from '../../src/
 import { loadConfig } from '../../src/server/config'
 import type { Dialect } from '../../src/server/db/database'
 import { newId } from '../../src/server/ids'
-import type { ListingRow } from '../../src/server/listings/listings.queries'
+import { createListingQueries, type ListingRow } from '../../src/server/listings/listings.queries'
 
 /** The databases the API tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL?.trim()
@@ -141,8 +141,27 @@ export async function insertListing(
   context: AppContext,
   fields: ListingFields,
 ): Promise<ListingRow> {
+  const row = listingRow(fields)
+  await context.listings.insert(row)
+  return row
+}
+
+/** Inserts many listing rows in one transaction: thousands in a second or two. */
+export async function insertListings(
+  context: AppContext,
+  fields: ListingFields[],
+): Promise<ListingRow[]> {
+  const rows = fields.map(listingRow)
+  await context.db.kysely.transaction().execute(async (trx) => {
+    const listings = createListingQueries(context.db, context.media, trx)
+    for (const row of rows) await listings.insert(row)
+  })
+  return rows
+}
+
+function listingRow(fields: ListingFields): ListingRow {
   const offer = fields.offer ?? false
-  const row: ListingRow = {
+  return {
     id: fields.id ?? newId(),
     userRef: fields.userRef,
     type: fields.type ?? 'rent',
@@ -161,8 +180,6 @@ export async function insertListing(
     lng: fields.lng ?? 2.3522,
     timestamp: fields.timestamp ?? Date.now(),
   }
-  await context.listings.insert(row)
-  return row
 }
 
 export interface JsonResponse<T = unknown> {

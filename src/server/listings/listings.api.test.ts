@@ -12,6 +12,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../tests/support/test-app'
+import { walkPages } from '../../../tests/support/list-pages'
 import { encodeCursor, filterFingerprint } from './cursor'
 
 interface ErrorAnswer {
@@ -297,19 +298,8 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       await t?.close()
     })
 
-    async function walk(query: string, limit: number) {
-      const pages: ListingPage[] = []
-      let cursor: string | null = null
-      for (let guard = 0; guard < 100; guard++) {
-        const url: string = `/api/listings?limit=${limit}${query}${cursor ? `&cursor=${cursor}` : ''}`
-        const { status, body } = await requestJson<ListingPage>(t.app, url)
-        expect(status).toBe(200)
-        pages.push(body)
-        if (body.nextCursor === null) return pages
-        cursor = body.nextCursor
-      }
-      throw new Error('pagination did not end within 100 pages')
-    }
+    const walk = (query: string, limit: number) =>
+      walkPages(t.app, `/api/listings?limit=${limit}${query}`)
 
     it('has many listings sharing one timestamp', () => {
       const counts = new Map<number, number>()
@@ -373,17 +363,8 @@ describe.each(dialects)('listings API on %s', (dialect) => {
         const whole = await requestJson<ListingPage>(fresh.app, '/api/listings?limit=50')
         expect(new Set(ids(whole.body.items))).toEqual(new Set(ids(mixed)))
 
-        const seen: string[] = []
-        let cursor: string | null = null
-        for (let guard = 0; guard < 20; guard++) {
-          const url: string = `/api/listings?limit=4${cursor ? `&cursor=${cursor}` : ''}`
-          const { body } = await requestJson<ListingPage>(fresh.app, url)
-          seen.push(...ids(body.items))
-          cursor = body.nextCursor
-          if (cursor === null) break
-        }
-        expect(cursor).toBeNull()
-        expect(seen).toEqual(ids(whole.body.items))
+        const pages = await walkPages(fresh.app, '/api/listings?limit=4', 20)
+        expect(pages.flatMap((page) => ids(page.items))).toEqual(ids(whole.body.items))
       } finally {
         await fresh.close()
       }

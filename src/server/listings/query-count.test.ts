@@ -1,6 +1,7 @@
 // Every list and detail request runs the same small number of SQL statements (one, or two when a
 // cached response must be read again), however many listings there are and whether or not the caller
-// is signed in (docs/performance.md). Statements are counted at the driver (countStatements).
+// is signed in (docs/performance.md). Statements are counted at the driver, below Kysely and Better
+// Auth alike (tests/support/statements.ts), so nothing that reaches the database is missed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Dialect } from '../db/database'
 import type { ListingPage } from '../../shared/listing'
@@ -14,7 +15,7 @@ import {
   type TestUser,
 } from '../../../tests/support/test-app'
 import { signIn } from '../../../tests/support/sign-in'
-import { countStatements } from '../../../tests/support/statement-count'
+import { countStatements } from '../../../tests/support/statements'
 
 interface Library {
   t: TestApp

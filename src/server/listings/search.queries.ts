@@ -117,6 +117,23 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
     return conditions
   }
 
+  /**
+   * What the walk of the sort index can narrow by within the index itself: the prefix, and under a
+   * price sort the price range (so the walk starts at `minPrice`, not at the cheapest listing).
+   */
+  function walkConditions(filter: ListingFilter, sort: ListingSort): RawBuilder<unknown>[] {
+    const conditions = prefixConditions(filter)
+    if (sortOrders[sort].column === 'price') {
+      if (filter.minPrice !== undefined) {
+        conditions.push(sql`${column('price')} >= ${filter.minPrice}`)
+      }
+      if (filter.maxPrice !== undefined) {
+        conditions.push(sql`${column('price')} <= ${filter.maxPrice}`)
+      }
+    }
+    return conditions
+  }
+
   function boxConditions(bbox: Bbox, lat: RawBuilder<unknown>, lng: RawBuilder<unknown>) {
     const conditions = [sql`${lat} >= ${bbox.south}`, sql`${lat} <= ${bbox.north}`]
     // A box across the 180th meridian is the two sides of it.
@@ -274,7 +291,7 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
     }
     const walked = sql`
       select listing.seq from listing
-      where ${and([...prefixConditions(filter), ...keysetCondition(sort, after)])}
+      where ${and([...walkConditions(filter, sort), ...keysetCondition(sort, after)])}
       order by ${orderBy(sort)} limit ${sql.lit(walkedRows)}`
     // The walk's order is kept: SQLite runs the subquery as a coroutine that the join follows.
     const found = await rows(sql`
@@ -308,7 +325,7 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
     if (filter.q === undefined) return walk()
     const walked = sql`
       select listing.id from listing
-      where ${and([...prefixConditions(filter), ...keysetCondition(sort, after)])}
+      where ${and([...walkConditions(filter, sort), ...keysetCondition(sort, after)])}
       order by ${orderBy(sort)} limit ${sql.lit(walkedRows)}`
     const found = await rows(sql`
       select ${selectColumns} from (${walked}) as walked
@@ -524,12 +541,22 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
         : []
     const strips =
       x0 <= x1 && y0 <= y1
-        ? edgeStrips(box, {
-            west: longitudeOf(x0, stored),
-            east: longitudeOf(x1 + 1, stored),
-            north: latitudeOf(y0, stored),
-            south: latitudeOf(y1 + 1, stored),
-          })
+        ? edgeStrips(
+            box,
+            {
+              west: longitudeOf(x0, stored),
+              east: longitudeOf(x1 + 1, stored),
+              north: latitudeOf(y0, stored),
+              south: latitudeOf(y1 + 1, stored),
+            },
+            // The first and last column and row take in everything beyond them.
+            {
+              west: x0 === 0 && box.west === -180,
+              east: x1 === last && box.east === 180,
+              north: y0 === 0,
+              south: y1 === last,
+            },
+          )
         : [box]
     for (const strip of strips) {
       // Each strip reads the listings whose cell is outside; a listing on a line between two
@@ -649,27 +676,26 @@ function addToCell(
 }
 
 /**
- * The parts of `box` outside `inside` (which lies within it): four strips, some maybe empty, each
- * reaching a hair into `inside` so that no rounding of a cell's edge leaves a listing out.
+ * The parts of `box` outside `inside` (which lies within it): a strip along each side that
+ * `inside` does not already reach, each reaching a hair into `inside` so that no rounding of a
+ * cell's edge leaves a listing out.
  */
-function edgeStrips(box: Bbox, inside: Bbox): Bbox[] {
+function edgeStrips(
+  box: Bbox,
+  inside: Bbox,
+  reached: Record<'west' | 'east' | 'north' | 'south', boolean>,
+): Bbox[] {
   const hair = 1e-9
-  const strips: Bbox[] = [
-    { ...box, east: Math.min(box.east, inside.west + hair) },
-    { ...box, west: Math.max(box.west, inside.east - hair) },
-    {
-      west: inside.west,
-      east: inside.east,
-      south: Math.max(box.south, inside.north - hair),
-      north: box.north,
-    },
-    {
-      west: inside.west,
-      east: inside.east,
-      south: box.south,
-      north: Math.min(box.north, inside.south + hair),
-    },
-  ]
+  const strips: Bbox[] = []
+  if (!reached.west) strips.push({ ...box, east: Math.min(box.east, inside.west + hair) })
+  if (!reached.east) strips.push({ ...box, west: Math.max(box.west, inside.east - hair) })
+  const between = { west: inside.west, east: inside.east }
+  if (!reached.north) {
+    strips.push({ ...between, south: Math.max(box.south, inside.north - hair), north: box.north })
+  }
+  if (!reached.south) {
+    strips.push({ ...between, south: box.south, north: Math.min(box.north, inside.south + hair) })
+  }
   return strips.filter((strip) => strip.west <= strip.east && strip.south <= strip.north)
 }
 

@@ -12,14 +12,22 @@ const positive = (text: string | undefined) => {
 export const fuzzRuns = positive(process.env.FUZZ_RUNS) ?? 100
 
 /**
+ * This run's seed: FUZZ_SEED, or a new one. Data a suite draws with it up front (`fc.sample`) is
+ * drawn again, the same, when a failure is replayed.
+ */
+export const fuzzSeed = process.env.FUZZ_SEED
+  ? Number(process.env.FUZZ_SEED)
+  : Math.floor(Math.random() * 2 ** 31)
+
+/**
  * fast-check's parameters for one property. A failure prints its seed and path: set FUZZ_SEED and
  * FUZZ_PATH to run exactly that case again.
  */
 export function fuzzParameters<T>(numRuns = fuzzRuns): fc.Parameters<T> {
-  const seed = process.env.FUZZ_SEED
   return {
     numRuns,
-    ...(seed && { seed: Number(seed), path: process.env.FUZZ_PATH }),
+    seed: fuzzSeed,
+    ...(process.env.FUZZ_SEED && { path: process.env.FUZZ_PATH }),
     reporter: reportBriefly,
   }
 }

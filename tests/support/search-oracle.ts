@@ -1,0 +1,125 @@
+// What a search must answer, worked out the slow and obvious way from every listing in memory,
+// written apart from the server's own code (search-words.ts, search.queries.ts) so that the two
+// can disagree. The tests compare the API's pages and maps with it.
+import type { Bbox, ListingFilter, ListingSort } from '../../src/shared/listing-requests'
+import type { ListingRow } from './test-app'
+
+/** Letters that lose no mark when decomposed, written out as a reader would type them. */
+const plainLetters: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+}
+
+/** The words a person means: lower case, no accents, cut at everything but letters and digits. */
+export function plainWords(text: string): string[] {
+  let plain = ''
+  for (const character of text.toLowerCase().normalize('NFD')) {
+    if (/\p{M}/u.test(character)) continue
+    plain += plainLetters[character] ?? character
+  }
+  return plain.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '')
+}
+
+/** What a buyer pays: the discounted price of a listing on offer. */
+export function buyerPrice(row: ListingRow): number {
+  return row.offer && row.discountedPrice !== null ? row.discountedPrice : row.regularPrice
+}
+
+export function inBox(row: { lat: number; lng: number }, bbox: Bbox): boolean {
+  if (row.lat < bbox.south || row.lat > bbox.north) return false
+  // A box whose west is east of its east goes across the 180th meridian.
+  return bbox.west <= bbox.east
+    ? row.lng >= bbox.west && row.lng <= bbox.east
+    : row.lng >= bbox.west || row.lng <= bbox.east
+}
+
+/** Every word of `q` begins some word of the listing's name or location. */
+function matchesText(row: ListingRow, q: string): boolean {
+  const words = plainWords(`${row.name} ${row.location}`)
+  return plainWords(q).every((wanted) => words.some((word) => word.startsWith(wanted)))
+}
+
+export function matchesFilter(row: ListingRow, filter: ListingFilter): boolean {
+  const price = buyerPrice(row)
+  return (
+    (filter.type === undefined || row.type === filter.type) &&
+    (filter.offer === undefined || row.offer === filter.offer) &&
+    (filter.userRef === undefined || row.userRef === filter.userRef) &&
+    (filter.q === undefined || matchesText(row, filter.q)) &&
+    (filter.minPrice === undefined || price >= filter.minPrice) &&
+    (filter.maxPrice === undefined || price <= filter.maxPrice) &&
+    (filter.minBedrooms === undefined || row.bedrooms >= filter.minBedrooms) &&
+    (filter.minBathrooms === undefined || row.bathrooms >= filter.minBathrooms) &&
+    (filter.parking === undefined || row.parking === filter.parking) &&
+    (filter.furnished === undefined || row.furnished === filter.furnished) &&
+    (filter.bbox === undefined || inBox(row, filter.bbox))
+  )
+}
+
+/** The listing's place in a sort: its sort value, then its id, in the sort's direction. */
+function compareBy(sort: ListingSort): (a: ListingRow, b: ListingRow) => number {
+  const value = sort === 'newest' ? (row: ListingRow) => row.timestamp : buyerPrice
+  const direction = sort === 'price-asc' ? 1 : -1
+  return (a, b) => {
+    const difference = value(a) - value(b)
+    // Ids in plain code-unit order: the tests' ids are lower case, which every collation agrees on.
+    const tie = a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+    return direction * (difference !== 0 ? Math.sign(difference) : tie)
+  }
+}
+
+/** The listings a search answers, in the order it answers them. */
+export function searchListings(
+  rows: readonly ListingRow[],
+  filter: ListingFilter,
+  sort: ListingSort,
+): ListingRow[] {
+  return rows.filter((row) => matchesFilter(row, filter)).sort(compareBy(sort))
+}
+
+/** Web Mercator shows no further north or south; listings beyond count in the top or bottom row. */
+const mercatorLimit = 85.0511287798
+
+/**
+ * The cell of the map's grid at `level` (2^level cells a side, Web Mercator) that a place falls in.
+ * A map at zoom z groups its listings by the cells of level z + 2: 64-pixel squares on screen.
+ */
+function gridCell(place: { lat: number; lng: number }, level: number): string {
+  const cells = 2 ** level
+  const inGrid = (value: number) => Math.min(Math.max(Math.floor(value), 0), cells - 1)
+  const lat = Math.min(Math.max(place.lat, -mercatorLimit), mercatorLimit) * (Math.PI / 180)
+  const row = ((1 - Math.log(Math.tan(lat) + 1 / Math.cos(lat)) / Math.PI) / 2) * cells
+  return `${inGrid(((place.lng + 180) / 360) * cells)}:${inGrid(row)}`
+}
+
+export interface MapPoint {
+  count: number
+  lat: number
+  lng: number
+}
+
+/** What a map of these listings shows at `zoom`: a point per grid cell, its count and centre. */
+export function mapPoints(rows: readonly ListingRow[], zoom: number): MapPoint[] {
+  const cells = new Map<string, MapPoint>()
+  for (const row of rows) {
+    const key = gridCell(row, zoom + 2)
+    const cell = cells.get(key) ?? { count: 0, lat: 0, lng: 0 }
+    cell.count += 1
+    cell.lat += row.lat
+    cell.lng += row.lng
+    cells.set(key, cell)
+  }
+  return [...cells.values()].map((cell) => ({
+    count: cell.count,
+    lat: cell.lat / cell.count,
+    lng: cell.lng / cell.count,
+  }))
+}
