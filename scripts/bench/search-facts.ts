@@ -3,7 +3,7 @@
 // the app the server runs, at the driver).
 import type { App } from '../../src/server/app.js'
 import type { Dialect } from '../../src/server/db/database.js'
-import { countStatements } from '../../tests/support/statement-count.js'
+import { countStatements } from '../../tests/support/statements.js'
 import { countMatches, searchTargetNames, type SearchTargetName, type Target } from './targets.js'
 
 export interface SearchFacts {
