@@ -1,6 +1,9 @@
 // Drives one URL with autocannon for a while and keeps every response's latency.
 import autocannon from 'autocannon'
 
+/** How long a request may wait for its answer before autocannon counts it as an error. */
+export const loadTimeoutSeconds = 10
+
 export interface LoadSlice {
   /** 2xx answers */
   ok: number
@@ -30,7 +33,7 @@ export function runLoad(options: {
         headers: options.headers,
         duration: options.seconds,
         connections: options.connections,
-        timeout: 10,
+        timeout: loadTimeoutSeconds,
         ...(options.uncached && {
           requests: [
             {

@@ -3,6 +3,7 @@
 // Settings: BENCH_SIZES, BENCH_DURATION, BENCH_ROUNDS, BENCH_WARMUP, BENCH_CONNECTIONS and
 // BENCH_DATABASE_URL (see docs/performance.md).
 import path from 'node:path'
+import { createApp } from '../../src/server/app.js'
 import type { Dialect } from '../../src/server/db/database.js'
 import { startServer } from '../../tests/support/server-process.js'
 import { recordResponse, startCeiling } from './ceiling.js'
@@ -10,13 +11,15 @@ import { watchDatabaseCpu } from './database-cpu.js'
 import { measureBlock } from './measure.js'
 import {
   formatBudgets,
+  formatSearches,
   formatSeeds,
   formatTable,
   resultsFile,
   writeResults,
   type BlockResult,
 } from './report.js'
-import { seedListings } from './seed.js'
+import { searchFacts } from './search-facts.js'
+import { benchCities, seedListings, type BenchCity } from './seed.js'
 import { readSettings, type BenchSettings } from './settings.js'
 import { createStore, openStoreContext, storeEnv, type BenchStore } from './store.js'
 import { chooseTargets } from './targets.js'
@@ -35,11 +38,22 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 
-/** Seeds the store through the app's own context, and picks the requests to make. */
-async function seedAndChoose(store: BenchStore, listings: number) {
+/**
+ * Seeds the store through the app's own context, picks the requests to make, and counts what the
+ * searches match and the statements they send, on the app in this process.
+ */
+async function seedAndChoose(store: BenchStore, listings: number, cities: BenchCity[]) {
   const context = await openStoreContext(store)
   try {
-    return { seed: await seedListings(context.db, listings), ...(await chooseTargets(context.db)) }
+    const seed = await seedListings(context.db, listings, cities)
+    const app = createApp(context)
+    const chosen = await chooseTargets(context.db, app, cities)
+    const searches = await searchFacts(store.dialect, app, chosen.targets)
+    const common = searches.find((facts) => facts.name === 'search-common')!
+    if (common.matches <= listings / 10) {
+      throw new Error(`The common word matches ${common.matches} listings, not over a tenth`)
+    }
+    return { seed, ...chosen, searches }
   } finally {
     await context.db.close()
   }
@@ -49,6 +63,7 @@ async function runBlock(
   dialect: Dialect,
   listings: number,
   settings: BenchSettings,
+  cities: BenchCity[],
 ): Promise<BlockResult> {
   // What to stop or remove when the block ends, however it ends; last started, first stopped.
   const cleanups: (() => Promise<void>)[] = []
@@ -56,7 +71,7 @@ async function runBlock(
     const store = await createStore(dialect, settings.postgresUrl)
     openStores.add(store)
     cleanups.push(() => removeStore(store))
-    const prepared = await seedAndChoose(store, listings)
+    const prepared = await seedAndChoose(store, listings, cities)
     const running = await startServer(storeEnv(store), {
       entry: settings.serverMain ? { file: settings.serverMain } : 'built',
       logFile: path.join(store.dataDir, 'server.log'),
@@ -96,6 +111,7 @@ async function runBlock(
       listings,
       seed: prepared.seed,
       deepPageReached: prepared.deepPageReached,
+      searches: prepared.searches,
       databaseCpuCounted: database?.measured() ?? false,
       ...measures,
     }
@@ -109,14 +125,17 @@ async function runBlock(
 const settings = readSettings()
 const dialects: Dialect[] = settings.postgresUrl ? ['sqlite', 'postgres'] : ['sqlite']
 if (!settings.postgresUrl) console.info('BENCH_DATABASE_URL is not set: SQLite only.')
+const cities = benchCities()
 const blocks: BlockResult[] = []
 for (const dialect of dialects) {
   for (const listings of settings.sizes) {
     console.info(`${dialect}, ${listings.toLocaleString('en')} listings…`)
-    const block = await runBlock(dialect, listings, settings)
+    const block = await runBlock(dialect, listings, settings, cities)
     blocks.push(block)
     console.info(formatSeeds([block]))
   }
 }
 const budgets = writeResults(blocks, settings)
-console.info(`\n${formatTable(blocks)}\n\n${formatBudgets(budgets)}\n\nWritten to ${resultsFile}`)
+console.info(
+  `\n${formatTable(blocks)}\n\n${formatSearches(blocks)}\n\n${formatBudgets(budgets)}\n\nWritten to ${resultsFile}`,
+)

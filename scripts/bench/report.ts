@@ -4,10 +4,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Dialect } from '../../src/server/db/database.js'
-import { checkBudgets, type BudgetCheck } from './budgets.js'
+import { checkBudgets, searchScale, type BudgetCheck } from './budgets.js'
+import { loadTimeoutSeconds } from './load.js'
 import type { Measure } from './measure.js'
+import type { SearchFacts } from './search-facts.js'
 import type { SeedResult } from './seed.js'
 import type { BenchSettings } from './settings.js'
+import { deepSearchPage } from './targets.js'
 
 export const resultsFile = fileURLToPath(new URL('../../bench/results.json', import.meta.url))
 
@@ -16,6 +19,8 @@ export interface BlockResult {
   listings: number
   seed: SeedResult
   deepPageReached: number
+  /** what each search matches, and the statements one request of it sends */
+  searches: SearchFacts[]
   /** whether the CPU columns include the database's backends (PostgreSQL on this machine) */
   databaseCpuCounted: boolean
   ceiling: Measure
@@ -23,11 +28,20 @@ export interface BlockResult {
   serverHwmMb: number
 }
 
-/** A target's name in the table: `deep-uncached` is 'deep (page 500), uncached'. */
+/**
+ * A target's name in the table: `deep-uncached` is 'deep (page 500), uncached'. The searches are
+ * all read each time, and keep their names.
+ */
 function label(name: string, deepPage: number): string {
-  const [base, uncached] = name.split('-')
+  if (name === 'search-deep') return `search-deep (page ${deepSearchPage})`
+  const uncached = name.endsWith('-uncached')
+  const base = uncached ? name.slice(0, -'-uncached'.length) : name
   return `${base === 'deep' ? `deep (page ${deepPage})` : base}${uncached ? ', uncached' : ''}`
 }
+
+/** A figure, or a dash where a target had no answer to measure. */
+const figure = (value: number, digits: number) =>
+  Number.isFinite(value) ? value.toFixed(digits) : '–'
 
 export function formatTable(blocks: BlockResult[]): string {
   const header = [
@@ -51,10 +65,10 @@ export function formatTable(blocks: BlockResult[]): string {
         size,
         label(measure.name, block.deepPageReached),
         Math.round(measure.requestsPerSecond).toLocaleString('en'),
-        measure.p50Ms.toFixed(1),
-        measure.p99Ms.toFixed(1),
+        figure(measure.p50Ms, 1),
+        figure(measure.p99Ms, 1),
         measure.ratio.toFixed(2),
-        measure.cpuPerRequestUs.toFixed(0),
+        figure(measure.cpuPerRequestUs, 0),
         measure.cpuRatio.toFixed(2),
         Math.round(measure.rssMaxMb).toString(),
       ])
@@ -71,7 +85,7 @@ export function formatTable(blocks: BlockResult[]): string {
         column < 3 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
       )
       .join('  ')
-  const notes = blocks
+  const notes: string[] = blocks
     .filter((block) => block.dialect === 'postgres')
     .slice(0, 1)
     .map((block) =>
@@ -79,6 +93,16 @@ export function formatTable(blocks: BlockResult[]): string {
         ? 'CPU on postgres rows: the server and its PostgreSQL backends together.'
         : 'CPU on postgres rows: the server only (PostgreSQL is not on this machine).',
     )
+  // Autocannon counts a request with no answer within its timeout as an error; such a target's
+  // latencies leave those requests out, so say how many there were.
+  for (const block of blocks) {
+    for (const measure of block.targets) {
+      if (measure.errors + measure.non2xx === 0) continue
+      notes.push(
+        `${block.dialect}, ${block.listings.toLocaleString('en')} listings, ${measure.name}: ${measure.errors} requests failed or went unanswered for ${loadTimeoutSeconds} s, ${measure.non2xx} answered other than 2xx.`,
+      )
+    }
+  }
   return [
     line(header),
     line(widths.map((width) => '-'.repeat(width))),
@@ -97,17 +121,33 @@ export function formatSeeds(blocks: BlockResult[]): string {
     .join('\n')
 }
 
-export function formatBudgets(checks: BudgetCheck[]): string {
-  return checks
-    .map(
-      (check) =>
-        `${check.pass ? 'PASS' : 'FAIL'}  ${check.budget}: ${check.measured} (budget ${check.limit})`,
-    )
+/** What each search matched and the statements one request of it sent, block by block. */
+export function formatSearches(blocks: BlockResult[]): string {
+  return blocks
+    .map((block) => {
+      const searches = block.searches
+        .map((facts) => `${facts.name} ${facts.matches.toLocaleString('en')} (${facts.statements})`)
+        .join(', ')
+      return `${block.dialect}, ${block.listings.toLocaleString('en')} listings: matches (statements per request): ${searches}`
+    })
     .join('\n')
 }
 
+export function formatBudgets(checks: BudgetCheck[]): string {
+  const lines = checks.map((check) => {
+    const verdict = check.pass === null ? 'n/a ' : check.pass ? 'PASS' : 'FAIL'
+    return `${verdict}  ${check.budget}: ${check.measured} (budget ${check.limit})`
+  })
+  if (checks.some((check) => check.pass === null)) {
+    lines.push(
+      `n/a: measured, but set for ${searchScale.listings.toLocaleString('en')} listings and ${searchScale.connections} connections (BENCH_SIZES, BENCH_CONNECTIONS)`,
+    )
+  }
+  return lines.join('\n')
+}
+
 export function writeResults(blocks: BlockResult[], settings: BenchSettings): BudgetCheck[] {
-  const budgets = checkBudgets(blocks)
+  const budgets = checkBudgets(blocks, settings)
   const results = {
     date: new Date().toISOString(),
     machine: {

@@ -1,10 +1,32 @@
 // What the benchmark requests, as a browser would ask for it, chosen from the seeded rows.
-import { limits } from '../../src/shared/listing.js'
+import { limits, type ListingPage } from '../../src/shared/listing.js'
+import type { MapAnswer } from '../../src/shared/listing-requests.js'
+import type { App } from '../../src/server/app.js'
 import type { Db } from '../../src/server/db/database.js'
 import { encodeCursor, filterFingerprint } from '../../src/server/listings/cursor.js'
+import { cityRadiusKm, commonWord, degreesPerKm, type BenchCity } from './seed.js'
+
+/** The searches of the search table (docs/performance.md); each is read from the database each time. */
+export const searchTargetNames = [
+  'search-text',
+  'search-price',
+  'search-common',
+  'search-sorted',
+  'search-deep',
+  'map-city',
+  'map-world',
+] as const
+export type SearchTargetName = (typeof searchTargetNames)[number]
 
 export type TargetName =
-  'first' | 'deep' | 'offer' | 'detail' | 'html' | 'first-uncached' | 'deep-uncached'
+  | 'first'
+  | 'deep'
+  | 'offer'
+  | 'detail'
+  | 'html'
+  | 'first-uncached'
+  | 'deep-uncached'
+  | SearchTargetName
 
 export interface Target {
   name: TargetName
@@ -19,6 +41,12 @@ export interface Target {
 
 /** The page the deep-cursor target asks for, when the rent list is that long. */
 export const deepPage = 500
+/** The page of a price sort that `search-deep` asks for, by following the API's cursors. */
+export const deepSearchPage = 50
+/** The city that the text search names and the city map shows. */
+const searchCity = 'London'
+/** Half the side of the city map's box. */
+const cityBoxKm = cityRadiusKm + 2
 
 const jsonHeaders = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' }
 const htmlHeaders = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' }
@@ -29,7 +57,7 @@ export interface ChosenTargets {
   deepPageReached: number
 }
 
-export async function chooseTargets(db: Db): Promise<ChosenTargets> {
+export async function chooseTargets(db: Db, app: App, cities: BenchCity[]): Promise<ChosenTargets> {
   const pageSize = limits.pageSize
   const rentCount = await countListings(db, 'rent')
   // The cursor of page p is the key of the last listing of page p - 1.
@@ -62,6 +90,15 @@ export async function chooseTargets(db: Db): Promise<ChosenTargets> {
     filters: filterFingerprint([['type', 'rent']]),
   })
   const deep = `/api/listings?type=rent&cursor=${cursor}`
+  const city = cities.find((each) => each.name === searchCity)
+  if (!city) throw new Error(`${searchCity} is not among the seeded cities`)
+  const sorted = '/api/listings?type=rent&sort=price-asc'
+  const search = (name: SearchTargetName, path: string): Target => ({
+    name,
+    path,
+    headers: jsonHeaders,
+    uncached: true,
+  })
   return {
     deepPageReached: skipped / pageSize + 1,
     targets: [
@@ -72,8 +109,59 @@ export async function chooseTargets(db: Db): Promise<ChosenTargets> {
       { name: 'offer', path: '/api/listings?offer=true', headers: jsonHeaders },
       { name: 'detail', path: `/api/listings/${middle.id}`, headers: jsonHeaders },
       { name: 'html', path: '/', headers: htmlHeaders },
+      search(
+        'search-text',
+        `/api/listings?q=${encodeURIComponent(city.name)}&type=rent&minBedrooms=2&sort=price-asc`,
+      ),
+      search('search-price', '/api/listings?minPrice=1000&maxPrice=1500'),
+      search('search-common', `/api/listings?q=${commonWord.toLowerCase()}&sort=price-asc`),
+      search('search-sorted', sorted),
+      search('search-deep', await pagePath(app, sorted, deepSearchPage)),
+      search('map-city', `/api/listings/map?bbox=${cityBox(city)}&zoom=12`),
+      search('map-world', '/api/listings/map?bbox=-180,-90,180,90&zoom=2'),
     ],
   }
+}
+
+/** The path of page `page` of a list, by following the API's own cursors from the first page. */
+async function pagePath(app: App, path: string, page: number): Promise<string> {
+  let cursor: string | null = null
+  for (let reached = 1; reached < page; reached++) {
+    const body: ListingPage = await readJson(app, cursor ? `${path}&cursor=${cursor}` : path)
+    cursor = body.nextCursor
+    if (!cursor) throw new Error(`${path} has ${reached} pages, fewer than ${page}`)
+  }
+  return `${path}&cursor=${cursor}`
+}
+
+/** A box of twice `cityBoxKm` a side around the city's centre. */
+function cityBox(city: BenchCity): string {
+  const perKm = degreesPerKm(city.lat)
+  const [lat, lng] = [cityBoxKm * perKm.lat, cityBoxKm * perKm.lng]
+  return [city.lng - lng, city.lat - lat, city.lng + lng, city.lat + lat]
+    .map((degrees) => degrees.toFixed(4))
+    .join(',')
+}
+
+/**
+ * How many listings a search target's filters match: the map's `total` for the same filters, over
+ * the whole world unless the target has a box of its own.
+ */
+export async function countMatches(app: App, target: Target): Promise<number> {
+  const query = new URL(target.path, 'http://bench').searchParams
+  for (const name of ['sort', 'cursor', 'zoom']) query.delete(name)
+  if (!query.has('bbox')) query.set('bbox', '-180,-90,180,90')
+  query.set('zoom', '0')
+  const answer: MapAnswer = await readJson(app, `/api/listings/map?${query.toString()}`)
+  return answer.total
+}
+
+async function readJson<T>(app: App, path: string): Promise<T> {
+  const response = await app.request(path, { headers: { accept: 'application/json' } })
+  if (response.status !== 200) {
+    throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
+  }
+  return (await response.json()) as T
 }
 
 async function countListings(db: Db, type?: 'rent' | 'sale'): Promise<number> {

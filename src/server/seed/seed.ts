@@ -3,8 +3,10 @@ import sharp from 'sharp'
 import type { ListingType } from '../../shared/listing.js'
 import type { AppContext } from '../app.js'
 import { newId } from '../ids.js'
+import type { ListingRow } from '../listings/listings.queries.js'
 import { storeImageVariants } from '../media/images.js'
 import { houseSvg } from './house-image.js'
+import { bedroomsOf, discountedPrice, homeKindNames, listingName, listingPrice } from './homes.js'
 import { seededRandom, type Random } from './random.js'
 
 export const demoAccount = { email: 'demo@example.com', password: 'marketplace' } as const
@@ -20,13 +22,16 @@ const people = [
   'Grace Liu',
 ]
 
-// Real places, so that the address resolves with the offline geocoder and the map shows the right city.
+// 18 real cities of 17 countries, so that the address resolves with the offline geocoder, the map
+// shows the right city and a search for a city finds something. `rent` is a month's rent of two
+// bedrooms there, in dollars: rough, but enough that prices fit the place.
 const places = [
   {
     city: 'Paris',
     country: 'France',
     lat: 48.8566,
     lng: 2.3522,
+    rent: 2300,
     streets: ['Rue de Rivoli', 'Rue du Bac', 'Avenue de Wagram'],
   },
   {
@@ -34,6 +39,7 @@ const places = [
     country: 'United Kingdom',
     lat: 51.5074,
     lng: -0.1278,
+    rent: 2800,
     streets: ['Baker Street', 'Camden Road', 'King Street'],
   },
   {
@@ -41,6 +47,7 @@ const places = [
     country: 'United States',
     lat: 40.7128,
     lng: -74.006,
+    rent: 3800,
     streets: ['Bleecker Street', 'Park Avenue', 'Grand Street'],
   },
   {
@@ -48,6 +55,7 @@ const places = [
     country: 'Germany',
     lat: 52.52,
     lng: 13.405,
+    rent: 1500,
     streets: ['Torstraße', 'Kastanienallee', 'Oranienstraße'],
   },
   {
@@ -55,6 +63,7 @@ const places = [
     country: 'Portugal',
     lat: 38.7223,
     lng: -9.1393,
+    rent: 1400,
     streets: ['Rua Augusta', 'Rua da Prata', 'Avenida da Liberdade'],
   },
   {
@@ -62,6 +71,7 @@ const places = [
     country: 'Spain',
     lat: 41.3874,
     lng: 2.1686,
+    rent: 1500,
     streets: ['Carrer de Verdi', 'Passeig de Gràcia', 'Carrer del Rec'],
   },
   {
@@ -69,6 +79,7 @@ const places = [
     country: 'Netherlands',
     lat: 52.3676,
     lng: 4.9041,
+    rent: 2200,
     streets: ['Prinsengracht', 'Haarlemmerstraat', 'Keizersgracht'],
   },
   {
@@ -76,6 +87,7 @@ const places = [
     country: 'Canada',
     lat: 43.6532,
     lng: -79.3832,
+    rent: 2300,
     streets: ['Queen Street West', 'Dundas Street', 'King Street East'],
   },
   {
@@ -83,13 +95,63 @@ const places = [
     country: 'Australia',
     lat: -33.8688,
     lng: 151.2093,
+    rent: 2500,
     streets: ['George Street', 'Oxford Street', 'Bondi Road'],
+  },
+  {
+    city: 'Tokyo',
+    country: 'Japan',
+    lat: 35.6895,
+    lng: 139.6917,
+    rent: 1700,
+    streets: ['Omotesando', 'Meiji Dori', 'Aoyama Dori'],
+  },
+  {
+    city: 'Mexico City',
+    country: 'Mexico',
+    lat: 19.4326,
+    lng: -99.1332,
+    rent: 900,
+    streets: ['Avenida Álvaro Obregón', 'Calle Durango', 'Paseo de la Reforma'],
+  },
+  {
+    city: 'São Paulo',
+    country: 'Brazil',
+    lat: -23.5505,
+    lng: -46.6333,
+    rent: 800,
+    streets: ['Avenida Paulista', 'Rua Augusta', 'Rua Oscar Freire'],
+  },
+  {
+    city: 'Cape Town',
+    country: 'South Africa',
+    lat: -33.9249,
+    lng: 18.4241,
+    rent: 1000,
+    streets: ['Long Street', 'Bree Street', 'Kloof Street'],
+  },
+  {
+    city: 'Rome',
+    country: 'Italy',
+    lat: 41.9028,
+    lng: 12.4964,
+    rent: 1400,
+    streets: ['Via del Corso', 'Via Giulia', 'Via Margutta'],
+  },
+  {
+    city: 'Stockholm',
+    country: 'Sweden',
+    lat: 59.3293,
+    lng: 18.0686,
+    rent: 1600,
+    streets: ['Drottninggatan', 'Götgatan', 'Hornsgatan'],
   },
   {
     city: 'Austin',
     country: 'United States',
     lat: 30.2672,
     lng: -97.7431,
+    rent: 1900,
     streets: ['South Congress Avenue', 'Rainey Street', 'East 6th Street'],
   },
   {
@@ -97,6 +159,7 @@ const places = [
     country: 'Ireland',
     lat: 53.3498,
     lng: -6.2603,
+    rent: 2400,
     streets: ['Grafton Street', 'Camden Street', 'Dame Street'],
   },
   {
@@ -104,31 +167,9 @@ const places = [
     country: 'Austria',
     lat: 48.2082,
     lng: 16.3738,
+    rent: 1300,
     streets: ['Mariahilfer Straße', 'Praterstraße', 'Burggasse'],
   },
-]
-const adjectives = [
-  'Sunny',
-  'Quiet',
-  'Modern',
-  'Cosy',
-  'Bright',
-  'Spacious',
-  'Charming',
-  'Elegant',
-  'Stylish',
-  'Airy',
-]
-const kinds = [
-  'Loft',
-  'Apartment',
-  'Townhouse',
-  'Cottage',
-  'Studio',
-  'Family Home',
-  'Penthouse',
-  'Villa',
-  'Flat',
 ]
 
 export async function seedDemo(
@@ -145,12 +186,9 @@ export async function seedDemo(
     const index = start + j
     const random = seededRandom(index + 1)
     const userRef = userIds[j % userIds.length]!
-    const place = random.pick(places)
-    const type: ListingType = random.chance(0.55) ? 'rent' : 'sale'
-    const regularPrice = type === 'rent' ? random.int(16, 120) * 50 : random.int(150, 2500) * 1000
-    const offer = random.chance(0.4)
+    const { imageCount, ...home } = demoHome(random, index)
     const images: string[] = []
-    for (let n = 0; n < random.int(2, 3); n++) {
+    for (let n = 0; n < imageCount; n++) {
       const png = await sharp(Buffer.from(houseSvg(random)))
         .png()
         .toBuffer()
@@ -163,23 +201,10 @@ export async function seedDemo(
       )
     }
     await context.listings.insert({
+      ...home,
       id: newId(),
       userRef,
-      type,
-      name: listingName(random, place.city),
-      bedrooms: random.int(1, 5),
-      bathrooms: random.int(1, 3),
-      parking: random.chance(0.5),
-      furnished: random.chance(0.5),
-      location: `${random.int(1, 180)} ${random.pick(place.streets)}, ${place.city}, ${place.country}`,
-      offer,
-      regularPrice,
-      discountedPrice: offer
-        ? Math.round((regularPrice * random.int(75, 95)) / 100 / 50) * 50
-        : null,
       images: JSON.stringify(images),
-      lat: place.lat + (random.next() - 0.5) * 0.04,
-      lng: place.lng + (random.next() - 0.5) * 0.04,
       // Newest first is index 0 of this run: later indexes are older, an hour and a bit apart.
       timestamp: now - j * 3_900_000,
     })
@@ -187,11 +212,37 @@ export async function seedDemo(
   return { users: userIds.length, listings: counts.listings }
 }
 
-/** Names of 10 to 32 characters (the spec's validation rules). */
-function listingName(random: Random, city: string): string {
-  const base = `${random.pick(adjectives)} ${random.pick(kinds)}`
-  const withCity = `${base} in ${city}`
-  return withCity.length <= 32 ? withCity : base.padEnd(10, '!')
+/** A demo listing's own fields, and how many pictures to draw for it. */
+export type DemoHome = Omit<ListingRow, 'id' | 'userRef' | 'images' | 'timestamp'> & {
+  imageCount: number
+}
+
+/**
+ * The home of the demo's listing number `index` (0 is the first ever seeded), drawn from `random`.
+ * The places take turns, so the first listings already cover every city.
+ */
+export function demoHome(random: Random, index: number): DemoHome {
+  const place = places[index % places.length]!
+  const type: ListingType = random.chance(0.55) ? 'rent' : 'sale'
+  const kind = random.pick(homeKindNames)
+  const bedrooms = bedroomsOf(random, kind)
+  const regularPrice = listingPrice(random, type, bedrooms, place.rent)
+  const offer = random.chance(0.4)
+  return {
+    type,
+    name: listingName(random, kind, place.city, type),
+    bedrooms,
+    bathrooms: random.int(1, Math.max(1, bedrooms - 1)),
+    parking: random.chance(0.5),
+    furnished: random.chance(0.5),
+    location: `${random.int(1, 180)} ${random.pick(place.streets)}, ${place.city}, ${place.country}`,
+    offer,
+    regularPrice,
+    discountedPrice: offer ? discountedPrice(random, regularPrice, type) : null,
+    lat: place.lat + (random.next() - 0.5) * 0.04,
+    lng: place.lng + (random.next() - 0.5) * 0.04,
+    imageCount: random.int(2, 3),
+  }
 }
 
 async function ensureDemoUser(

@@ -1,0 +1,113 @@
+// The search budgets hold a run to what the search issue set: at a million listings and 10
+// connections for latency, at every size for statements and for the depth of a page.
+import { describe, expect, it } from 'vitest'
+import type { Dialect } from '../../src/server/db/database'
+import { checkBudgets } from './budgets'
+import type { Measure } from './measure'
+import type { BlockResult } from './report'
+import { readSettings } from './settings'
+import { searchTargetNames, type TargetName } from './targets'
+
+const listNames: TargetName[] = ['first', 'deep', 'first-uncached', 'deep-uncached', 'offer']
+
+function measure(name: string, changes: Partial<Measure> = {}): Measure {
+  return {
+    name,
+    path: '/api/listings',
+    requestsPerSecond: 10_000,
+    ratio: 0.8,
+    p50Ms: 2,
+    p99Ms: 10,
+    cpuPerRequestUs: 150,
+    cpuRatio: 0.8,
+    non2xx: 0,
+    errors: 0,
+    rssMaxMb: 150,
+    ...changes,
+  }
+}
+
+function block(
+  listings: number,
+  changes: {
+    dialect?: Dialect
+    measures?: Record<string, Partial<Measure>>
+    statements?: Record<string, number>
+    rssMb?: number
+  } = {},
+): BlockResult {
+  const names = [...listNames, ...searchTargetNames]
+  return {
+    dialect: changes.dialect ?? 'sqlite',
+    listings,
+    seed: { listings, users: 300, cities: 200, seedMs: 1000 },
+    deepPageReached: 500,
+    searches: searchTargetNames.map((name) => ({
+      name,
+      matches: 100,
+      statements: changes.statements?.[name] ?? 1,
+    })),
+    databaseCpuCounted: false,
+    ceiling: measure('ceiling'),
+    targets: names.map((name) => measure(name, changes.measures?.[name])),
+    serverHwmMb: changes.rssMb ?? 160,
+  }
+}
+
+const atScale = readSettings({ BENCH_CONNECTIONS: '10' })
+const verdict = (checks: ReturnType<typeof checkBudgets>, start: string) =>
+  checks.filter((check) => check.budget.startsWith(start)).map((check) => check.pass)
+/** The budgets of one block in which the target `name` cost `us` of CPU per answer. */
+const withCpu = (name: string, us: number, listings = 1_000) =>
+  checkBudgets([block(listings, { measures: { [name]: { cpuPerRequestUs: us } } })], atScale)
+
+describe('the search budgets', () => {
+  const slowMap = { 'map-world': { p99Ms: 60 } }
+
+  it('checks the p99 of every search at a million listings and 10 connections', () => {
+    const checks = checkBudgets(
+      [block(1_000, {}), block(1_000_000, { measures: slowMap })],
+      atScale,
+    )
+    expect(verdict(checks, 'search-text: p99')).toEqual([true])
+    expect(verdict(checks, 'map-world: p99')).toEqual([false])
+    const postgres = block(1_000_000, { dialect: 'postgres', measures: slowMap })
+    expect(verdict(checkBudgets([postgres], atScale), 'map-world: p99')).toEqual([true])
+  })
+
+  it('measures but does not check the p99 at fewer listings or more connections', () => {
+    const smaller = checkBudgets([block(100_000, { measures: slowMap })], atScale)
+    expect(verdict(smaller, 'map-world: p99')).toEqual([null])
+    const busier = checkBudgets([block(1_000_000, { measures: slowMap })], readSettings({}))
+    expect(verdict(busier, 'map-world: p99')).toEqual([null])
+  })
+
+  it('holds page 50 of a price sort to 1.3 times the CPU of page 1', () => {
+    expect(verdict(withCpu('search-deep', 190), 'page 50 of a price sort')).toEqual([true])
+    expect(verdict(withCpu('search-deep', 210), 'page 50 of a price sort')).toEqual([false])
+  })
+
+  it('wants at most 7 statements per search, at every size and on page 50 too', () => {
+    const statements = (blocks: BlockResult[]) =>
+      verdict(checkBudgets(blocks, atScale), 'statements per search request')
+    expect(statements([block(1_000), block(10_000, { statements: { 'map-city': 7 } })])).toEqual([
+      true,
+    ])
+    expect(statements([block(1_000), block(10_000, { statements: { 'map-city': 8 } })])).toEqual([
+      false,
+    ])
+    expect(statements([block(1_000, { statements: { 'search-deep': 8 } })])).toEqual([false])
+  })
+
+  it('allows the server 300 MB at a million listings and 250 MB below', () => {
+    const rss = (listings: number) =>
+      verdict(checkBudgets([block(listings, { rssMb: 280 })], atScale), 'server peak RSS')
+    expect(rss(1_000_000)).toEqual([true])
+    expect(rss(100_000)).toEqual([false])
+  })
+
+  it('holds a page read from the database to 200 µs of CPU on SQLite', () => {
+    expect(verdict(withCpu('first-uncached', 190, 100_000), 'first-uncached')).toEqual([true])
+    expect(verdict(withCpu('first-uncached', 429, 100_000), 'first-uncached')).toEqual([false])
+  })
+})
