@@ -87,16 +87,16 @@ describe('the search budgets', () => {
     expect(verdict(withCpu('search-deep', 210), 'page 50 of a price sort')).toEqual([false])
   })
 
-  it('wants at most 7 statements per search, at every size and on page 50 too', () => {
+  it('wants at most 3 statements per search, at every size and on page 50 too', () => {
     const statements = (blocks: BlockResult[]) =>
       verdict(checkBudgets(blocks, atScale), 'statements per search request')
-    expect(statements([block(1_000), block(10_000, { statements: { 'map-city': 7 } })])).toEqual([
+    expect(statements([block(1_000), block(10_000, { statements: { 'map-city': 3 } })])).toEqual([
       true,
     ])
-    expect(statements([block(1_000), block(10_000, { statements: { 'map-city': 8 } })])).toEqual([
+    expect(statements([block(1_000), block(10_000, { statements: { 'map-city': 4 } })])).toEqual([
       false,
     ])
-    expect(statements([block(1_000, { statements: { 'search-deep': 8 } })])).toEqual([false])
+    expect(statements([block(1_000, { statements: { 'search-deep': 4 } })])).toEqual([false])
   })
 
   it('allows the server 300 MB at a million listings and 250 MB below', () => {
