@@ -99,8 +99,11 @@ export function createListingQueries(
       return (await readPage(filter, limit)).value
     },
 
-    /** The map of a box: pins, and clusters where they are many (search.queries.ts). */
-    map(filter: ListingFilter & { bbox: Bbox }, zoom: number): Promise<MapAnswer> {
+    /**
+     * The map of a box: pins, and clusters where they are many (search.queries.ts), with the
+     * listings' version its first statement saw (undefined when the box holds none).
+     */
+    map(filter: ListingFilter & { bbox: Bbox }, zoom: number): Promise<Versioned<MapAnswer>> {
       return search.map(filter, zoom)
     },
 

@@ -406,12 +406,18 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
    * grid cell, with a cell of one listing as its item. Filtered at most by type and offer, the
    * stored cell counts answer the inside of the box and only the edges' listings are read.
    */
-  async function map(filter: ListingFilter & { bbox: Bbox }, zoom: number): Promise<MapAnswer> {
+  async function map(
+    filter: ListingFilter & { bbox: Bbox },
+    zoom: number,
+  ): Promise<{ value: MapAnswer; version: string | undefined }> {
     const items = await rows(sql`
       select ${selectColumns} from ${mapMatches(filter, filter.bbox)}
       limit ${sql.lit(searchLimits.mapItems + 1)}`)
+    // The version this first statement saw: the statements after it may see newer listings, which
+    // only makes a cached answer reread sooner, never served stale.
+    const version = items[0]?.version ?? undefined
     if (items.length <= searchLimits.mapItems) {
-      return { total: items.length, items: items.map(mapItem), clusters: [] }
+      return { value: { total: items.length, items: items.map(mapItem), clusters: [] }, version }
     }
     const level = gridLevel(zoom)
     const stored = storedLevelFor(level)
@@ -443,7 +449,7 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
         })
       }
     }
-    return answer
+    return { value: answer, version }
   }
 
   /**
