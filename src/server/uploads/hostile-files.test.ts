@@ -208,6 +208,7 @@ const hostileFiles: [string, () => Promise<Buffer>, string, number, string][] = 
   ['a name with ..\\', () => image('png'), '..\\..\\boot.png', 400, messages.nameChars],
   ['a name with a NUL byte', () => image('png'), 'photo\0.png.exe', 400, messages.nameChars],
   ['a name with a newline', () => image('png'), 'photo\r\n.png', 400, messages.nameChars],
+  ['a name of direction controls only', () => image('png'), '\u202e\u2066', 400, messages.noName],
   [
     'a name of 300 characters',
     () => image('png'),

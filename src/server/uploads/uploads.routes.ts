@@ -97,11 +97,11 @@ export function uploadsRoutes(deps: {
     // Runs before tus writes anything to staging: a refusal here leaves no trace.
     async onUploadCreate(req: Request, upload: Upload) {
       const userId = req.headers.get(userHeader)!
-      const sentName = upload.metadata?.filename ?? ''
-      const nameProblem = fileNameProblem(sentName)
+      // Kept as it will show: 'photo\u202egnp.exe' would read 'photoexe.png'. Checked as kept, so
+      // a name of direction controls alone is no name.
+      const originalName = withoutDirectionControls(upload.metadata?.filename ?? '')
+      const nameProblem = fileNameProblem(originalName)
       if (nameProblem) throw tusError(400, nameProblem)
-      // Kept as it will show: 'photo\u202egnp.exe' would read 'photoexe.png'.
-      const originalName = withoutDirectionControls(sentName)
       const { size } = upload
       if (size === undefined) throw tusError(400, 'The upload needs its length up front')
       if (size === 0) throw tusError(422, 'The file is empty')
