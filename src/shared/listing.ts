@@ -7,6 +7,10 @@ export function isListingType(value: string): value is ListingType {
   return (listingTypes as readonly string[]).includes(value)
 }
 
+/** Active listings are listed and searched; a closed one keeps its page, marked sold or rented. */
+export const listingStatuses = ['active', 'sold', 'rented'] as const
+export type ListingStatus = (typeof listingStatuses)[number]
+
 export interface Geolocation {
   lat: number
   lng: number
@@ -29,6 +33,8 @@ export interface Listing {
   /** ISO 8601 */
   timestamp: string
   userRef: string
+  /** a sale can only be sold, a rental only rented */
+  status: ListingStatus
 }
 
 export interface ListingPage {

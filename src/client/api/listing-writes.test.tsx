@@ -37,6 +37,7 @@ const saved: Listing = {
   geolocation: { lat: 48.85, lng: 2.35 },
   timestamp: '2025-01-01T00:00:00.000Z',
   userRef: 'user1',
+  status: 'active',
 }
 
 const listKey = ['listings', 'pages', { type: 'rent' }]

@@ -2,6 +2,7 @@
 import { type Kysely, type Migration, type MigrationProvider, PostgresAdapter, sql } from 'kysely'
 import { hashStoredResetTokens } from '../auth/reset-tokens.js'
 import type { Database } from './schema.js'
+import { followingMigration } from './following-migration.js'
 import { searchMigration } from './search-migration.js'
 
 const migrations: Record<string, Migration> = {
@@ -171,6 +172,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '008-search': searchMigration(isPostgres, createListingVersionTriggers),
+  '009-following': followingMigration,
 }
 
 /** The triggers that change `listing_version` with every write to `listing` (migration 004). */

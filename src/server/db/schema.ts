@@ -1,5 +1,7 @@
 // Table types for Kysely. Better Auth owns `user`, `session`, `account`, `verification`.
 import type { ColumnType } from 'kysely'
+import type { AlertFrequency } from '../../shared/saved-search.js'
+import type { ListingStatus } from '../../shared/listing.js'
 
 /** SQLite stores booleans as 0/1, PostgreSQL as booleans: read either; write with Db.bool(). */
 export type DbBoolean = ColumnType<boolean | number, boolean | number, boolean | number>
@@ -47,6 +49,7 @@ export interface ListingTable {
   price: ColumnType<number, never, never>
   /** name and location as search words (listings/search-words.ts) */
   words: string
+  status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>
 }
 
 /** Listings per cell of the map grid's stored level, kept by triggers (db/search-migration.ts). */
@@ -90,6 +93,33 @@ export interface RequestLimitTable {
   count: number
 }
 
+/** A listing a user saved (the heart); it goes with the listing or the user. */
+export interface FavouriteTable {
+  userId: string
+  listingId: string
+  /** milliseconds since the epoch; with `listingId` it orders the saved list, newest first */
+  createdAt: number
+}
+
+/**
+ * A user's search, kept to run again and to alert on. `query` is the search parameters as JSON;
+ * `type` and the price bounds are copied out of it so that a new listing finds the searches it
+ * matches through an index instead of running each one.
+ */
+export interface SavedSearchTable {
+  id: string
+  userId: string
+  name: string
+  /** JSON object of the search parameters of GET /api/listings, as strings, in canonical order */
+  query: string
+  alerts: AlertFrequency
+  /** milliseconds since the epoch */
+  createdAt: number
+  type: 'rent' | 'sale' | null
+  minPrice: number | null
+  maxPrice: number | null
+}
+
 export interface Database {
   user: UserTable
   verification: VerificationTable
@@ -98,4 +128,6 @@ export interface Database {
   listing_map_cell: ListingMapCellTable
   upload: UploadTable
   request_limit: RequestLimitTable
+  favourite: FavouriteTable
+  saved_search: SavedSearchTable
 }

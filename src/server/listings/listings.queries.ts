@@ -11,7 +11,7 @@ import { searchWords } from './search-words.js'
 /** A row as the code writes it, booleans as booleans; the database derives price and words' index. */
 export type ListingRow = Omit<
   Selectable<ListingTable>,
-  'parking' | 'furnished' | 'offer' | 'price' | 'words'
+  'parking' | 'furnished' | 'offer' | 'price' | 'words' | 'status'
 > & {
   parking: boolean
   furnished: boolean
@@ -53,6 +53,7 @@ export function createListingQueries(
       geolocation: { lat: row.lat, lng: row.lng },
       timestamp: new Date(row.timestamp).toISOString(),
       userRef: row.userRef,
+      status: row.status,
     }
     if (row.discountedPrice !== null) listing.discountedPrice = row.discountedPrice
     return listing

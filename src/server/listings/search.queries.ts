@@ -63,6 +63,7 @@ export const listingColumns = [
   'lat',
   'lng',
   'timestamp',
+  'status',
   'price',
 ] as const
 
@@ -626,6 +627,7 @@ function rowOfValues(values: SelectedValues): SearchRow {
     lat,
     lng,
     timestamp,
+    status,
     price,
     version,
   ] = values
@@ -646,6 +648,7 @@ function rowOfValues(values: SelectedValues): SearchRow {
     lat,
     lng,
     timestamp,
+    status,
     price,
     version,
   } as SearchRow
