@@ -2,6 +2,7 @@
 import { type Kysely, type Migration, type MigrationProvider, PostgresAdapter, sql } from 'kysely'
 import { hashStoredResetTokens } from '../auth/reset-tokens.js'
 import type { Database } from './schema.js'
+import { alertsMigration } from './alerts-migration.js'
 import { followingMigration } from './following-migration.js'
 import { searchMigration } from './search-migration.js'
 
@@ -173,6 +174,7 @@ const migrations: Record<string, Migration> = {
   },
   '008-search': searchMigration(isPostgres, createListingVersionTriggers),
   '009-following': followingMigration,
+  '011-alerts': alertsMigration,
 }
 
 /** The triggers that change `listing_version` with every write to `listing` (migration 004). */

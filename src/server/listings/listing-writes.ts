@@ -2,6 +2,7 @@
 // and each write happens whole or not at all.
 import { messages, type ListingInput } from '../../shared/listing-schema.js'
 import type { Listing } from '../../shared/listing.js'
+import type { ListingAlerts } from '../alerts/listing-alerts.js'
 import type { Db } from '../db/database.js'
 import {
   GeocoderUnavailableError,
@@ -34,8 +35,13 @@ const notYourUploads = () =>
 const listedTwice = () =>
   new ListingWriteError(400, 'Invalid listing', { images: 'An image is listed twice' })
 
-export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder: Geocoder }) {
-  const { db, media, geocoder } = deps
+export function createListingWrites(deps: {
+  db: Db
+  media: MediaStore
+  geocoder: Geocoder
+  listingAlerts: ListingAlerts
+}) {
+  const { db, media, geocoder, listingAlerts } = deps
 
   async function locate(address: string): Promise<GeocodeResult> {
     let place: GeocodeResult | null
@@ -95,7 +101,10 @@ export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder:
         const imageKeys = input.images.map((uploadId) => claimed.get(uploadId)!)
         const inTrx = createListingQueries(db, media, trx)
         await inTrx.insert({ id, userRef: userId, ...row(input, imageKeys, place) })
-        return (await inTrx.get(id))!
+        const listing = (await inTrx.get(id))!
+        // In the same transaction: a saved search's match is never lost to a crash after the insert.
+        await listingAlerts.listingCreated(trx, listing)
+        return listing
       })
     },
 
@@ -107,6 +116,7 @@ export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder:
         const stored = await inTrx.getStored(id, { lock: true })
         if (!stored) throw notFound()
         if (stored.userRef !== userId) throw notOwner()
+        const previous = (await inTrx.get(id))!
         // The listing's own images may be named by their URLs or by the uploads they came from.
         const uploadsInTrx = createUploadQueries(db, trx)
         const kept = new Map([
@@ -122,7 +132,9 @@ export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder:
         await inTrx.update(id, row(input, imageKeys, place))
         const gone = stored.imageKeys.filter((key) => !imageKeys.includes(key))
         await uploadsInTrx.release(gone)
-        return { saved: (await inTrx.get(id))!, removed: gone }
+        const saved = (await inTrx.get(id))!
+        await listingAlerts.listingUpdated(trx, previous, saved)
+        return { saved, removed: gone }
       })
       await deleteImages(removed)
       return saved
