@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.js'
 import type { JobHandlers } from '../jobs/job-queue.js'
 import type { ListingQueries } from '../listings/listings.queries.js'
 import type { Mailer } from '../mail/mailer.js'
+import { batches } from '../media/s3-store.js'
 import {
   listingClosedMail,
   listingsPerMail,
@@ -96,13 +97,15 @@ export function createAlertJobs(deps: {
         }),
       )
     }
-    const ids = pending.map((row) => row.id)
-    for (let start = 0; start < ids.length; start += 500) {
+    for (const ids of batches(
+      pending.map((row) => row.id),
+      500,
+    )) {
       await kysely
         .updateTable('saved_search_match')
         .set({ settledAt: now })
         .where('savedSearchId', '=', savedSearchId)
-        .where('listingId', 'in', ids.slice(start, start + 500))
+        .where('listingId', 'in', ids)
         .execute()
     }
   }

@@ -114,14 +114,34 @@ ${more > 0 ? `<p><a href="${escapeHtml(link)}">and ${more} more</a></p>` : ''}
 }
 
 /**
- * A saved home has no list to leave: the mail says that removing it from the saved homes (the
- * heart on its page, or /saved) ends these mails.
+ * A mail about one saved home. It has no list to leave: the mail says that removing the home from
+ * the saved homes (the heart on its page, or /saved) ends these mails.
  */
-function savedHomeNote(publicUrl: string): { text: string; html: string } {
+function savedHomeMail(options: {
+  to: string
+  publicUrl: string
+  listing: Listing
+  subject: string
+  news: { text: string; html: string }
+}): Mail {
+  const { publicUrl, listing, news } = options
   const saved = `${publicUrl}/saved`
   return {
-    text: `You get this mail because you saved this home. Remove it from your saved homes to stop mails about it: ${saved}`,
-    html: `<p style="color:#6b7280">You get this mail because you saved this home. <a href="${escapeHtml(saved)}">Remove it from your saved homes</a> to stop mails about it.</p>`,
+    to: options.to,
+    subject: options.subject,
+    link: listingUrl(publicUrl, listing),
+    text: [
+      news.text,
+      '',
+      listingText(publicUrl, listing),
+      '',
+      `You get this mail because you saved this home. Remove it from your saved homes to stop mails about it: ${saved}`,
+      '',
+      footer.text,
+    ].join('\n'),
+    html: page(`<p>${news.html}</p>
+<table role="presentation" cellpadding="0" cellspacing="0">${listingHtml(publicUrl, listing)}</table>
+<p style="color:#6b7280">You get this mail because you saved this home. <a href="${escapeHtml(saved)}">Remove it from your saved homes</a> to stop mails about it.</p>`),
   }
 }
 
@@ -131,28 +151,17 @@ export function priceCutMail(options: {
   listing: Listing
   previousPrice: number
 }): Mail {
-  const { publicUrl, listing } = options
+  const { listing } = options
   const before = priceText(listing, options.previousPrice)
-  const now = priceText(listing)
-  const note = savedHomeNote(publicUrl)
-  const url = listingUrl(publicUrl, listing)
-  return {
-    to: options.to,
+  const news = `Price cut: a home you saved now costs ${priceText(listing)}`
+  return savedHomeMail({
+    ...options,
     subject: `Price cut: ${listing.name}`,
-    link: url,
-    text: [
-      `Price cut: a home you saved now costs ${now} (was ${before}).`,
-      '',
-      listingText(publicUrl, listing),
-      '',
-      note.text,
-      '',
-      footer.text,
-    ].join('\n'),
-    html: page(`<p>${escapeHtml(`Price cut: a home you saved now costs ${now}`)} (was <s>${escapeHtml(before)}</s>).</p>
-<table role="presentation" cellpadding="0" cellspacing="0">${listingHtml(publicUrl, listing)}</table>
-${note.html}`),
-  }
+    news: {
+      text: `${news} (was ${before}).`,
+      html: `${escapeHtml(news)} (was <s>${escapeHtml(before)}</s>).`,
+    },
+  })
 }
 
 export function listingClosedMail(options: {
@@ -160,25 +169,11 @@ export function listingClosedMail(options: {
   publicUrl: string
   listing: Listing
 }): Mail {
-  const { publicUrl, listing } = options
-  const status = listing.status === 'rented' ? 'rented' : 'sold'
-  const note = savedHomeNote(publicUrl)
-  const url = listingUrl(publicUrl, listing)
-  return {
-    to: options.to,
+  const { listing } = options
+  const news = `No longer available: a home you saved has been ${listing.status === 'rented' ? 'rented' : 'sold'}.`
+  return savedHomeMail({
+    ...options,
     subject: `No longer available: ${listing.name}`,
-    link: url,
-    text: [
-      `No longer available: a home you saved has been ${status}.`,
-      '',
-      listingText(publicUrl, listing),
-      '',
-      note.text,
-      '',
-      footer.text,
-    ].join('\n'),
-    html: page(`<p>${escapeHtml(`No longer available: a home you saved has been ${status}.`)}</p>
-<table role="presentation" cellpadding="0" cellspacing="0">${listingHtml(publicUrl, listing)}</table>
-${note.html}`),
-  }
+    news: { text: news, html: escapeHtml(news) },
+  })
 }

@@ -45,21 +45,23 @@ describe.each(dialects)('alerts on %s', (dialect) => {
 
   const runJobs = (at: number) => t.context.jobs.runDue(t.context.jobHandlers, () => at)
 
+  const listingInput = (fields: Partial<ListingInput>): ListingInput => ({
+    type: 'rent',
+    name: 'Sunny flat by Rivoli',
+    bedrooms: 2,
+    bathrooms: 1,
+    parking: true,
+    furnished: false,
+    address: '12 Rue de Rivoli, Paris, France',
+    offer: false,
+    regularPrice: 1800,
+    images: [],
+    ...fields,
+  })
+
   async function createListing(fields: Partial<ListingInput> = {}, user = owner) {
     const upload = await storeReadyUpload(t.context, user.id)
-    return t.context.writes.create(user.id, {
-      type: 'rent',
-      name: 'Sunny flat by Rivoli',
-      bedrooms: 2,
-      bathrooms: 1,
-      parking: true,
-      furnished: false,
-      address: '12 Rue de Rivoli, Paris, France',
-      offer: false,
-      regularPrice: 1800,
-      images: [upload.id],
-      ...fields,
-    })
+    return t.context.writes.create(user.id, listingInput({ images: [upload.id], ...fields }))
   }
 
   it('mails an instant alert within ALERT_DELAY_SECONDS, naming the listing with its links', async () => {
@@ -123,18 +125,15 @@ describe.each(dialects)('alerts on %s', (dialect) => {
     expect(smtp.to(owner.email)).toEqual([])
 
     // An edit that still matches (or reopening) announces nothing again.
-    await t.context.writes.update(listing.id, owner.id, {
-      type: 'rent',
-      name: 'Sunny flat by Rivoli, new',
-      bedrooms: 2,
-      bathrooms: 1,
-      parking: true,
-      furnished: false,
-      address: '12 Rue de Rivoli, Paris, France',
-      offer: false,
-      regularPrice: 1900,
-      images: listing.imageUrls,
-    })
+    await t.context.writes.update(
+      listing.id,
+      owner.id,
+      listingInput({
+        name: 'Sunny flat by Rivoli, new',
+        regularPrice: 1900,
+        images: listing.imageUrls,
+      }),
+    )
     await runJobs(Date.now() + 2 * minute)
     expect(smtp.mails).toHaveLength(1)
   })
@@ -272,19 +271,16 @@ describe.each(dialects)('alerts on %s', (dialect) => {
       )
       .execute()
     const edit = (fields: Partial<ListingInput>) =>
-      t.context.writes.update(listing.id, owner.id, {
-        type: 'rent',
-        name: 'Loft with a view',
-        bedrooms: 2,
-        bathrooms: 1,
-        parking: true,
-        furnished: false,
-        address: '12 Rue de Rivoli, Paris, France',
-        offer: false,
-        regularPrice: 2000,
-        images: listing.imageUrls,
-        ...fields,
-      })
+      t.context.writes.update(
+        listing.id,
+        owner.id,
+        listingInput({
+          name: 'Loft with a view',
+          regularPrice: 2000,
+          images: listing.imageUrls,
+          ...fields,
+        }),
+      )
 
     // A higher price is no news.
     await edit({ regularPrice: 2100 })

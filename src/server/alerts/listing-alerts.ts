@@ -8,6 +8,7 @@ import { noPriceBound } from '../db/alerts-migration.js'
 import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
 import type { JobQueue, NewJob } from '../jobs/job-queue.js'
+import { batches } from '../media/s3-store.js'
 import { listingMatchesFilter } from './listing-matches-filter.js'
 
 export const alertJobKinds = {
@@ -82,11 +83,11 @@ export function createListingAlerts(deps: { db: Db; jobs: JobQueue; alertDelaySe
         return filter.success && listingMatchesFilter(listing, filter.data)
       })
       if (matched.length === 0) return
-      for (let start = 0; start < matched.length; start += 200) {
+      for (const batch of batches(matched, 200)) {
         await trx
           .insertInto('saved_search_match')
           .values(
-            matched.slice(start, start + 200).map((search) => ({
+            batch.map((search) => ({
               savedSearchId: search.id,
               listingId: listing.id,
               matchedAt: now,

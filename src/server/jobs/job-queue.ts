@@ -4,6 +4,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
+import { batches } from '../media/s3-store.js'
 
 export interface NewJob {
   /** names the work: a job with the key of a waiting one joins it (the earlier runAt wins) */
@@ -42,11 +43,11 @@ export function createJobQueue(db: Db) {
   /** Adds jobs, inside the caller's transaction when `kysely` is one. */
   async function enqueue(kysely: Kysely<Database>, jobs: NewJob[], now: number): Promise<void> {
     // A few hundred rows a statement stays under SQLite's limit of bound values.
-    for (let start = 0; start < jobs.length; start += 200) {
+    for (const batch of batches(jobs, 200)) {
       await kysely
         .insertInto('job')
         .values(
-          jobs.slice(start, start + 200).map((job) => ({
+          batch.map((job) => ({
             key: job.key,
             kind: job.kind,
             payload: JSON.stringify(job.payload),
