@@ -127,6 +127,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
       mailer,
       publicUrl: config.publicUrl,
       unsubscribeTokens,
+      listingAlerts,
     }),
     listingAlerts,
     unsubscribeTokens,

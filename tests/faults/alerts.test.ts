@@ -86,20 +86,25 @@ async function createListing(server: ServerProcess, owner: SignedInUser, image: 
   return (await response.json()) as Listing
 }
 
-/** Resolves once every match is settled and no job waits: nothing more will be sent. */
-async function untilQueueEmpty(context: AppContext, timeoutMs = 60_000) {
+async function untilTrue(condition: () => Promise<boolean>, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs
-  for (;;) {
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Not so after ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** Resolves once every match is settled and no job waits: nothing more will be sent. */
+function untilQueueEmpty(context: AppContext) {
+  return untilTrue(async () => {
     const jobs = await context.db.kysely.selectFrom('job').select('key').execute()
     const pending = await context.db.kysely
       .selectFrom('saved_search_match')
       .select('listingId')
       .where('settledAt', 'is', null)
       .execute()
-    if (jobs.length === 0 && pending.length === 0) return
-    if (Date.now() > deadline) throw new Error(`Still queued: ${JSON.stringify(jobs)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+    return jobs.length === 0 && pending.length === 0
+  })
 }
 
 /** Each mailed listing link per recipient, as many times as it was mailed. */
@@ -118,8 +123,17 @@ describe.each(dialects)('alert delivery through faults on %s', (dialect) => {
     const buyer = setup.buyers[0]!
     let server = await startServer(env)
     cleanups.push(() => server.stop('SIGKILL'))
-    // The create's answer means its match and mail job are committed; the mail is 3 s away.
     const listing = await createListing(server, owner, setup.uploads[0]!, 1)
+    // Killed once the worker recorded the match (and queued its mail, 3 s away).
+    await withAppContext(env, async (context) => {
+      await untilTrue(async () => {
+        const match = await context.db.kysely
+          .selectFrom('saved_search_match')
+          .select('listingId')
+          .executeTakeFirst()
+        return match !== undefined
+      })
+    })
     server.child.kill('SIGKILL')
     expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' })
     expect(smtp.mails).toEqual([])

@@ -17,7 +17,9 @@ import {
 } from './alert-mails.js'
 import {
   alertJobKinds,
+  type ListingAlerts,
   type ListingClosedJob,
+  type MatchListingJob,
   type PriceCutJob,
   type SavedSearchAlertJob,
 } from './listing-alerts.js'
@@ -34,8 +36,9 @@ export function createAlertJobs(deps: {
   mailer: Mailer
   publicUrl: string
   unsubscribeTokens: UnsubscribeTokens
+  listingAlerts: ListingAlerts
 }): JobHandlers {
-  const { db, listings, mailer, publicUrl, unsubscribeTokens } = deps
+  const { db, listings, mailer, publicUrl, unsubscribeTokens, listingAlerts } = deps
   const { kysely } = db
 
   /** The saver's address, when they still have this listing saved and it is not their own. */
@@ -128,7 +131,14 @@ export function createAlertJobs(deps: {
     if (to) await mailer.send(listingClosedMail({ to, publicUrl, listing }))
   }
 
+  async function matchListing(payload: unknown, now: number) {
+    const listing = await listings.get((payload as MatchListingJob).listingId)
+    // Deleted before its turn: nobody is told of it.
+    if (listing) await listingAlerts.matchListing(listing, now)
+  }
+
   return {
+    [alertJobKinds.match]: matchListing,
     [alertJobKinds.savedSearch]: savedSearchAlert,
     [alertJobKinds.priceCut]: priceCut,
     [alertJobKinds.closed]: closed,

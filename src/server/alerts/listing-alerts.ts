@@ -1,6 +1,6 @@
-// What a listing write means for the people who follow homes, decided inside the write's own
-// transaction so that nothing is lost: a new listing is matched against the saved searches and each
-// match is recorded once, ever; a saved home's price cut or close queues a mail to each saver.
+// What a listing write means for the people who follow homes, queued inside the write's own
+// transaction so that nothing is lost: a new listing's matching against the saved searches (each
+// match recorded once, ever), a saved home's price cut or close (a mail to each saver).
 import { sql, type Kysely } from 'kysely'
 import { effectivePrice, type Listing } from '../../shared/listing.js'
 import { listingFilterSchema } from '../../shared/listing-filter-schema.js'
@@ -9,14 +9,18 @@ import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
 import type { JobQueue, NewJob } from '../jobs/job-queue.js'
 import { batches } from '../media/s3-store.js'
-import { listingMatchesFilter } from './listing-matches-filter.js'
+import { listingMatchesFilter, listingWords } from './listing-matches-filter.js'
 
 export const alertJobKinds = {
+  match: 'match-listing',
   savedSearch: 'saved-search-alert',
   priceCut: 'price-cut',
   closed: 'listing-closed',
 } as const
 
+export interface MatchListingJob {
+  listingId: string
+}
 export interface SavedSearchAlertJob {
   savedSearchId: string
 }
@@ -32,6 +36,15 @@ export interface ListingClosedJob {
 }
 
 const dayMs = 24 * 60 * 60_000
+
+/** A stored query; one that is not JSON (written by hand, say) matches nothing rather than failing the create. */
+function parseQuery(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
 
 /** A daily digest goes out at the time of day the search was saved, the first such time after now. */
 export function nextDigestAt(savedAt: number, now: number): number {
@@ -57,7 +70,7 @@ export function alertCandidatesQuery(
 }
 
 export function createListingAlerts(deps: { db: Db; jobs: JobQueue; alertDelaySeconds: number }) {
-  const { jobs, alertDelaySeconds } = deps
+  const { db, jobs, alertDelaySeconds } = deps
 
   /** Everyone who saved the listing, but its owner. */
   async function savers(trx: Kysely<Database>, listing: Listing): Promise<string[]> {
@@ -71,43 +84,71 @@ export function createListingAlerts(deps: { db: Db; jobs: JobQueue; alertDelaySe
   }
 
   return {
-    /** A new listing, inside its insert's transaction: records its matches and queues their mails. */
+    /**
+     * A new listing, inside its insert's transaction: queues its matching (below), so that a crash
+     * after the commit loses nothing and the create does not wait for thousands of saved searches.
+     */
     async listingCreated(trx: Kysely<Database>, listing: Listing, now = Date.now()) {
       if (listing.status !== 'active') return
-      const candidates = await alertCandidatesQuery(trx, {
+      const match: NewJob = {
+        key: `${alertJobKinds.match}:${listing.id}`,
+        kind: alertJobKinds.match,
+        payload: { listingId: listing.id } satisfies MatchListingJob,
+        runAt: now,
+      }
+      await jobs.enqueue(trx, [match], now)
+    },
+
+    /**
+     * Checks a new listing against the saved searches and records each match once, ever, with its
+     * mail queued (one waiting mail per saved search: matches that come meanwhile join it).
+     */
+    async matchListing(listing: Listing, now: number) {
+      if (listing.status !== 'active') return
+      // Read before the write transaction: on SQLite that holds every other writer back.
+      const candidates = await alertCandidatesQuery(db.kysely, {
         ...listing,
         price: effectivePrice(listing),
       }).execute()
+      let words: string[] | undefined
+      const wordsOnce = () => (words ??= listingWords(listing))
       const matched = candidates.filter((search) => {
-        const filter = listingFilterSchema.safeParse(JSON.parse(search.query))
-        return filter.success && listingMatchesFilter(listing, filter.data)
+        const filter = listingFilterSchema.safeParse(parseQuery(search.query))
+        return filter.success && listingMatchesFilter(listing, filter.data, wordsOnce)
       })
       if (matched.length === 0) return
-      for (const batch of batches(matched, 200)) {
-        await trx
-          .insertInto('saved_search_match')
-          .values(
-            batch.map((search) => ({
-              savedSearchId: search.id,
-              listingId: listing.id,
-              matchedAt: now,
-              settledAt: null,
-            })),
-          )
-          .onConflict((conflict) => conflict.columns(['savedSearchId', 'listingId']).doNothing())
-          .execute()
-      }
-      // One waiting mail per saved search: matches that come meanwhile join it.
-      const mails: NewJob[] = matched.map((search) => ({
-        key: `${alertJobKinds.savedSearch}:${search.id}`,
-        kind: alertJobKinds.savedSearch,
-        payload: { savedSearchId: search.id } satisfies SavedSearchAlertJob,
-        runAt:
-          search.alerts === 'daily'
-            ? nextDigestAt(search.createdAt, now)
-            : now + alertDelaySeconds * 1000,
-      }))
-      await jobs.enqueue(trx, mails, now)
+      await db.kysely.transaction().execute(async (trx) => {
+        const mails: NewJob[] = []
+        for (const batch of batches(matched, 200)) {
+          // Only the matches recorded now: a run again after a crash announces nothing twice.
+          const recorded = await trx
+            .insertInto('saved_search_match')
+            .values(
+              batch.map((search) => ({
+                savedSearchId: search.id,
+                listingId: listing.id,
+                matchedAt: now,
+                settledAt: null,
+              })),
+            )
+            .onConflict((conflict) => conflict.columns(['savedSearchId', 'listingId']).doNothing())
+            .returning('savedSearchId')
+            .execute()
+          const fresh = new Set(recorded.map((row) => row.savedSearchId))
+          for (const search of batch.filter((search) => fresh.has(search.id))) {
+            mails.push({
+              key: `${alertJobKinds.savedSearch}:${search.id}`,
+              kind: alertJobKinds.savedSearch,
+              payload: { savedSearchId: search.id } satisfies SavedSearchAlertJob,
+              runAt:
+                search.alerts === 'daily'
+                  ? nextDigestAt(search.createdAt, now)
+                  : now + alertDelaySeconds * 1000,
+            })
+          }
+        }
+        await jobs.enqueue(trx, mails, now)
+      })
     },
 
     /**

@@ -4,7 +4,17 @@ import { effectivePrice, type Listing } from '../../shared/listing.js'
 import type { ListingFilter } from '../../shared/listing-requests.js'
 import { queryWords, wordsOf } from '../listings/search-words.js'
 
-export function listingMatchesFilter(listing: Listing, filter: ListingFilter): boolean {
+/** The words a query's words must begin: the listing's name's and location's. */
+export function listingWords(listing: Pick<Listing, 'name' | 'location'>): string[] {
+  return wordsOf(`${listing.name} ${listing.location}`)
+}
+
+/** `words`: the listing's words, when the caller checks many filters on one listing. */
+export function listingMatchesFilter(
+  listing: Listing,
+  filter: ListingFilter,
+  words: () => string[] = () => listingWords(listing),
+): boolean {
   const price = effectivePrice(listing)
   const { lat, lng } = listing.geolocation
   const { bbox } = filter
@@ -26,12 +36,7 @@ export function listingMatchesFilter(listing: Listing, filter: ListingFilter): b
         (bbox.west <= bbox.east
           ? lng >= bbox.west && lng <= bbox.east
           : lng >= bbox.west || lng <= bbox.east))) &&
-    (filter.q === undefined || hasEveryWord(listing, filter.q))
+    (filter.q === undefined ||
+      queryWords(filter.q).every((wanted) => words().some((word) => word.startsWith(wanted))))
   )
-}
-
-/** Each word of the query begins some word of the listing's name or location. */
-function hasEveryWord(listing: Listing, q: string): boolean {
-  const words = wordsOf(`${listing.name} ${listing.location}`)
-  return queryWords(q).every((wanted) => words.some((word) => word.startsWith(wanted)))
 }
