@@ -50,8 +50,13 @@ export function useSaveListing(listingId?: string) {
   })
 }
 
-/** Marks a listing sold or rented, or puts it back on the market. */
-export function useChangeListingStatus() {
+/**
+ * Marks a listing sold or rented, or puts it back on the market. `told` hears of the outcome even
+ * when the control that asked is gone by then (a card that moved to another section).
+ */
+export function useChangeListingStatus(
+  told: { onSuccess?: (listing: Listing) => void; onError?: (error: Error) => void } = {},
+) {
   const queryClient = useQueryClient()
   const showSaved = useShowSaved()
   return useMutation({
@@ -62,8 +67,10 @@ export function useChangeListingStatus() {
       queryClient.setQueriesData<Listing[]>({ queryKey: ['listings', 'mine'] }, (listings) =>
         listings?.map((each) => (each.id === listing.id ? listing : each)),
       )
+      told.onSuccess?.(listing)
       return showSaved(listing)
     },
+    onError: told.onError,
   })
 }
 

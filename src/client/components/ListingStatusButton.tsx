@@ -2,7 +2,7 @@
 import type { Listing } from '../../shared/listing'
 import { ApiError } from '../api/http'
 import { useChangeListingStatus } from '../api/listing-writes'
-import { nextStatus } from './listing-status-text'
+import { nextStatus, statusChangedText } from './listing-status-text'
 import { toast } from './toasts'
 
 export function ListingStatusButton({
@@ -12,25 +12,24 @@ export function ListingStatusButton({
   listing: Listing
   className?: string
 }) {
-  const changeStatus = useChangeListingStatus()
+  const changeStatus = useChangeListingStatus({
+    onSuccess: (changed) => toast.success(statusChangedText(changed.status)),
+    onError: (error) =>
+      // The server's own word when it refused the change itself (a status the type forbids).
+      toast.error(
+        error instanceof ApiError && error.fields.status
+          ? error.fields.status
+          : 'Could not change the listing, try again',
+      ),
+  })
   const next = nextStatus(listing)
-  function change() {
-    changeStatus.mutate(
-      { id: listing.id, status: next.status },
-      {
-        onSuccess: () => toast.success(next.done),
-        onError: (error) =>
-          // The server's own word when it refused the change itself (a status the type forbids).
-          toast.error(
-            error instanceof ApiError && error.fields.status
-              ? error.fields.status
-              : 'Could not change the listing, try again',
-          ),
-      },
-    )
-  }
   return (
-    <button type="button" className={className} onClick={change} disabled={changeStatus.isPending}>
+    <button
+      type="button"
+      className={className}
+      onClick={() => changeStatus.mutate({ id: listing.id, status: next.status })}
+      disabled={changeStatus.isPending}
+    >
       {next.action}
     </button>
   )
