@@ -1,96 +1,48 @@
 // Migration 010 on a database whose listings were sold or rented before it: afterwards the search
 // structures (text index, box index, map cells) and the public lists hold only those on the market;
 // going back down holds every listing again, and coming up again holds only those on the market.
-import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import { Migrator, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ListingPage } from '../../shared/listing'
 import type { MapAnswer } from '../../shared/listing-requests'
-import { createAuth } from '../auth/auth'
-import { loadConfig } from '../config'
 import { searchWords } from '../listings/search-words'
 import { storedLevels } from '../listings/map-grid'
-import { createMailer } from '../mail/mailer'
 import { walkPages } from '../../../tests/support/list-pages'
 import { randomListings } from '../../../tests/support/random-listings'
 import { searchListings } from '../../../tests/support/search-oracle'
+import { databaseBefore, type DatabaseBefore } from '../../../tests/support/database-before'
 import {
-  createPostgresDatabase,
   createTestApp,
   dialects,
   requestJson,
   type ListingRow,
   type TestApp,
 } from '../../../tests/support/test-app'
-import { openDatabase, type Db } from './database'
+import type { Db } from './database'
 import { migrationProvider } from './migrations'
 
-const userRef = 'owner000000000000000'
 const everyLetter = [...'abcdefghijklmnopqrstuvwxyz'].map((letter) => `${letter}*`).join(' OR ')
 
 describe.each(dialects)('migration 010 on %s, over listings closed before it', (dialect) => {
   let t: TestApp
   let rows: ListingRow[] = []
-  let dataDir: string
-  let database: { url: string; drop(): Promise<void> } | undefined
+  let before: DatabaseBefore | undefined
 
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-migration-'))
-    if (dialect === 'postgres') database = await createPostgresDatabase()
-    const env = {
-      DATA_DIR: dataDir,
-      AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
-      SEED_DEMO: 'false',
-      ...(database && { DATABASE_URL: database.url }),
-    }
-    const config = loadConfig(env)
-    const db = openDatabase(config)
-    try {
-      await createAuth(config, db, createMailer(config)).migrate()
-      const migrator = new Migrator({ db: db.kysely, provider: migrationProvider })
-      const { error } = await migrator.migrateTo('009-following')
-      expect(error).toBeUndefined()
-      const now = new Date().toISOString()
-      await sql`
-        insert into "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt")
-        values (${userRef}, 'Owner', 'owner@example.com', ${db.bool(true)}, ${now}, ${now})`.execute(
-        db.kysely,
-      )
-      // Written on the market, then closed, as the database of before knew no better.
+    // Written as the database of before wrote them: into every search structure, closed or not.
+    before = await databaseBefore(dialect, '009-following', async (userRef) => {
       rows = randomListings(400, 1, 10).map(({ owner, ...fields }) => {
         void owner
         return { ...fields, userRef, images: '[]' } as ListingRow
       })
-      await db.kysely.transaction().execute(async (trx) => {
-        for (const row of rows) {
-          const values = {
-            ...row,
-            status: 'active',
-            words: searchWords(row),
-            parking: db.bool(row.parking),
-            furnished: db.bool(row.furnished),
-            offer: db.bool(row.offer),
-          }
-          await sql`insert into listing (${sql.join(Object.keys(values).map((name) => sql.ref(name)))})
-            values (${sql.join(Object.values(values))})`.execute(trx)
-        }
-        for (const row of rows.filter((each) => each.status !== 'active')) {
-          await sql`update listing set "status" = ${row.status} where "id" = ${row.id}`.execute(trx)
-        }
-      })
-      expect(await stored(db)).toEqual(held('all'))
-    } finally {
-      await db.close()
-    }
+      return rows.map((row) => ({ ...row, words: searchWords(row) }))
+    })
     // The app opens the same database and brings it to the latest migration, 010 included.
-    t = await createTestApp(dialect, env)
+    t = await createTestApp(dialect, before.env)
   }, 60_000)
   afterAll(async () => {
     await t?.close()
-    await database?.drop()
-    await fs.rm(dataDir, { recursive: true, force: true })
+    await before?.remove()
   })
 
   /** What the search structures hold: per map level, its count, and SQLite's text and box rows. */
@@ -129,7 +81,7 @@ describe.each(dialects)('migration 010 on %s, over listings closed before it', (
     expect(listed.flatMap((page: ListingPage) => page.items.map((item) => item.id))).toEqual(
       searchListings(rows, {}, 'newest').map((row) => row.id),
     )
-    const mine = await walkPages(t.app, `/api/listings?userRef=${userRef}&limit=50&_=after`)
+    const mine = await walkPages(t.app, `/api/listings?userRef=${before!.userRef}&limit=50&_=after`)
     expect(mine.flatMap((page: ListingPage) => page.items).length).toBe(rows.length)
     const map = await requestJson<MapAnswer>(t.app, '/api/listings/map?bbox=-180,-90,180,90&zoom=1')
     expect(map.body.total).toBe(rows.length - closed)
