@@ -1,8 +1,13 @@
-// Fuzzes POST, PUT and DELETE /api/listings: hostile bodies, others' listings, odd ids, no session.
+// Fuzzes POST, PUT, DELETE /api/listings and PATCH its status: hostile bodies, others' listings,
+// odd ids, no session.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listingInputSchema, type ListingInput } from '../../src/shared/listing-schema'
-import type { Listing } from '../../src/shared/listing'
+import {
+  listingInputSchema,
+  listingStatusInputSchema,
+  type ListingInput,
+} from '../../src/shared/listing-schema'
+import { closedStatusOf, listingStatuses, type Listing } from '../../src/shared/listing'
 import {
   createTestApp,
   createUser,
@@ -44,19 +49,30 @@ const markers = {
   taken: 'TAKEN-UPLOAD',
 } as const
 
-/** The input the API must accept as far as the body goes, or undefined when it must refuse it. */
-function acceptableInput(text: string, type: string): ListingInput | undefined {
+/** The JSON of a body the API reads at all, or undefined when it must refuse it unread. */
+function acceptableJson(text: string, type: string): { json: unknown } | undefined {
   if (!/^application\/json\b/i.test(type)) return undefined
   if (Buffer.byteLength(text) > 64 * 1024) return undefined
-  let json: unknown
   try {
     // Request.json() decodes as the Fetch standard says, dropping a byte order mark.
-    json = JSON.parse(text.replace(/^\ufeff/, ''))
+    return { json: JSON.parse(text.replace(/^\ufeff/, '')) }
   } catch {
     return undefined
   }
-  const parsed = listingInputSchema.safeParse(json)
-  return parsed.success ? parsed.data : undefined
+}
+
+/** The input the API must accept as far as the body goes, or undefined when it must refuse it. */
+function acceptableInput(text: string, type: string): ListingInput | undefined {
+  const body = acceptableJson(text, type)
+  const parsed = body && listingInputSchema.safeParse(body.json)
+  return parsed?.success ? parsed.data : undefined
+}
+
+/** The status a status body asks for, or undefined when the API must refuse the body. */
+function acceptableStatus(text: string, type: string) {
+  const body = acceptableJson(text, type)
+  const parsed = body && listingStatusInputSchema.safeParse(body.json)
+  return parsed?.success ? parsed.data.status : undefined
 }
 
 /** What the API answers about `input`: the saved listing shows the fields as sent, trimmed. */
@@ -320,6 +336,7 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
         ['POST', '/api/listings'],
         ['PUT', `/api/listings/OWN`],
         ['DELETE', `/api/listings/OWN`],
+        ['PATCH', `/api/listings/OWN/status`],
       )
       await fc.assert(
         fc.asyncProperty(request, cookie, async ([method, path], forged) => {
@@ -338,6 +355,61 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
         }),
         fuzzParameters(),
       )
+    },
+    fuzzTimeout(),
+  )
+
+  it(
+    'changes the status of our listing only to one its type allows, and of no other listing',
+    async () => {
+      const body = hostileBody(
+        { status: 'active' },
+        {
+          status: fc.constantFrom(...listingStatuses, 'Sold', ' rented', 'closed', ''),
+          type: fc.constantFrom('rent', 'sale'),
+          userRef: fc.constant('someone-else'),
+        },
+      )
+      const target = fc.oneof(
+        { arbitrary: fc.constant(own.id), weight: 4 },
+        { arbitrary: fc.constant(others.id), weight: 1 },
+        { arbitrary: hostileSegment, weight: 1 },
+      )
+      const tally = outcomes()
+      await fc.assert(
+        fc.asyncProperty(body, contentType, target, async (text, type, id) => {
+          const before = await storedRow(own.id)
+          const othersBefore = await storedRow(others.id)
+          const answer = await send('PATCH', `/api/listings/${id}/status`, text, type)
+          const status = acceptableStatus(text, type)
+          const fits = status === 'active' || status === closedStatusOf[before!.type]
+          tally.count(answer.status === 200)
+          if (answer.status === 200) {
+            expect(id).toBe(own.id)
+            expect(fits, abbreviate(text)).toBe(true)
+            expect(successBody<Listing>(answer)).toMatchObject({ id: own.id, status })
+            expect(await storedRow(own.id)).toEqual({ ...before, status })
+          } else {
+            const refusal = expectRefusal(answer)
+            if (id === own.id) {
+              expect(fits && answer.status !== 413, `refused ${abbreviate(text)}`).toBe(false)
+              if (status !== undefined) {
+                expect(answer.status).toBe(400)
+                expect(Object.keys(refusal.fields ?? {})).toEqual(['status'])
+              }
+            } else if (id === others.id && answer.status !== 413) {
+              expect(answer.status).toBe(403)
+            }
+            expect(await storedRow(own.id)).toEqual(before)
+          }
+          expect(await storedRow(others.id)).toEqual(othersBefore)
+          await afterEachCase()
+        }),
+        fuzzParameters(),
+      )
+      tally.expectBoth()
+      // Back on the market, as the other cases expect it.
+      await t.context.listings.setStatus(own.id, 'active')
     },
     fuzzTimeout(),
   )

@@ -4,6 +4,7 @@ import { hashStoredResetTokens } from '../auth/reset-tokens.js'
 import type { Database } from './schema.js'
 import { followingMigration } from './following-migration.js'
 import { searchMigration } from './search-migration.js'
+import { statusMigration } from './status-migration.js'
 
 const migrations: Record<string, Migration> = {
   '001-listing': {
@@ -173,6 +174,7 @@ const migrations: Record<string, Migration> = {
   },
   '008-search': searchMigration(isPostgres, createListingVersionTriggers),
   '009-following': followingMigration,
+  '010-listing-status': statusMigration(isPostgres),
 }
 
 /** The triggers that change `listing_version` with every write to `listing` (migration 004). */

@@ -217,6 +217,10 @@ export function createPageHeads(options: {
       metaTag('name', 'description', description),
     ]
     if (meta.listing) lines.push(...previewCard(meta.listing, title, description, absolute))
+    // A sold or rented home keeps its page for those who saved its link, not for search engines.
+    if (meta.listing && meta.listing.status !== 'active') {
+      lines.push(metaTag('name', 'robots', 'noindex'))
+    }
     if (meta.data) {
       lines.push(`<link rel="preload" as="fetch" href="${escapeHtml(meta.data)}" crossorigin>`)
     }

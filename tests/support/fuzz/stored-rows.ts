@@ -1,5 +1,6 @@
 // The rules every stored row must keep, read back from the database after each fuzzed request.
 import { expect } from 'vitest'
+import { closedStatusOf } from '../../../src/shared/listing'
 import { listingInputSchema } from '../../../src/shared/listing-schema'
 import { isPlainText } from '../../../src/shared/plain-text'
 import { profileSchema } from '../../../src/shared/profile'
@@ -8,7 +9,8 @@ import type { Db } from '../../../src/server/db/database'
 /**
  * Every listing, read back as the form body it came from, passes the shared schema unchanged (so
  * nothing was stored untrimmed, out of range or half-valid); a listing off offer keeps no
- * discounted price; its place is on the globe; its images are its owner's uploads, each in one
+ * discounted price; its place is on the globe; its status is on the market, or the one its type
+ * closes with (a sale sold, a rental rented); its images are its owner's uploads, each in one
  * listing only.
  */
 export async function expectStoredListingsValid(db: Db) {
@@ -47,6 +49,7 @@ export async function expectStoredListingsValid(db: Db) {
       true,
     )
     expect(users.has(row.userRef), seen).toBe(true)
+    expect(['active', closedStatusOf[row.type]], seen).toContain(row.status)
     for (const key of images) {
       const upload = uploads.find((candidate) => candidate.imageKey === key)
       expect(upload?.status, `${seen}: image ${key}`).toBe('attached')
