@@ -1,11 +1,12 @@
-// A listing in a list, photo first: one link to its page, with optional edit and delete controls
-// (the spec's screens).
+// A listing in a list, photo first: one link to its page, with the heart and optional edit and
+// delete controls beside it (the spec's screens).
 import { Bath, BedDouble, MapPin, Pencil, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format'
 import { effectivePrice, type Listing } from '../../shared/listing'
 import { imageSizes, imageSrcSet, imageVariantUrl } from '../../shared/media'
 import { editListingPath, listingPagePath } from '../../shared/screens'
+import { FavouriteButton } from './FavouriteButton'
 import styles from './ListingCard.module.css'
 
 interface ListingCardProps {
@@ -49,6 +50,10 @@ export function ListingCard({
             />
           )}
           {discount > 0 && <span className={styles.badge}>${formatPrice(discount)} off</span>}
+          {/* A saved home may have been sold or rented since (Saved homes lists it still). */}
+          {listing.status !== 'active' && (
+            <span className={styles.closed}>{listing.status === 'sold' ? 'Sold' : 'Rented'}</span>
+          )}
         </div>
         <div className={styles.details}>
           <p className={styles.price}>
@@ -78,29 +83,28 @@ export function ListingCard({
           </p>
         </div>
       </Link>
-      {(editable || onDelete) && (
-        <div className={styles.actions}>
-          {editable && (
-            <Link
-              to={editListingPath(listing.id)}
-              className={styles.action}
-              aria-label="Edit listing"
-            >
-              <Pencil size={18} aria-hidden="true" />
-            </Link>
-          )}
-          {onDelete && (
-            <button
-              type="button"
-              className={`${styles.action} ${styles.delete}`}
-              aria-label="Delete listing"
-              onClick={() => onDelete(listing)}
-            >
-              <Trash2 size={18} aria-hidden="true" />
-            </button>
-          )}
-        </div>
-      )}
+      <div className={styles.actions}>
+        {editable && (
+          <Link
+            to={editListingPath(listing.id)}
+            className={styles.action}
+            aria-label="Edit listing"
+          >
+            <Pencil size={18} aria-hidden="true" />
+          </Link>
+        )}
+        {onDelete && (
+          <button
+            type="button"
+            className={`${styles.action} ${styles.delete}`}
+            aria-label="Delete listing"
+            onClick={() => onDelete(listing)}
+          >
+            <Trash2 size={18} aria-hidden="true" />
+          </button>
+        )}
+        <FavouriteButton listingId={listing.id} look="overlay" />
+      </div>
     </li>
   )
 }
