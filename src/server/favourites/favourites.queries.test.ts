@@ -46,7 +46,11 @@ describe.each(dialects)('favourite query plans on %s', (dialect) => {
         .values(saves.slice(start, start + 200))
         .execute()
     }
-    if (dialect === 'postgres') await t.context.db.kysely.executeQuery(CompiledQuery.raw('analyze'))
+    // What autovacuum would have done by now: statistics, and the visibility map that lets
+    // PostgreSQL answer the ids from favourite_newest alone.
+    if (dialect === 'postgres') {
+      await t.context.db.kysely.executeQuery(CompiledQuery.raw('vacuum analyze'))
+    }
   })
   afterAll(() => t?.close())
 
@@ -92,8 +96,7 @@ describe.each(dialects)('favourite query plans on %s', (dialect) => {
   })
 
   it('reads the ids by favourite_newest', async () => {
-    // All of them, at most the limit: PostgreSQL may read them from the index and sort them after.
-    expectIndexed(await plans(read('/api/favourites/ids')), false)
+    expectIndexed(await plans(read('/api/favourites/ids')), true)
   })
 
   it('saves and unsaves without a scan', async () => {
