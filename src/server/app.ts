@@ -22,6 +22,8 @@ import {
   type SecurityHeaderOptions,
 } from './http/security-headers.js'
 import type { ErrorBody } from '../shared/error-body.js'
+import { createFavouriteQueries, type FavouriteQueries } from './favourites/favourites.queries.js'
+import { favouritesRoutes } from './favourites/favourites.routes.js'
 import { createGeocoder, type Geocoder } from './geocoding/geocoder.js'
 import { geocodeRoutes } from './geocoding/geocode.routes.js'
 import { createListingWrites, type ListingWrites } from './listings/listing-writes.js'
@@ -56,6 +58,7 @@ export interface AppContext {
   mediaRoot: string | undefined
   geocoder: Geocoder
   listings: ListingQueries
+  favourites: FavouriteQueries
   /** The response cache of the public listing reads (decision 009). */
   responseCache: ResponseCache
   writes: ListingWrites
@@ -96,6 +99,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     mediaRoot,
     geocoder,
     listings,
+    favourites: createFavouriteQueries(db, listings),
     responseCache: createResponseCache({ currentVersion: listings.version }),
     writes: createListingWrites({ db, media, geocoder }),
     uploads,
@@ -154,6 +158,7 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     .use('/users/*', jsonBodyLimit)
     .use('/auth/*', jsonBodyLimit)
     .route('/listings', listingsRoutes(context))
+    .route('/favourites', favouritesRoutes(context))
     .route('/uploads', uploadsRoutes({ ...context, stagingDir: stagingDir(context.config) }))
     .route('/geocode', geocodeRoutes(context.geocoder, context.auth))
     .route('/users', usersRoutes(context.users, context.auth, context.requestLimits))

@@ -1,5 +1,6 @@
-// A listing in a list, photo first: one link to its page, with optional edit and delete controls
-// (the spec's screens), a badge when it is sold or rented, and optionally its owner's status button.
+// A listing in a list, photo first: one link to its page, with the heart and optional edit and
+// delete controls beside it (the spec's screens), a badge when it is sold or rented, and optionally
+// its owner's status button.
 import { Bath, BedDouble, MapPin, Pencil, Trash2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -8,6 +9,7 @@ import { effectivePrice, type Listing } from '../../shared/listing'
 import { imageSizes, imageSrcSet, imageVariantUrl } from '../../shared/media'
 import { editListingPath, listingPagePath } from '../../shared/screens'
 import { closedStatusText } from './listing-status-text'
+import { FavouriteButton } from './FavouriteButton'
 import styles from './ListingCard.module.css'
 
 interface ListingCardProps {
@@ -91,29 +93,28 @@ export function ListingCard({
         </div>
       </Link>
       {statusAction && <div className={styles.statusAction}>{statusAction}</div>}
-      {(editable || onDelete) && (
-        <div className={styles.actions}>
-          {editable && (
-            <Link
-              to={editListingPath(listing.id)}
-              className={styles.action}
-              aria-label="Edit listing"
-            >
-              <Pencil size={18} aria-hidden="true" />
-            </Link>
-          )}
-          {onDelete && (
-            <button
-              type="button"
-              className={`${styles.action} ${styles.delete}`}
-              aria-label="Delete listing"
-              onClick={() => onDelete(listing)}
-            >
-              <Trash2 size={18} aria-hidden="true" />
-            </button>
-          )}
-        </div>
-      )}
+      <div className={styles.actions}>
+        {editable && (
+          <Link
+            to={editListingPath(listing.id)}
+            className={styles.action}
+            aria-label="Edit listing"
+          >
+            <Pencil size={18} aria-hidden="true" />
+          </Link>
+        )}
+        {onDelete && (
+          <button
+            type="button"
+            className={`${styles.action} ${styles.delete}`}
+            aria-label="Delete listing"
+            onClick={() => onDelete(listing)}
+          >
+            <Trash2 size={18} aria-hidden="true" />
+          </button>
+        )}
+        <FavouriteButton listingId={listing.id} look="overlay" />
+      </div>
     </li>
   )
 }

@@ -10,6 +10,7 @@ import type { PublicUser } from '../../shared/profile'
 import { contactPath } from '../../shared/screens'
 import { useListing } from '../api/listings'
 import { useSession } from '../api/session'
+import { FavouriteButton } from '../components/FavouriteButton'
 import { PhotoGallery } from '../components/PhotoGallery'
 import { closedStatusText } from '../components/listing-status-text'
 import { ListingStatusButton } from '../components/ListingStatusButton'
@@ -90,7 +91,10 @@ function ListingDetails({
               </s>
             )}
           </p>
-          <ShareButton />
+          <div className={styles.controls}>
+            <FavouriteButton listingId={listing.id} look="outline" />
+            <ShareButton />
+          </div>
         </div>
         <p className={styles.badges}>
           <span className={styles.type}>{listing.type === 'rent' ? 'For Rent' : 'For Sale'}</span>

@@ -1,6 +1,7 @@
-// My Profile (the spec's screens): sign out, the name that can change, and the way to a new listing;
-// the user's listings on the market under 'Your Listings', and the sold and rented ones beneath.
-import { ChevronRight, House } from 'lucide-react'
+// My Profile (the spec's screens): sign out, the name that can change, the way to a new listing and
+// to the saved homes; the user's listings on the market under 'Your Listings', and the sold and
+// rented ones beneath.
+import { ChevronRight, Heart, House } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { Listing } from '../../shared/listing'
@@ -63,7 +64,12 @@ function MyProfile({ user }: { user: PublicUser }) {
       </header>
       <div className={styles.account}>
         <PersonalDetails user={user} />
-        <Link to="/create-listing" className={styles.createListing}>
+        <Link to={screens.saved.path} className={styles.rowLink}>
+          <Heart size={24} aria-hidden="true" className={styles.savedIcon} />
+          <span>{screens.saved.title}</span>
+          <ChevronRight size={24} aria-hidden="true" />
+        </Link>
+        <Link to="/create-listing" className={styles.rowLink}>
           <House size={24} aria-hidden="true" />
           <span>Sell or rent your home</span>
           <ChevronRight size={24} aria-hidden="true" />

@@ -108,6 +108,8 @@ export function createListingQueries(
   return {
     readPage,
     readOne,
+    /** A row of `listingColumns` as the API's Listing (the saved homes' page reads rows too). */
+    toListing,
 
     async list(filter: ListingFilter, limit: number): Promise<Listing[]> {
       return (await readPage(filter, limit)).value

@@ -160,6 +160,7 @@ const routes: PageRoute[] = [
   titledRoute(screens.resetPassword, 'pages/ResetPassword.tsx'),
   titledRoute(screens.oauthPopup, 'pages/OAuthPopup.tsx'),
   titledRoute(screens.profile, 'pages/Profile.tsx'),
+  titledRoute(screens.saved, 'pages/Saved.tsx'),
   titledRoute(screens.createListing, 'pages/CreateListing.tsx'),
   titledRoute(screens.editListing, 'pages/EditListing.tsx'),
 ]
