@@ -31,11 +31,17 @@ export interface FavouriteChange {
 
 async function writeFavourite({ listingId, save }: FavouriteChange): Promise<void> {
   const param = { param: { listingId } }
-  await readJson<unknown>(
-    save
-      ? api.api.favourites[':listingId'].$put(param)
-      : api.api.favourites[':listingId'].$delete(param),
-  )
+  try {
+    await readJson<unknown>(
+      save
+        ? api.api.favourites[':listingId'].$put(param)
+        : api.api.favourites[':listingId'].$delete(param),
+    )
+  } catch (error) {
+    // A listing deleted since it was saved took its save with it: unsaving it is done.
+    if (!save && error instanceof ApiError && error.status === 404) return
+    throw error
+  }
 }
 
 /** The saved ids with this one change made. */

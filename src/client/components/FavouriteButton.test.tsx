@@ -148,6 +148,20 @@ describe('the heart', () => {
     ])
   })
 
+  it('counts an unsave of a listing deleted since as done, without a toast', async () => {
+    savedIds = ['listing1']
+    serve(true)
+    show()
+    await waitFor(() => expect(pressed(0)).toBe(true))
+    fireEvent.click(hearts()[0]!)
+    await waitFor(() => expect(writes).toHaveLength(1))
+    savedIds = []
+    await act(async () => writes[0]!.answer(404))
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0))
+    expect(pressed(0)).toBe(false)
+    expect(currentToasts()).toEqual([])
+  })
+
   it("says the server's reason when the limit is reached", async () => {
     serve(true)
     show()

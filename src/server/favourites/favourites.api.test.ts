@@ -105,14 +105,14 @@ describe.each(dialects)('favourites API on %s', (dialect) => {
     await forget(alice)
   })
 
-  it('unsaves with 204, also when the listing was not saved or does not exist', async () => {
+  it('unsaves with 204, also when not saved, and answers 404 for a listing that does not exist', async () => {
     const home = await listing()
     await write('PUT', home.id, alice)
     expect((await write('DELETE', home.id, alice)).status).toBe(204)
     expect(await idsOf(alice)).toEqual([])
     expect((await write('DELETE', home.id, alice)).status).toBe(204)
-    expect((await write('DELETE', 'no-such-listing', alice)).status).toBe(204)
-    expect((await write('DELETE', 'a.b', alice)).status).toBe(204)
+    expect((await write('DELETE', 'no-such-listing', alice)).status).toBe(404)
+    expect((await write('DELETE', 'a.b', alice)).status).toBe(404)
   })
 
   it("never shows or touches another user's saves", async () => {

@@ -50,13 +50,20 @@ export function createFavouriteQueries(db: Db, listings: Pick<ListingQueries, 't
       })
     },
 
-    /** Forgets the save; nothing to do when the listing was not saved. */
-    async remove(userId: string, listingId: string): Promise<void> {
-      await kysely
+    /** Forgets the save; nothing to do when the listing was not saved, 'missing' when it is gone. */
+    async remove(userId: string, listingId: string): Promise<'removed' | 'missing'> {
+      const result = await kysely
         .deleteFrom('favourite')
         .where('userId', '=', userId)
         .where('listingId', '=', listingId)
-        .execute()
+        .executeTakeFirst()
+      if (result.numDeletedRows > 0n) return 'removed'
+      const listing = await kysely
+        .selectFrom('listing')
+        .select('id')
+        .where('id', '=', listingId)
+        .executeTakeFirst()
+      return listing ? 'removed' : 'missing'
     },
 
     /** `limit` saved listings at most, newest saved first, strictly after `after`; and the last one's key. */

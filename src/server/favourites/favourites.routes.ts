@@ -66,9 +66,12 @@ export function favouritesRoutes(deps: { favourites: FavouriteQueries; auth: Aut
       return c.body(null, 204)
     })
     .delete('/:listingId', async (c) => {
-      // Whatever the id: a listing not saved (or deleted since, with its saves) is what was asked.
+      // As the contract has it for PUT and DELETE alike: a listing that does not exist (or was
+      // deleted, with its saves) is not found; one that exists but was not saved is simply unsaved.
       const listingId = c.req.param('listingId')
-      if (idPattern.test(listingId)) await favourites.remove(c.get('user').id, listingId)
+      if (!idPattern.test(listingId)) return c.json(notFound, 404)
+      const outcome = await favourites.remove(c.get('user').id, listingId)
+      if (outcome === 'missing') return c.json(notFound, 404)
       return c.body(null, 204)
     })
 }
