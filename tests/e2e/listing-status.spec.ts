@@ -77,11 +77,13 @@ test.describe('sold and back on the market', () => {
     expect(await axeViolations(page)).toEqual([])
     await screenshots(page, 'profile-with-sold')
 
-    await sold.getByRole('button', { name: 'Put back on the market' }).click()
+    // From the keyboard: the card moves to 'Your Listings', and the focus moves with it.
+    await sold.getByRole('button', { name: 'Put back on the market' }).focus()
+    await page.keyboard.press('Enter')
     await expect(toastWith(page, 'Back on the market')).toBeVisible()
     const yours = page.getByRole('region', { name: 'Your Listings', exact: true })
     await expect(card(yours)).toHaveCount(1)
-    await expect(yours.getByRole('button', { name: 'Mark as sold' })).toBeVisible()
+    await expect(yours.getByRole('button', { name: 'Mark as sold' })).toBeFocused()
     await expect(sold).toHaveCount(0)
 
     await page.goto(searchPage)
