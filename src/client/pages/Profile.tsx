@@ -11,6 +11,7 @@ import { useSession, useSignOut, useUpdateProfile } from '../api/session'
 import { EmptyState } from '../components/EmptyState'
 import { ListingCard } from '../components/ListingCard'
 import { ListingCardSkeletons } from '../components/ListingCardSkeleton'
+import { SavedSearchList } from '../components/saved-searches/SavedSearchList'
 import { toast } from '../components/toasts'
 import { useDocumentTitle } from '../components/use-document-title'
 import styles from './Profile.module.css'
@@ -79,6 +80,7 @@ function MyProfile({ user }: { user: PublicUser }) {
       {(!!listings?.length || deletedTheLast) && (
         <YourListings listings={listings ?? []} onDelete={onDelete} />
       )}
+      <SavedSearchList userId={user.id} />
     </main>
   )
 }
