@@ -1,7 +1,6 @@
 // The dialog that saves the search on screen: its name (the summary until changed) and how often
 // to be told of new homes. A sheet from the bottom on phones, a centred dialog on wider screens.
-import { X } from 'lucide-react'
-import { useId, useRef, useState, type FormEvent, type SyntheticEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import {
   filterParameters,
   type ListingFilter,
@@ -17,7 +16,7 @@ import { searchSummary } from '../../../shared/search-summary'
 import { ApiError } from '../../api/http'
 import { useSaveSearch } from '../../api/saved-searches'
 import { toast } from '../toasts'
-import { keepFocusInside, useModalDialog } from '../use-modal-dialog'
+import { SheetDialog } from '../SheetDialog'
 import { alertLabels } from './alert-labels'
 import styles from './SaveSearchDialog.module.css'
 
@@ -37,9 +36,7 @@ interface SaveSearchDialogProps {
 }
 
 export function SaveSearchDialog({ userId, filter, sort, onClose }: SaveSearchDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
   const nameRef = useRef<HTMLInputElement>(null)
-  const titleId = useId()
   const nameId = useId()
   const nameErrorId = useId()
   const everythingId = useId()
@@ -47,7 +44,6 @@ export function SaveSearchDialog({ userId, filter, sort, onClose }: SaveSearchDi
   const [alerts, setAlerts] = useState<AlertFrequency>(defaultAlerts)
   const [nameError, setNameError] = useState<string>()
   const save = useSaveSearch(userId)
-  useModalDialog(dialogRef, nameRef)
   const everything = filterParameters(filter).length === 0
 
   function onSubmit(event: FormEvent) {
@@ -75,36 +71,14 @@ export function SaveSearchDialog({ userId, filter, sort, onClose }: SaveSearchDi
     )
   }
 
-  // Escape makes the dialog cancel: it is unmounted instead, so focus goes back to the button.
-  function onCancel(event: SyntheticEvent<HTMLDialogElement>) {
-    event.preventDefault()
-    onClose()
-  }
-
   return (
-    <dialog
-      ref={dialogRef}
+    <SheetDialog
+      title="Save this search"
+      onClose={onClose}
+      initialFocus={nameRef}
       className={styles.dialog}
-      aria-labelledby={titleId}
-      onCancel={onCancel}
-      onKeyDown={(event) => {
-        if (event.key === 'Tab') keepFocusInside(event)
-      }}
-      // A tap on the dimmed page around it closes it, as a tap beside a sheet does.
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose()
-      }}
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <div className={styles.head}>
-          <h2 id={titleId} className={styles.title}>
-            Save this search
-          </h2>
-          <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
-            <X size={24} aria-hidden="true" />
-          </button>
-        </div>
-
         <div className={styles.body}>
           <div className={styles.field}>
             <label htmlFor={nameId} className={styles.label}>
@@ -163,7 +137,7 @@ export function SaveSearchDialog({ userId, filter, sort, onClose }: SaveSearchDi
           </button>
         </div>
       </form>
-    </dialog>
+    </SheetDialog>
   )
 }
 
