@@ -351,7 +351,20 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
       ['the count', () => statements().tally('u'), /saved_search_owner/],
       ['one of the owner’s', () => statements().owned('s', 'u'), ownIndex],
       ['the delete', () => statements().remove('s', 'u'), ownIndex],
-    ])('reads %s through an index', async (_, statement, index) => {
+      [
+        'the change',
+        () =>
+          statements().change('s', {
+            name: 'n',
+            query: '{}',
+            alerts: 'off',
+            type: null,
+            minPrice: null,
+            maxPrice: null,
+          }),
+        /saved_search_pkey|sqlite_autoindex_saved_search_1/,
+      ],
+    ])('finds the rows of %s through an index', async (_, statement, index) => {
       const plan = await queryPlan(t.context.db, statement)
       expect(scansTable(plan, 'saved_search'), plan.join('\n')).toBe(false)
       expect(plan.join('\n')).toMatch(index)

@@ -108,6 +108,11 @@ export function savedSearchStatements(kysely: Kysely<Database>) {
         .where('userId', '=', userId)
     },
 
+    /** Sets a saved search's columns. */
+    change(id: string, values: Omit<Selectable<SavedSearchTable>, 'id' | 'userId' | 'createdAt'>) {
+      return kysely.updateTable('saved_search').set(values).where('id', '=', id)
+    },
+
     /** Removes the user's saved search of this id; another's stays. */
     remove(id: string, userId: string) {
       return kysely.deleteFrom('saved_search').where('id', '=', id).where('userId', '=', userId)
@@ -174,18 +179,8 @@ export function createSavedSearchQueries(db: Db) {
         if (change.name !== undefined) {
           changed.name = nameOf(change.name, change.query ?? storedSearch(stored))
         }
-        await trx
-          .updateTable('saved_search')
-          .set({
-            name: changed.name,
-            query: changed.query,
-            alerts: changed.alerts,
-            type: changed.type,
-            minPrice: changed.minPrice,
-            maxPrice: changed.maxPrice,
-          })
-          .where('id', '=', id)
-          .execute()
+        const { name, query, alerts, type, minPrice, maxPrice } = changed
+        await queries.change(id, { name, query, alerts, type, minPrice, maxPrice }).execute()
         return toSavedSearch(changed)
       })
     },
