@@ -1,7 +1,7 @@
 // Reads and writes of the `saved_search` table; rows become the API's SavedSearch here and nowhere
 // else. Creating and changing a saved search are one function each, so that whatever must happen
 // with them (the alerts' bookkeeping) happens in their transaction.
-import type { Kysely, Selectable } from 'kysely'
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely'
 import { limits } from '../../shared/listing.js'
 import type { ListingFilter, ListingSort } from '../../shared/listing-requests.js'
 import {
@@ -65,7 +65,10 @@ function searchColumns({ filter, sort }: ParsedSearch) {
 const nameOf = (name: string | undefined, { filter, sort }: ParsedSearch) =>
   name || searchSummary(filter, sort)
 
-export function toSavedSearch(row: Selectable<SavedSearchTable>): SavedSearch {
+/** What the API shows of a row; the alerts' own columns stay on the server. */
+type ShownRow = Pick<Selectable<SavedSearchTable>, 'id' | 'name' | 'query' | 'alerts' | 'createdAt'>
+
+export function toSavedSearch(row: ShownRow): SavedSearch {
   return {
     id: row.id,
     name: row.name,
@@ -109,7 +112,7 @@ export function savedSearchStatements(kysely: Kysely<Database>) {
     },
 
     /** Sets a saved search's columns. */
-    change(id: string, values: Omit<Selectable<SavedSearchTable>, 'id' | 'userId' | 'createdAt'>) {
+    change(id: string, values: Updateable<SavedSearchTable>) {
       return kysely.updateTable('saved_search').set(values).where('id', '=', id)
     },
 
@@ -126,7 +129,7 @@ export function savedSearchStatements(kysely: Kysely<Database>) {
 }
 
 /** The stored search, read back as the body schemas give it. */
-const storedSearch = (row: Selectable<SavedSearchTable>): ParsedSearch =>
+const storedSearch = (row: Pick<Selectable<SavedSearchTable>, 'query'>): ParsedSearch =>
   savedSearchQuerySchema.parse(JSON.parse(row.query))
 
 export function createSavedSearchQueries(db: Db) {
@@ -150,7 +153,7 @@ export function createSavedSearchQueries(db: Db) {
         if (Number(count) >= savedSearchLimits.perUser) {
           throw new SavedSearchError(400, tooManySavedSearches)
         }
-        const row: Selectable<SavedSearchTable> = {
+        const row = {
           id: newId(),
           userId,
           name: nameOf(input.name, input.query),
@@ -158,7 +161,7 @@ export function createSavedSearchQueries(db: Db) {
           // Later than the user's newest, so that newest first is the order they were made in.
           createdAt: Math.max(Date.now(), Number(newest ?? 0) + 1),
           ...searchColumns(input.query),
-        }
+        } satisfies Insertable<SavedSearchTable>
         await trx.insertInto('saved_search').values(row).execute()
         return toSavedSearch(row)
       })
