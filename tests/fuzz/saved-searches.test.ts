@@ -25,27 +25,9 @@ import {
   hostileSegment,
   hostileString,
 } from '../support/fuzz/hostile-values'
+import { acceptedBody } from '../support/fuzz/accepted-body'
 import { expectStoredSavedSearchesValid } from '../support/fuzz/stored-rows'
 import { signUpAndIn, type SignedInUser } from '../support/sign-in'
-
-/** The body the API must take, parsed, or undefined when it must refuse it. */
-function acceptable<T>(
-  schema: { safeParse(json: unknown): { success: boolean; data?: T } },
-  text: string,
-  type: string,
-): T | undefined {
-  if (!/^application\/json\b/i.test(type)) return undefined
-  if (Buffer.byteLength(text) > 64 * 1024) return undefined
-  let json: unknown
-  try {
-    // Request.json() decodes as the Fetch standard says, dropping a byte order mark.
-    json = JSON.parse(text.replace(/^\ufeff/, ''))
-  } catch {
-    return undefined
-  }
-  const parsed = schema.safeParse(json)
-  return parsed.success ? parsed.data : undefined
-}
 
 /** Search parameters as a person's search or a script would send them, good and bad. */
 const plausibleQuery = fc.dictionary(
@@ -154,7 +136,7 @@ describe.each(dialects)('hostile writes to /api/saved-searches on %s', (dialect)
         fc.asyncProperty(hostileBody(validBody, plausible), contentType, async (text, type) => {
           const before = await count()
           const answer = await send('POST', '/api/saved-searches', text, type)
-          const input = acceptable(newSavedSearchSchema, text, type)
+          const input = acceptedBody(newSavedSearchSchema, text, type)
           tally.count(answer.status === 201)
           if (answer.status === 201) {
             expect(input, abbreviate(text)).toBeDefined()
@@ -197,7 +179,7 @@ describe.each(dialects)('hostile writes to /api/saved-searches on %s', (dialect)
           async (text, type) => {
             const before = await storedRow(own.id)
             const answer = await send('PATCH', `/api/saved-searches/${own.id}`, text, type)
-            const input = acceptable(savedSearchChangeSchema, text, type)
+            const input = acceptedBody(savedSearchChangeSchema, text, type)
             tally.count(answer.status === 200)
             if (answer.status === 200) {
               expect(input, abbreviate(text)).toBeDefined()
