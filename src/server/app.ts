@@ -38,6 +38,11 @@ import { createMailer, type Mailer } from './mail/mailer.js'
 import { createMediaStore } from './media/media-factory.js'
 import type { MediaStore } from './media/media-store.js'
 import { mediaRoutes } from './media/media.routes.js'
+import {
+  createSavedSearchQueries,
+  type SavedSearchQueries,
+} from './saved-searches/saved-searches.queries.js'
+import { savedSearchesRoutes } from './saved-searches/saved-searches.routes.js'
 import { removeStaleUploads } from './uploads/cleanup.js'
 import { createUploadQueries, type UploadQueries } from './uploads/uploads.queries.js'
 import { uploadsRoutes } from './uploads/uploads.routes.js'
@@ -64,6 +69,7 @@ export interface AppContext {
   writes: ListingWrites
   uploads: UploadQueries
   users: UserQueries
+  savedSearches: SavedSearchQueries
   /** Per-address limits of our own routes, counted in the database. */
   requestLimits: RequestLimits
   /** Removes uploads older than a day that no listing uses (run hourly by main.ts). */
@@ -104,6 +110,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     writes: createListingWrites({ db, media, geocoder }),
     uploads,
     users: createUserQueries(db),
+    savedSearches: createSavedSearchQueries(db),
     requestLimits: createRequestLimits(db),
     removeStaleUploads: () => removeStaleUploads(uploads, media, stagingDir(config)),
   }
@@ -157,10 +164,13 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     .use('/listings', jsonBodyLimit)
     .use('/users/*', jsonBodyLimit)
     .use('/auth/*', jsonBodyLimit)
+    .use('/saved-searches/*', jsonBodyLimit)
+    .use('/saved-searches', jsonBodyLimit)
     .route('/listings', listingsRoutes(context))
     .route('/favourites', favouritesRoutes(context))
     .route('/uploads', uploadsRoutes({ ...context, stagingDir: stagingDir(context.config) }))
     .route('/geocode', geocodeRoutes(context.geocoder, context.auth))
+    .route('/saved-searches', savedSearchesRoutes(context))
     .route('/users', usersRoutes(context.users, context.auth, context.requestLimits))
     .route(
       '/auth',

@@ -15,6 +15,7 @@ import { ListingCard } from '../components/ListingCard'
 import { ListingCardSkeletons } from '../components/ListingCardSkeleton'
 import { closedStatusText } from '../components/listing-status-text'
 import { ListingStatusButton } from '../components/ListingStatusButton'
+import { SavedSearchList } from '../components/saved-searches/SavedSearchList'
 import { toast } from '../components/toasts'
 import { useDocumentTitle } from '../components/use-document-title'
 import styles from './Profile.module.css'
@@ -88,6 +89,7 @@ function MyProfile({ user }: { user: PublicUser }) {
       {(!!listings?.length || deletedTheLast) && (
         <YourListings listings={listings ?? []} onDelete={onDelete} />
       )}
+      <SavedSearchList userId={user.id} />
     </main>
   )
 }

@@ -352,3 +352,22 @@ export function tamperedCursor(
     fc.string({ unit: character, maxLength: 250 }),
   )
 }
+
+/**
+ * Session cookies that are not a valid session: none, hostile text as the token, and the valid
+ * cookie with one character changed (a forged or damaged token).
+ */
+export function forgedSessionCookie(validCookie: string): fc.Arbitrary<string> {
+  const name = 'better-auth.session_token='
+  return fc.oneof(
+    fc.constant(''),
+    hostileString.map(
+      (value) => `${name}${encodeURIComponent(value.replace(/[\ud800-\udfff]/g, ''))}`,
+    ),
+    fc.tuple(fc.nat(), fc.constantFrom('A', 'z', '0', '.', '')).map(([at, insert]) => {
+      const value = validCookie.slice(name.length)
+      const cut = at % value.length
+      return `${name}${value.slice(0, cut)}${insert}${value.slice(cut + 1)}`
+    }),
+  )
+}
