@@ -53,7 +53,7 @@ const server = (name: string, port: number, seed: boolean) => ({
 })
 
 const writingJourneys =
-  /(listings|accessibility-signed-in|hostile-pages|layout|gallery|search-map-clusters)\.spec\.ts/
+  /(listings|listing-status|accessibility-signed-in|hostile-pages|layout|gallery|search-map-clusters|favourites|saved-searches)\.spec\.ts/
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -38,6 +38,7 @@ const routes: [path: string, element: ReturnType<typeof page>][] = [
   [screens.resetPassword.path, page(() => import('./pages/ResetPassword'))],
   [screens.oauthPopup.path, page(() => import('./pages/OAuthPopup'))],
   [screens.profile.path, page(() => import('./pages/Profile'), 'signed-in')],
+  [screens.saved.path, page(() => import('./pages/Saved'), 'signed-in')],
   [screens.createListing.path, page(() => import('./pages/CreateListing'), 'signed-in')],
   [screens.editListing.path, page(() => import('./pages/EditListing'), 'signed-in')],
   ['*', page(() => import('./pages/NotFound'))],

@@ -27,6 +27,8 @@ import {
   type SecurityHeaderOptions,
 } from './http/security-headers.js'
 import type { ErrorBody } from '../shared/error-body.js'
+import { createFavouriteQueries, type FavouriteQueries } from './favourites/favourites.queries.js'
+import { favouritesRoutes } from './favourites/favourites.routes.js'
 import { createGeocoder, type Geocoder } from './geocoding/geocoder.js'
 import { geocodeRoutes } from './geocoding/geocode.routes.js'
 import { createListingWrites, type ListingWrites } from './listings/listing-writes.js'
@@ -41,6 +43,11 @@ import { createMailer, type Mailer } from './mail/mailer.js'
 import { createMediaStore } from './media/media-factory.js'
 import type { MediaStore } from './media/media-store.js'
 import { mediaRoutes } from './media/media.routes.js'
+import {
+  createSavedSearchQueries,
+  type SavedSearchQueries,
+} from './saved-searches/saved-searches.queries.js'
+import { savedSearchesRoutes } from './saved-searches/saved-searches.routes.js'
 import { removeStaleUploads } from './uploads/cleanup.js'
 import { createUploadQueries, type UploadQueries } from './uploads/uploads.queries.js'
 import { uploadsRoutes } from './uploads/uploads.routes.js'
@@ -61,11 +68,13 @@ export interface AppContext {
   mediaRoot: string | undefined
   geocoder: Geocoder
   listings: ListingQueries
+  favourites: FavouriteQueries
   /** The response cache of the public listing reads (decision 009). */
   responseCache: ResponseCache
   writes: ListingWrites
   uploads: UploadQueries
   users: UserQueries
+  savedSearches: SavedSearchQueries
   /** Per-address limits of our own routes, counted in the database. */
   requestLimits: RequestLimits
   /** Removes uploads older than a day that no listing uses (run hourly by main.ts). */
@@ -114,10 +123,12 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     mediaRoot,
     geocoder,
     listings,
+    favourites: createFavouriteQueries(db, listings),
     responseCache: createResponseCache({ currentVersion: listings.version }),
     writes: createListingWrites({ db, media, geocoder, listingAlerts }),
     uploads,
     users: createUserQueries(db),
+    savedSearches: createSavedSearchQueries(db),
     requestLimits: createRequestLimits(db),
     removeStaleUploads: () => removeStaleUploads(uploads, media, stagingDir(config)),
     jobs,
@@ -182,9 +193,13 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     .use('/listings', jsonBodyLimit)
     .use('/users/*', jsonBodyLimit)
     .use('/auth/*', jsonBodyLimit)
+    .use('/saved-searches/*', jsonBodyLimit)
+    .use('/saved-searches', jsonBodyLimit)
     .route('/listings', listingsRoutes(context))
+    .route('/favourites', favouritesRoutes(context))
     .route('/uploads', uploadsRoutes({ ...context, stagingDir: stagingDir(context.config) }))
     .route('/geocode', geocodeRoutes(context.geocoder, context.auth))
+    .route('/saved-searches', savedSearchesRoutes(context))
     .route('/users', usersRoutes(context.users, context.auth, context.requestLimits))
     .route(
       '/auth',

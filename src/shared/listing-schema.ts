@@ -1,6 +1,6 @@
 // One listing schema for the form in the browser and the API on the server (the spec's fields and validation rules).
 import { z } from 'zod'
-import { limits, listingTypes } from './listing.js'
+import { limits, listingStatuses, listingTypes } from './listing.js'
 import { isPlainLines, isPlainText, plainTextMessage } from './plain-text.js'
 
 export const messages = {
@@ -8,6 +8,9 @@ export const messages = {
   maxImages: 'Max 6 images',
   address: 'Please enter a correct address',
   imagesNotUploaded: 'Images not uploaded',
+  closedType: 'Put the listing back on the market before changing its type',
+  soldIsForSale: 'Only a listing for sale can be marked sold',
+  rentedIsForRent: 'Only a listing for rent can be marked rented',
 } as const
 
 export const maxAddressLength = 500
@@ -106,6 +109,13 @@ export const listingInputSchema = listingFieldsSchema
   })
 
 export type ListingInput = z.infer<typeof listingInputSchema>
+
+/** The body of PATCH /api/listings/:id/status. */
+export const listingStatusInputSchema = z.object({
+  status: z.enum(listingStatuses, { error: "Choose 'active', 'sold' or 'rented'" }),
+})
+
+export type ListingStatusInput = z.infer<typeof listingStatusInputSchema>
 
 /** The spec's form defaults, without latitude and longitude: the address is always geocoded. */
 export const listingFormDefaults: ListingFields = {

@@ -11,6 +11,12 @@ export function isListingType(value: string): value is ListingType {
 export const listingStatuses = ['active', 'sold', 'rented'] as const
 export type ListingStatus = (typeof listingStatuses)[number]
 
+/** How a listing of each type leaves the market: a sale is sold, a rental rented. */
+export const closedStatusOf = { sale: 'sold', rent: 'rented' } as const satisfies Record<
+  ListingType,
+  ListingStatus
+>
+
 export interface Geolocation {
   lat: number
   lng: number

@@ -1,4 +1,5 @@
 // A saved search as the API sends it, and its limits (the contract's saved searches).
+import { filterParameters, type ListingFilter, type ListingSort } from './listing-requests.js'
 
 export const alertFrequencies = ['instant', 'daily', 'off'] as const
 export type AlertFrequency = (typeof alertFrequencies)[number]
@@ -13,7 +14,29 @@ export interface SavedSearch {
   createdAt: string
 }
 
+/** GET /api/saved-searches: the caller's own, newest first. */
+export interface SavedSearchList {
+  items: SavedSearch[]
+}
+
+/** POST /api/saved-searches; an absent or blank name is the search's summary (search-summary.ts). */
+export interface NewSavedSearch {
+  name?: string
+  query: Record<string, string>
+  alerts: AlertFrequency
+}
+
+/** PATCH /api/saved-searches/:id: any of these, at least one. */
+export type SavedSearchChange = Partial<NewSavedSearch>
+
 export const savedSearchLimits = {
   perUser: 20,
   nameLength: { min: 1, max: 100 },
 } as const
+
+/** A search as a saved search's `query`: the filters in the API's order, then the sort unless newest. */
+export function savedSearchQuery(filter: ListingFilter, sort: ListingSort): Record<string, string> {
+  const query: Record<string, string> = Object.fromEntries(filterParameters(filter))
+  if (sort !== 'newest') query.sort = sort
+  return query
+}

@@ -21,6 +21,8 @@ export const screens = {
   resetPassword: { path: '/reset-password', title: 'Reset Password' },
   oauthPopup: { path: '/oauth-popup', title: 'Sign In' },
   profile: { path: '/profile', title: 'My Profile' },
+  /** Not one of the spec's screens: the homes the user saved with the heart (issue 13). */
+  saved: { path: '/saved', title: 'Saved homes' },
   createListing: { path: '/create-listing', title: 'Create a Listing' },
   editListing: { path: '/edit-listing/:listingId', title: 'Edit Listing' },
 } as const

@@ -251,8 +251,8 @@ test.describe('search', () => {
 
   test('a phone shows the list or the map, and the choice is in the URL', async ({ page }) => {
     await page.goto('/search?type=rent')
-    const list = page.getByRole('button', { name: 'List' })
-    const map = page.getByRole('button', { name: 'Map' })
+    const list = page.getByRole('button', { name: 'List', exact: true })
+    const map = page.getByRole('button', { name: 'Map', exact: true })
     await expect(list).toHaveAttribute('aria-pressed', 'true')
     await expect(cards(page).first()).toBeVisible()
     await expect(page.getByRole('region', { name: 'Map of the results' })).toHaveCount(0)

@@ -1,8 +1,13 @@
-// Fuzzes POST, PUT and DELETE /api/listings: hostile bodies, others' listings, odd ids, no session.
+// Fuzzes POST, PUT, DELETE /api/listings and PATCH its status: hostile bodies, others' listings,
+// odd ids, no session.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listingInputSchema, type ListingInput } from '../../src/shared/listing-schema'
-import type { Listing } from '../../src/shared/listing'
+import {
+  listingInputSchema,
+  listingStatusInputSchema,
+  type ListingInput,
+} from '../../src/shared/listing-schema'
+import { closedStatusOf, listingStatuses, type Listing } from '../../src/shared/listing'
 import {
   createTestApp,
   createUser,
@@ -28,11 +33,13 @@ import {
 import { signIn } from '../support/sign-in'
 import {
   contentType,
+  forgedSessionCookie,
   hostileBody,
   hostileSegment,
   hostileString,
 } from '../support/fuzz/hostile-values'
 import { expectStoredListingsValid, expectStoredUploadsValid } from '../support/fuzz/stored-rows'
+import { acceptedBody } from '../support/fuzz/accepted-body'
 import { finishedUpload } from '../support/tus'
 
 /** Stand-ins in generated bodies for images that only exist at run time (see `fill`). */
@@ -43,21 +50,6 @@ const markers = {
   othersImage: 'OTHERS-IMAGE',
   taken: 'TAKEN-UPLOAD',
 } as const
-
-/** The input the API must accept as far as the body goes, or undefined when it must refuse it. */
-function acceptableInput(text: string, type: string): ListingInput | undefined {
-  if (!/^application\/json\b/i.test(type)) return undefined
-  if (Buffer.byteLength(text) > 64 * 1024) return undefined
-  let json: unknown
-  try {
-    // Request.json() decodes as the Fetch standard says, dropping a byte order mark.
-    json = JSON.parse(text.replace(/^\ufeff/, ''))
-  } catch {
-    return undefined
-  }
-  const parsed = listingInputSchema.safeParse(json)
-  return parsed.success ? parsed.data : undefined
-}
 
 /** What the API answers about `input`: the saved listing shows the fields as sent, trimmed. */
 function expectSaved(listing: Listing, input: ListingInput, ownerId: string) {
@@ -195,7 +187,7 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
           const { text } = await fill(template)
           const countBefore = await t.context.listings.count()
           const answer = await send('POST', '/api/listings', text, type)
-          const input = acceptableInput(text, type)
+          const input = acceptedBody(listingInputSchema, text, type)
           tally.count(answer.status === 201)
           if (answer.status === 201) {
             expect(input, abbreviate(text)).toBeDefined()
@@ -239,7 +231,7 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
           const { text, kept } = await fill(template)
           const before = await storedRow(own.id)
           const answer = await send('PUT', `/api/listings/${own.id}`, text, type)
-          const input = acceptableInput(text, type)
+          const input = acceptedBody(listingInputSchema, text, type)
           tally.count(answer.status === 200)
           if (answer.status === 200) {
             expect(input, abbreviate(text)).toBeDefined()
@@ -304,22 +296,12 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
   it(
     'answers 401 to writes without a valid session, whatever the cookie says',
     async () => {
-      const cookie = fc.oneof(
-        fc.constant(''),
-        hostileString.map(
-          (value) =>
-            `better-auth.session_token=${encodeURIComponent(value.replace(/[\ud800-\udfff]/g, ''))}`,
-        ),
-        fc.tuple(fc.nat(), fc.constantFrom('A', 'z', '0', '.', '')).map(([at, insert]) => {
-          const value = ownerCookie.slice('better-auth.session_token='.length)
-          const cut = at % value.length
-          return `better-auth.session_token=${value.slice(0, cut)}${insert}${value.slice(cut + 1)}`
-        }),
-      )
+      const cookie = forgedSessionCookie(ownerCookie)
       const request = fc.constantFrom(
         ['POST', '/api/listings'],
         ['PUT', `/api/listings/OWN`],
         ['DELETE', `/api/listings/OWN`],
+        ['PATCH', `/api/listings/OWN/status`],
       )
       await fc.assert(
         fc.asyncProperty(request, cookie, async ([method, path], forged) => {
@@ -338,6 +320,61 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
         }),
         fuzzParameters(),
       )
+    },
+    fuzzTimeout(),
+  )
+
+  it(
+    'changes the status of our listing only to one its type allows, and of no other listing',
+    async () => {
+      const body = hostileBody(
+        { status: 'active' },
+        {
+          status: fc.constantFrom(...listingStatuses, 'Sold', ' rented', 'closed', ''),
+          type: fc.constantFrom('rent', 'sale'),
+          userRef: fc.constant('someone-else'),
+        },
+      )
+      const target = fc.oneof(
+        { arbitrary: fc.constant(own.id), weight: 4 },
+        { arbitrary: fc.constant(others.id), weight: 1 },
+        { arbitrary: hostileSegment, weight: 1 },
+      )
+      const tally = outcomes()
+      await fc.assert(
+        fc.asyncProperty(body, contentType, target, async (text, type, id) => {
+          const before = await storedRow(own.id)
+          const othersBefore = await storedRow(others.id)
+          const answer = await send('PATCH', `/api/listings/${id}/status`, text, type)
+          const status = acceptedBody(listingStatusInputSchema, text, type)?.status
+          const fits = status === 'active' || status === closedStatusOf[before!.type]
+          tally.count(answer.status === 200)
+          if (answer.status === 200) {
+            expect(id).toBe(own.id)
+            expect(fits, abbreviate(text)).toBe(true)
+            expect(successBody<Listing>(answer)).toMatchObject({ id: own.id, status })
+            expect(await storedRow(own.id)).toEqual({ ...before, status })
+          } else {
+            const refusal = expectRefusal(answer)
+            if (id === own.id) {
+              expect(fits && answer.status !== 413, `refused ${abbreviate(text)}`).toBe(false)
+              if (status !== undefined) {
+                expect(answer.status).toBe(400)
+                expect(Object.keys(refusal.fields ?? {})).toEqual(['status'])
+              }
+            } else if (id === others.id && answer.status !== 413) {
+              expect(answer.status).toBe(403)
+            }
+            expect(await storedRow(own.id)).toEqual(before)
+          }
+          expect(await storedRow(others.id)).toEqual(othersBefore)
+          await afterEachCase()
+        }),
+        fuzzParameters(),
+      )
+      tally.expectBoth()
+      // Back on the market, as the other cases expect it.
+      await t.context.listings.setStatus(own.id, 'active')
     },
     fuzzTimeout(),
   )

@@ -3,6 +3,7 @@
 // often tie; places around a few cities, on both sides of the 180th meridian and anywhere at all.
 import fc from 'fast-check'
 import type { Bbox, ListingFilter } from '../../src/shared/listing-requests'
+import { closedStatusOf } from '../../src/shared/listing'
 import type { ListingFields } from './test-app'
 
 const adjectives = ['Cosy', 'Cozy', 'Sunny', 'Sunlit', 'Quiet', 'Große', 'Élégant', 'Bright']
@@ -133,6 +134,8 @@ function listing(owners: number) {
       discount: fc.constantFrom(0.5, 0.8, 0.9),
       place,
       timestamp: fc.constantFrom(...timestamps),
+      // One in six sold or rented: every search and map must leave them out.
+      closed: fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, fc.constant(true)),
     })
     .map((drawn): RandomListing => {
       const regularPrice = drawn.type === 'rent' ? drawn.rent : drawn.sale
@@ -152,6 +155,7 @@ function listing(owners: number) {
         lat: drawn.place.lat,
         lng: drawn.place.lng,
         timestamp: drawn.timestamp,
+        status: drawn.closed ? closedStatusOf[drawn.type] : 'active',
       }
     })
 }

@@ -47,9 +47,24 @@ function matchesText(row: ListingRow, q: string): boolean {
   return plainWords(q).every((wanted) => words.some((word) => word.startsWith(wanted)))
 }
 
-export function matchesFilter(row: ListingRow, filter: ListingFilter): boolean {
+/**
+ * Whether a listing is shown: only those on the market are listed, searched and mapped, except
+ * that the owner's list (a `userRef` filter) shows every one of theirs.
+ */
+function isShown(row: ListingRow, filter: ListingFilter, view: 'list' | 'map'): boolean {
+  const onTheMarket = row.status === undefined || row.status === 'active'
+  return onTheMarket || (view === 'list' && filter.userRef !== undefined)
+}
+
+/** Whether a listing answers the filter, in a list (and search) or on the map. */
+export function matchesFilter(
+  row: ListingRow,
+  filter: ListingFilter,
+  view: 'list' | 'map' = 'list',
+): boolean {
   const price = buyerPrice(row)
   return (
+    isShown(row, filter, view) &&
     (filter.type === undefined || row.type === filter.type) &&
     (filter.offer === undefined || row.offer === filter.offer) &&
     (filter.userRef === undefined || row.userRef === filter.userRef) &&

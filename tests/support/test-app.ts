@@ -179,6 +179,7 @@ function listingRow(fields: ListingFields): ListingRow {
     lat: fields.lat ?? 48.8566,
     lng: fields.lng ?? 2.3522,
     timestamp: fields.timestamp ?? Date.now(),
+    status: fields.status ?? 'active',
   }
 }
 

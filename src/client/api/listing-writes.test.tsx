@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { act, renderHook } from '@testing-library/react'
+import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Listing } from '../../shared/listing'
 import type { ListingInput } from '../../shared/listing-schema'
-import { useSaveListing } from './listing-writes'
+import { useChangeListingStatus, useSaveListing } from './listing-writes'
 import { listingKey, useListing } from './listings'
 import { createQueryClient } from './query-client'
 
@@ -96,6 +96,32 @@ describe('saving a listing', () => {
     expect(result.current.shown.data).toEqual(edited)
     expect(fetch).toHaveBeenCalledTimes(1)
     expect(fetch.mock.calls[0]).toMatchObject([`/api/listings/${saved.id}`, { method: 'PUT' }])
+    expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true)
+  })
+})
+
+describe('changing a listing status', () => {
+  it('shows the closed listing on its page and in the owner list at once, and marks the lists stale', async () => {
+    const other = { ...saved, id: 'listing2' }
+    const mineKey = ['listings', 'mine', saved.userRef]
+    queryClient.setQueryData(listingKey(saved.id), saved)
+    queryClient.setQueryData(mineKey, [saved, other])
+    const rented = { ...saved, status: 'rented' as const }
+    answerWith(200, rented)
+    const { result } = renderHook(
+      () => ({ change: useChangeListingStatus(), shown: useListing(saved.id) }),
+      { wrapper },
+    )
+    await act(() => result.current.change.mutateAsync({ id: saved.id, status: 'rented' }))
+
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(fetch.mock.calls[0]).toMatchObject([
+      `/api/listings/${saved.id}/status`,
+      { method: 'PATCH', body: JSON.stringify({ status: 'rented' }) },
+    ])
+    expect(queryClient.getQueryData(listingKey(saved.id))).toEqual(rented)
+    await waitFor(() => expect(result.current.shown.data).toEqual(rented))
+    expect(queryClient.getQueryData(mineKey)).toEqual([rented, other])
     expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true)
   })
 })

@@ -1,7 +1,8 @@
-// Create, edit and delete calls, and the address check; the mutations keep the lists up to date.
+// Create, edit, delete and status calls, and the address check; the mutations keep the lists up to
+// date.
 import { hashKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ListingInput } from '../../shared/listing-schema'
-import type { Listing, ListingPage } from '../../shared/listing'
+import type { Listing, ListingPage, ListingStatus } from '../../shared/listing'
 import { limits } from '../../shared/listing'
 import { api, readJson, sendJson } from './http'
 import { listingKey } from './listings'
@@ -22,22 +23,54 @@ function useInvalidateListings() {
   return () => queryClient.invalidateQueries({ queryKey: ['listings'] })
 }
 
-export function useSaveListing(listingId?: string) {
+/**
+ * The answer of a write is the saved listing: its page shows it without reading it again, and every
+ * other listing query is fetched anew.
+ */
+function useShowSaved() {
   const queryClient = useQueryClient()
+  return (listing: Listing) => {
+    const savedKey = hashKey(listingKey(listing.id))
+    queryClient.setQueryData(listingKey(listing.id), listing)
+    return queryClient.invalidateQueries({
+      queryKey: ['listings'],
+      predicate: (query) => query.queryHash !== savedKey,
+    })
+  }
+}
+
+export function useSaveListing(listingId?: string) {
+  const showSaved = useShowSaved()
   return useMutation({
     mutationFn: (input: ListingInput) =>
       listingId
         ? sendJson<Listing>('PUT', `/api/listings/${encodeURIComponent(listingId)}`, input)
         : sendJson<Listing>('POST', '/api/listings', input),
+    onSuccess: showSaved,
+  })
+}
+
+/**
+ * Marks a listing sold or rented, or puts it back on the market. `told` hears of the outcome even
+ * when the control that asked is gone by then (a card that moved to another section).
+ */
+export function useChangeListingStatus(
+  told: { onSuccess?: (listing: Listing) => void; onError?: (error: Error) => void } = {},
+) {
+  const queryClient = useQueryClient()
+  const showSaved = useShowSaved()
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: ListingStatus }) =>
+      sendJson<Listing>('PATCH', `/api/listings/${encodeURIComponent(id)}/status`, { status }),
     onSuccess: (listing) => {
-      // The answer is the saved listing: its page shows it without reading it again.
-      const savedKey = hashKey(listingKey(listing.id))
-      queryClient.setQueryData(listingKey(listing.id), listing)
-      return queryClient.invalidateQueries({
-        queryKey: ['listings'],
-        predicate: (query) => query.queryHash !== savedKey,
-      })
+      // The owner's list moves the card under its status at once, before it is read again.
+      queryClient.setQueriesData<Listing[]>({ queryKey: ['listings', 'mine'] }, (listings) =>
+        listings?.map((each) => (each.id === listing.id ? listing : each)),
+      )
+      told.onSuccess?.(listing)
+      return showSaved(listing)
     },
+    onError: told.onError,
   })
 }
 

@@ -2,17 +2,20 @@
 import { useLocation, useNavigate } from 'react-router'
 import { useGoogleSignIn } from '../api/session'
 import styles from './AuthForm.module.css'
+import type { SignInRedirectState } from './RequireAuth'
 import { toast } from './toasts'
 
 export function GoogleButton() {
-  const { pathname } = useLocation()
+  const { pathname, state } = useLocation()
+  // Back to the page that sent the visitor to sign in, as the sign-in form does.
+  const from = (state as SignInRedirectState | null)?.from
   const navigate = useNavigate()
   const googleSignIn = useGoogleSignIn()
   const verb = pathname === '/sign-up' ? 'Sign up with' : 'Sign in with'
 
   function signIn() {
     googleSignIn.mutate(undefined, {
-      onSuccess: () => void navigate('/'),
+      onSuccess: () => void navigate(from ?? '/', { replace: from !== undefined }),
       onError: () => toast.error('Could not authorize with Google'),
     })
   }

@@ -1,11 +1,15 @@
-// A listing in a list, photo first: one link to its page, with optional edit and delete controls
-// (the spec's screens).
+// A listing in a list, photo first: one link to its page, with the heart and optional edit and
+// delete controls beside it (the spec's screens), a badge when it is sold or rented, and optionally
+// its owner's status button.
 import { Bath, BedDouble, MapPin, Pencil, Trash2 } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format'
 import { effectivePrice, type Listing } from '../../shared/listing'
 import { imageSizes, imageSrcSet, imageVariantUrl } from '../../shared/media'
 import { editListingPath, listingPagePath } from '../../shared/screens'
+import { closedStatusText } from './listing-status-text'
+import { FavouriteButton } from './FavouriteButton'
 import styles from './ListingCard.module.css'
 
 interface ListingCardProps {
@@ -15,6 +19,8 @@ interface ListingCardProps {
   /** Shows the edit control, a link to /edit-listing/{id}. */
   editable?: boolean
   onDelete?: (listing: Listing) => void
+  /** Below the card's details: the owner's button that closes or reopens the listing. */
+  statusAction?: ReactNode
 }
 
 /** How much an offer takes off the regular price; 0 when the listing is not on offer. */
@@ -28,6 +34,7 @@ export function ListingCard({
   eager = false,
   editable = false,
   onDelete,
+  statusAction,
 }: ListingCardProps) {
   const cover = listing.imageUrls[0]
   const discount = offerDiscount(listing)
@@ -48,7 +55,14 @@ export function ListingCard({
               decoding="async"
             />
           )}
-          {discount > 0 && <span className={styles.badge}>${formatPrice(discount)} off</span>}
+          {/* A closed listing's discount no longer matters: its status takes the corner. */}
+          {listing.status !== 'active' ? (
+            <span className={`${styles.badge} ${styles.closedBadge}`}>
+              {closedStatusText[listing.status]}
+            </span>
+          ) : (
+            discount > 0 && <span className={styles.badge}>${formatPrice(discount)} off</span>
+          )}
         </div>
         <div className={styles.details}>
           <p className={styles.price}>
@@ -78,29 +92,29 @@ export function ListingCard({
           </p>
         </div>
       </Link>
-      {(editable || onDelete) && (
-        <div className={styles.actions}>
-          {editable && (
-            <Link
-              to={editListingPath(listing.id)}
-              className={styles.action}
-              aria-label="Edit listing"
-            >
-              <Pencil size={18} aria-hidden="true" />
-            </Link>
-          )}
-          {onDelete && (
-            <button
-              type="button"
-              className={`${styles.action} ${styles.delete}`}
-              aria-label="Delete listing"
-              onClick={() => onDelete(listing)}
-            >
-              <Trash2 size={18} aria-hidden="true" />
-            </button>
-          )}
-        </div>
-      )}
+      {statusAction && <div className={styles.statusAction}>{statusAction}</div>}
+      <div className={styles.actions}>
+        {editable && (
+          <Link
+            to={editListingPath(listing.id)}
+            className={styles.action}
+            aria-label="Edit listing"
+          >
+            <Pencil size={18} aria-hidden="true" />
+          </Link>
+        )}
+        {onDelete && (
+          <button
+            type="button"
+            className={`${styles.action} ${styles.delete}`}
+            aria-label="Delete listing"
+            onClick={() => onDelete(listing)}
+          >
+            <Trash2 size={18} aria-hidden="true" />
+          </button>
+        )}
+        <FavouriteButton listingId={listing.id} look="overlay" />
+      </div>
     </li>
   )
 }

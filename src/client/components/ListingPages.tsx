@@ -1,6 +1,8 @@
-// A paged grid of listing cards with 'Load More' (Offers, Category, Search): loading, empty, error
-// and data states.
+// A paged grid of listing cards with 'Load More' (Offers, Category, Search, Saved homes): loading,
+// empty, error and data states.
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import type { ListingPage } from '../../shared/listing'
 import type { ListingFilter, ListingSort } from '../../shared/listing-requests'
 import { useListingPages } from '../api/listings'
 import { ListingCard } from './ListingCard'
@@ -18,12 +20,21 @@ interface ListingPagesProps {
 const eagerCards = 3
 
 export function ListingPages({ filter, sort, empty }: ListingPagesProps) {
-  const { data, status, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } = useListingPages(
-    filter,
-    { sort },
-  )
+  return <ListingPagesView pages={useListingPages(filter, { sort })} empty={empty} />
+}
 
-  if (status === 'pending') return <ListingCardSkeletons />
+interface ListingPagesViewProps {
+  /** Any paged list of listings: the listings API's, or the saved homes. */
+  pages: UseInfiniteQueryResult<InfiniteData<ListingPage>>
+  empty: ReactNode
+  /** Said while the cards load. */
+  loadingLabel?: string
+}
+
+export function ListingPagesView({ pages, empty, loadingLabel }: ListingPagesViewProps) {
+  const { data, status, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } = pages
+
+  if (status === 'pending') return <ListingCardSkeletons label={loadingLabel} />
   // A failed first page has nothing to show; a failed 'Load More' keeps what is on screen.
   if (!data) {
     return (

@@ -1,6 +1,7 @@
 // The bottom navigation bar of every screen (the spec's screens).
 import { Compass, Tag, UserRound } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
+import { screens } from '../../shared/screens'
 import styles from './Navbar.module.css'
 
 const entries = [
@@ -9,9 +10,13 @@ const entries = [
   { label: 'Profile', to: '/profile', Icon: UserRound },
 ] as const
 
-/** Explore is the current entry only on '/'; the others also on the paths below them. */
+/**
+ * Explore is the current entry only on '/'; the others also on the paths below them, and Profile
+ * on Saved homes, which is reached from it.
+ */
 export function isCurrentEntry(to: string, pathname: string): boolean {
   if (to === '/') return pathname === '/'
+  if (to === screens.profile.path && pathname === screens.saved.path) return true
   return pathname === to || pathname.startsWith(`${to}/`)
 }
 

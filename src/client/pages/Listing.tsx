@@ -1,5 +1,6 @@
 // The listing detail screen (the spec's listing detail). On desktops the photos and the facts take
-// the left column and a panel with the price and the contact button stays in view on the right.
+// the left column and a panel with the price and the contact button stays in view on the right. A
+// sold or rented listing says so in a banner above all; its owner closes and reopens it here.
 import { Bath, BedDouble, CircleParking, MapPin, Sofa } from 'lucide-react'
 import { lazy, Suspense, useRef } from 'react'
 import { Link, useParams } from 'react-router'
@@ -9,11 +10,15 @@ import type { PublicUser } from '../../shared/profile'
 import { contactPath } from '../../shared/screens'
 import { useListing } from '../api/listings'
 import { useSession } from '../api/session'
+import { FavouriteButton } from '../components/FavouriteButton'
 import { PhotoGallery } from '../components/PhotoGallery'
+import { closedStatusText } from '../components/listing-status-text'
+import { ListingStatusButton } from '../components/ListingStatusButton'
 import { ShareButton } from '../components/ShareButton'
 import { Spinner } from '../components/Spinner'
 import { useDocumentTitle } from '../components/use-document-title'
 import { useNearViewport } from '../components/use-near-viewport'
+import { useNoIndex } from '../components/use-no-index'
 import styles from './Listing.module.css'
 import NotFound from './NotFound'
 
@@ -26,6 +31,7 @@ export default function Listing() {
   // Asked now, beside the listing, rather than once the listing is there.
   const { user } = useSession()
   useDocumentTitle(listing?.name)
+  useNoIndex(!!listing && listing.status !== 'active')
 
   if (status === 'pending') return <Spinner />
   if (status === 'error') {
@@ -48,6 +54,7 @@ function ListingDetails({
 }) {
   // The contact button is for others: hidden from the owner (the spec's permissions), and until we know who is here.
   const showContact = user !== undefined && user?.id !== listing.userRef
+  const isOwner = !!user && user.id === listing.userRef
   // Leaflet is fetched and started only when the map is about to be seen, not while the page draws.
   const mapRef = useRef<HTMLDivElement>(null)
   const mapNear = useNearViewport(mapRef)
@@ -55,6 +62,11 @@ function ListingDetails({
   const onOffer = listing.offer && listing.discountedPrice !== undefined
   return (
     <main className={styles.listing}>
+      {listing.status !== 'active' && (
+        <p className={styles.closed}>
+          <strong>{closedStatusText[listing.status]}</strong> — this home is no longer on the market
+        </p>
+      )}
       <PhotoGallery className={styles.gallery} name={listing.name} photos={listing.imageUrls} />
 
       <div className={styles.heading}>
@@ -79,7 +91,10 @@ function ListingDetails({
               </s>
             )}
           </p>
-          <ShareButton />
+          <div className={styles.controls}>
+            <FavouriteButton listingId={listing.id} look="outline" />
+            <ShareButton />
+          </div>
         </div>
         <p className={styles.badges}>
           <span className={styles.type}>{listing.type === 'rent' ? 'For Rent' : 'For Sale'}</span>
@@ -99,6 +114,12 @@ function ListingDetails({
         ) : (
           // The button's room is kept while we learn who is here: the facts below do not jump.
           user === undefined && <div className={styles.contactPlaceholder} aria-hidden="true" />
+        )}
+        {isOwner && (
+          <ListingStatusButton
+            listing={listing}
+            className={`secondary-button ${styles.statusButton}`}
+          />
         )}
       </div>
 

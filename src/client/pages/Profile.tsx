@@ -1,5 +1,7 @@
-// My Profile (the spec's screens): sign out, the name that can change, and the way to a new listing.
-import { ChevronRight, House } from 'lucide-react'
+// My Profile (the spec's screens): sign out, the name that can change, the way to a new listing and
+// to the saved homes; the user's listings on the market under 'Your Listings', and the sold and
+// rented ones beneath.
+import { ChevronRight, Heart, House } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { Listing } from '../../shared/listing'
@@ -11,6 +13,9 @@ import { useSession, useSignOut, useUpdateProfile } from '../api/session'
 import { EmptyState } from '../components/EmptyState'
 import { ListingCard } from '../components/ListingCard'
 import { ListingCardSkeletons } from '../components/ListingCardSkeleton'
+import { closedStatusText } from '../components/listing-status-text'
+import { ListingStatusButton } from '../components/ListingStatusButton'
+import { SavedSearchList } from '../components/saved-searches/SavedSearchList'
 import { toast } from '../components/toasts'
 import { useDocumentTitle } from '../components/use-document-title'
 import styles from './Profile.module.css'
@@ -60,7 +65,12 @@ function MyProfile({ user }: { user: PublicUser }) {
       </header>
       <div className={styles.account}>
         <PersonalDetails user={user} />
-        <Link to="/create-listing" className={styles.createListing}>
+        <Link to={screens.saved.path} className={styles.rowLink}>
+          <Heart size={24} aria-hidden="true" className={styles.savedIcon} />
+          <span>{screens.saved.title}</span>
+          <ChevronRight size={24} aria-hidden="true" />
+        </Link>
+        <Link to="/create-listing" className={styles.rowLink}>
           <House size={24} aria-hidden="true" />
           <span>Sell or rent your home</span>
           <ChevronRight size={24} aria-hidden="true" />
@@ -79,11 +89,15 @@ function MyProfile({ user }: { user: PublicUser }) {
       {(!!listings?.length || deletedTheLast) && (
         <YourListings listings={listings ?? []} onDelete={onDelete} />
       )}
+      <SavedSearchList userId={user.id} />
     </main>
   )
 }
 
-/** The spec's screens: the user's listings, each with edit and delete. */
+/**
+ * The spec's screens: the user's listings on the market, each with edit and delete; then those sold
+ * and those rented, under their status. Each card can be closed or put back on the market.
+ */
 function YourListings({
   listings,
   onDelete,
@@ -91,26 +105,56 @@ function YourListings({
   listings: Listing[]
   onDelete: (listing: Listing) => void
 }) {
+  const active = listings.filter((listing) => listing.status === 'active')
+  const cards = (shown: Listing[]) => (
+    <ul className="card-grid">
+      {shown.map((listing) => (
+        <ListingCard
+          key={listing.id}
+          listing={listing}
+          editable
+          onDelete={onDelete}
+          statusAction={<ListingStatusButton listing={listing} className="secondary-button" />}
+        />
+      ))}
+    </ul>
+  )
   return (
-    <section aria-labelledby="your-listings" className={styles.listings}>
-      <h2 id="your-listings" className={styles.listingsHeading}>
-        Your Listings
-      </h2>
-      {listings.length > 0 ? (
-        <ul className="card-grid">
-          {listings.map((listing) => (
-            <ListingCard key={listing.id} listing={listing} editable onDelete={onDelete} />
-          ))}
-        </ul>
-      ) : (
-        <EmptyState
-          title="You have no listings left"
-          hint="Put a home up for rent or for sale, and it shows here, ready to edit."
-        >
-          <Link to="/create-listing">Create a listing</Link>
-        </EmptyState>
-      )}
-    </section>
+    <div className={styles.listings}>
+      <section aria-labelledby="your-listings">
+        <h2 id="your-listings" className={styles.listingsHeading}>
+          Your Listings
+        </h2>
+        {active.length > 0 ? (
+          cards(active)
+        ) : listings.length > 0 ? (
+          <p className="empty-text">None of your listings is on the market.</p>
+        ) : (
+          <EmptyState
+            title="You have no listings left"
+            hint="Put a home up for rent or for sale, and it shows here, ready to edit."
+          >
+            <Link to="/create-listing">Create a listing</Link>
+          </EmptyState>
+        )}
+      </section>
+      {(['sold', 'rented'] as const).map((status) => {
+        const closed = listings.filter((listing) => listing.status === status)
+        if (closed.length === 0) return null
+        return (
+          <section
+            key={status}
+            aria-labelledby={`your-${status}-listings`}
+            className={styles.closedListings}
+          >
+            <h2 id={`your-${status}-listings`} className={styles.listingsHeading}>
+              {closedStatusText[status]}
+            </h2>
+            {cards(closed)}
+          </section>
+        )
+      })}
+    </div>
   )
 }
 

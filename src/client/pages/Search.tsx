@@ -9,6 +9,7 @@ import { screens } from '../../shared/screens'
 import { useListingMap, useListingPages } from '../api/listings'
 import { EmptyState } from '../components/EmptyState'
 import { ListingPages } from '../components/ListingPages'
+import { SaveSearchButton } from '../components/saved-searches/SaveSearchButton'
 import { activeFilters, type ActiveFilter } from '../components/search/active-filters'
 import { ActiveFilters } from '../components/search/ActiveFilters'
 import { FilterForm } from '../components/search/FilterForm'
@@ -78,6 +79,7 @@ export default function Search() {
         <p className={styles.count} aria-live="polite" aria-atomic="true">
           {count.data && homeCount(count.data.total)}
         </p>
+        <SaveSearchButton filter={filter} sort={sort} className={styles.save} />
         {showList && <SortSelect sort={sort} onChange={(next) => go({ sort: next })} />}
       </div>
 

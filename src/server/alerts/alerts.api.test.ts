@@ -8,7 +8,13 @@ import { SmtpCatcher, type CaughtMail } from '../../../tests/support/smtp-catche
 import { storeReadyUpload } from '../../../tests/support/ready-upload'
 import { queryPlan, scansTable } from '../../../tests/support/query-plan'
 import { signUpAndIn, type SignedInUser } from '../../../tests/support/sign-in'
-import { createTestApp, dialects, testOrigin, type TestApp } from '../../../tests/support/test-app'
+import {
+  createTestApp,
+  dialects,
+  sendJson,
+  testOrigin,
+  type TestApp,
+} from '../../../tests/support/test-app'
 import { alertCandidatesQuery, nextDigestAt } from './listing-alerts'
 
 const minute = 60_000
@@ -103,6 +109,27 @@ describe.each(dialects)('alerts on %s', (dialect) => {
     // Sent once: running the queue again (on any server, any time) sends nothing more.
     expect(await runJobs(matched + day)).toBe(0)
     expect(smtp.mails).toHaveLength(1)
+  })
+
+  it('alerts a search saved through the API, with its sort kept in the search link', async () => {
+    const saved = await sendJson(
+      t.app,
+      'POST',
+      '/api/saved-searches',
+      {
+        name: 'By price',
+        query: { type: 'rent', q: 'Rivoli', sort: 'price-asc' },
+        alerts: 'instant',
+      },
+      buyer.cookie,
+    )
+    expect(saved.status).toBe(201)
+    const listing = await createListing()
+    await runJobs(Date.now())
+    await runJobs(Date.now() + 2 * minute)
+    expect(smtp.mails).toHaveLength(1)
+    expect(smtp.mails[0]!.subject).toBe(`New home for "By price": ${listing.name}`)
+    expect(smtp.mails[0]!.text).toContain(`${testOrigin}/search?type=rent&q=Rivoli&sort=price-asc`)
   })
 
   it('records a match once, and never for a listing that does not match or is the searcher’s own', async () => {
@@ -329,15 +356,15 @@ describe.each(dialects)('alerts on %s', (dialect) => {
         })),
       )
       .execute()
-    // As the status route does: the change and the hook in one transaction.
-    await t.context.db.kysely.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('listing')
-        .set({ status: 'rented' })
-        .where('id', '=', listing.id)
-        .execute()
-      await t.context.listingAlerts.listingClosed(trx, { ...listing, status: 'rented' })
-    })
+    // Closed and put back before the mail went: nothing to tell.
+    await t.context.writes.changeStatus(listing.id, owner.id, 'rented')
+    await t.context.writes.changeStatus(listing.id, owner.id, 'active')
+    await runJobs(Date.now())
+    expect(smtp.mails).toEqual([])
+
+    await t.context.writes.changeStatus(listing.id, owner.id, 'rented')
+    // Saying it again is no new news.
+    await t.context.writes.changeStatus(listing.id, owner.id, 'rented')
     await runJobs(Date.now())
     await runJobs(Date.now() + day)
     expect(smtp.mails).toHaveLength(1)
@@ -346,11 +373,7 @@ describe.each(dialects)('alerts on %s', (dialect) => {
     expect(mail.subject).toBe('No longer available: Flat soon rented')
     expect(mail.text).toContain('has been rented')
     expect(links(mail)).toContain(`${testOrigin}/category/rent/${listing.id}`)
-    await t.context.db.kysely
-      .updateTable('listing')
-      .set({ status: 'active' })
-      .where('id', '=', listing.id)
-      .execute()
+    await t.context.writes.changeStatus(listing.id, owner.id, 'active')
   })
 
   it('retries with back-off while the SMTP server is down, then delivers once', async () => {

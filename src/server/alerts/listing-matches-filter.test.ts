@@ -31,7 +31,7 @@ function asListing(row: ListingRow): Listing {
     geolocation: { lat: row.lat, lng: row.lng },
     timestamp: new Date(row.timestamp).toISOString(),
     userRef: row.userRef,
-    status: 'active',
+    status: row.status ?? 'active',
   }
 }
 
@@ -51,8 +51,9 @@ describe('listingMatchesFilter', () => {
         const stored = JSON.parse(JSON.stringify(Object.fromEntries(filterParameters(filter))))
         const parsed = listingFilterSchema.parse(stored)
         for (const row of rows) {
+          // Only listings on the market, with an owner's filter too: as the map shows them.
           expect(listingMatchesFilter(asListing(row), parsed), row.name).toBe(
-            matchesFilter(row, filter),
+            matchesFilter(row, filter, 'map'),
           )
         }
       }),

@@ -5,6 +5,7 @@ import type { Database } from './schema.js'
 import { alertsMigration } from './alerts-migration.js'
 import { followingMigration } from './following-migration.js'
 import { searchMigration } from './search-migration.js'
+import { statusMigration } from './status-migration.js'
 
 const migrations: Record<string, Migration> = {
   '001-listing': {
@@ -174,6 +175,7 @@ const migrations: Record<string, Migration> = {
   },
   '008-search': searchMigration(isPostgres, createListingVersionTriggers),
   '009-following': followingMigration,
+  '010-listing-status': statusMigration(isPostgres),
   '011-alerts': alertsMigration,
 }
 

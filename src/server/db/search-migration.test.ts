@@ -1,28 +1,19 @@
 // Migration 008 on a database that already has listings: they are searched, sorted by price and
 // mapped as if they had been written after it.
-import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { Migrator, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ListingPage } from '../../shared/listing'
 import type { ListingFilter, ListingSort, MapAnswer } from '../../shared/listing-requests'
 import { listingsQuery } from '../../shared/listing-requests'
-import { createAuth } from '../auth/auth'
-import { loadConfig } from '../config'
-import { createMailer } from '../mail/mailer'
 import { walkPages } from '../../../tests/support/list-pages'
 import { matchesFilter, searchListings } from '../../../tests/support/search-oracle'
+import { databaseBefore, type DatabaseBefore } from '../../../tests/support/database-before'
 import {
-  createPostgresDatabase,
   createTestApp,
   dialects,
   requestJson,
   type ListingRow,
   type TestApp,
 } from '../../../tests/support/test-app'
-import { openDatabase } from './database'
-import { migrationProvider } from './migrations'
 
 /** More than one batch of the migration's word filling (1000 listings a batch). */
 const count = 1205
@@ -61,56 +52,19 @@ function oldRows(userRef: string): ListingRow[] {
 describe.each(dialects)('migration 008 on %s, over listings written before it', (dialect) => {
   let t: TestApp
   let rows: ListingRow[] = []
-  let dataDir: string
-  let database: { url: string; drop(): Promise<void> } | undefined
+  let before: DatabaseBefore | undefined
 
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-migration-'))
-    if (dialect === 'postgres') database = await createPostgresDatabase()
-    const env = {
-      DATA_DIR: dataDir,
-      AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
-      SEED_DEMO: 'false',
-      ...(database && { DATABASE_URL: database.url }),
-    }
-    const config = loadConfig(env)
-    const db = openDatabase(config)
-    try {
-      await createAuth(config, db, createMailer(config)).migrate()
-      const migrator = new Migrator({ db: db.kysely, provider: migrationProvider })
-      const { error } = await migrator.migrateTo('007-upload-image-key')
-      expect(error).toBeUndefined()
-      const now = new Date().toISOString()
-      const userRef = 'olduser0000000000000'
-      await sql`
-        insert into "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt")
-        values (${userRef}, 'Old Owner', 'old@example.com', ${db.bool(true)}, ${now}, ${now})`.execute(
-        db.kysely,
-      )
+    before = await databaseBefore(dialect, '007-upload-image-key', async (userRef) => {
       rows = oldRows(userRef)
-      await db.kysely.transaction().execute(async (trx) => {
-        for (const row of rows) {
-          const values = {
-            ...row,
-            parking: db.bool(row.parking),
-            furnished: db.bool(row.furnished),
-            offer: db.bool(row.offer),
-          }
-          const columns = Object.keys(values)
-          await sql`insert into listing (${sql.join(columns.map((name) => sql.ref(name)))})
-            values (${sql.join(Object.values(values))})`.execute(trx)
-        }
-      })
-    } finally {
-      await db.close()
-    }
+      return rows
+    })
     // The app opens the same database and brings it to the latest migration, 008 included.
-    t = await createTestApp(dialect, env)
+    t = await createTestApp(dialect, before.env)
   }, 60_000)
   afterAll(async () => {
     await t?.close()
-    await database?.drop()
-    await fs.rm(dataDir, { recursive: true, force: true })
+    await before?.remove()
   })
 
   it.each<[string, ListingFilter, ListingSort]>([
@@ -145,7 +99,7 @@ describe.each(dialects)('migration 008 on %s, over listings written before it', 
 
     const bbox = { west: 100, south: 10, east: 140, north: 40 }
     const box = await requestJson<MapAnswer>(t.app, '/api/listings/map?bbox=100,10,140,40&zoom=5')
-    const inBox = rows.filter((row) => matchesFilter(row, { bbox }))
+    const inBox = rows.filter((row) => matchesFilter(row, { bbox }, 'map'))
     expect(inBox.length).toBeGreaterThan(0)
     expect(inBox.length).toBeLessThanOrEqual(200)
     expect(new Set(box.body.items.map((item) => item.id))).toEqual(

@@ -26,16 +26,19 @@ export function searchMigration(
         await sql`alter table listing add column "search" tsvector generated always as (to_tsvector('simple', "words")) stored`.execute(
           db,
         )
-        await sql`create index listing_search on listing using gin ("search")`.execute(db)
-        await sql`create index listing_place on listing ("lat", "lng")`.execute(db)
+        await createPostgresSearchIndexes(db, 'all')
       } else {
         await rebuildSqliteListing(db)
         await fillWords(db)
-        await createSortIndexes(db, ['newest', 'type_newest', 'offer_newest', 'owner_newest'])
+        await createSortIndexes(
+          db,
+          ['newest', 'type_newest', 'offer_newest', 'owner_newest'],
+          'all',
+        )
         await createSqliteSearchTables(db)
         await createListingVersionTriggers(db)
       }
-      await createSortIndexes(db, ['price', 'type_price'])
+      await createSortIndexes(db, ['price', 'type_price'], 'all')
       await createMapCells(db, dialect)
     },
     async down(db) {
@@ -63,6 +66,22 @@ export function searchMigration(
   }
 }
 
+/**
+ * Which listings the search's structures hold: every one (migration 008), or only those on the
+ * market (migration 010, `db/status-migration.ts`).
+ */
+export type SearchScope = 'all' | 'active'
+
+/** Whether a row (`new`, `old` in a trigger, or `listing`) belongs in the structures of `scope`. */
+function held(scope: SearchScope, row: 'new' | 'old' | 'listing'): RawBuilder<unknown> {
+  return scope === 'all' ? sql`1 = 1` : sql`${sql.raw(row)}."status" = 'active'`
+}
+
+/** The columns whose change may move a listing in or out of the structures of `scope`. */
+function watched(scope: SearchScope, columns: string[]): RawBuilder<unknown> {
+  return sql.join([...columns, ...(scope === 'all' ? [] : ['status'])].map((name) => sql.ref(name)))
+}
+
 const sortIndexes = {
   newest: ['timestamp', 'id'],
   type_newest: ['type', 'timestamp', 'id'],
@@ -72,14 +91,32 @@ const sortIndexes = {
   type_price: ['type', 'price', 'id'],
 } as const
 
-async function createSortIndexes(db: Kysely<unknown>, names: (keyof typeof sortIndexes)[]) {
+export type SortIndex = keyof typeof sortIndexes
+
+/** The public lists' indexes of `scope`; the owner's list shows every listing, so its index too. */
+export async function createSortIndexes(
+  db: Kysely<unknown>,
+  names: SortIndex[],
+  scope: SearchScope,
+) {
   for (const name of names) {
-    await db.schema
+    const index = db.schema
       .createIndex(`listing_${name}`)
       .on('listing')
       .columns([...sortIndexes[name]])
-      .execute()
+    await (
+      scope === 'active' && name !== 'owner_newest'
+        ? index.where(sql.ref('status'), '=', sql.lit('active'))
+        : index
+    ).execute()
   }
+}
+
+/** PostgreSQL's text index and the map box's index, over the listings of `scope`. */
+export async function createPostgresSearchIndexes(db: Kysely<unknown>, scope: SearchScope) {
+  const where = scope === 'all' ? sql`` : sql` where "status" = 'active'`
+  await sql`create index listing_search on listing using gin ("search")${where}`.execute(db)
+  await sql`create index listing_place on listing ("lat", "lng")${where}`.execute(db)
 }
 
 /**
@@ -162,7 +199,7 @@ async function fillWords(db: Kysely<unknown>) {
   }
 }
 
-const sqliteSearchTriggers = [
+export const sqliteSearchTriggers = [
   'listing_text_insert',
   'listing_text_delete',
   'listing_text_update',
@@ -183,19 +220,6 @@ async function createSqliteSearchTables(db: Kysely<unknown>) {
       tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
     )`.execute(db)
   await sql`insert into listing_text (listing_text) values ('rebuild')`.execute(db)
-  await sql`
-    create trigger listing_text_insert after insert on listing begin
-      insert into listing_text (rowid, words) values (new.seq, new.words);
-    end`.execute(db)
-  await sql`
-    create trigger listing_text_delete after delete on listing begin
-      insert into listing_text (listing_text, rowid, words) values ('delete', old.seq, old.words);
-    end`.execute(db)
-  await sql`
-    create trigger listing_text_update after update of words on listing begin
-      insert into listing_text (listing_text, rowid, words) values ('delete', old.seq, old.words);
-      insert into listing_text (rowid, words) values (new.seq, new.words);
-    end`.execute(db)
 
   // Points as boxes of no size. R*Tree stores 32-bit floats rounded outwards, so a box search
   // finds candidates and the row's own lat and lng decide.
@@ -203,18 +227,41 @@ async function createSqliteSearchTables(db: Kysely<unknown>) {
     db,
   )
   await sql`insert into listing_area select seq, lat, lat, lng, lng from listing`.execute(db)
+  await createSqliteSearchTriggers(db, 'all')
+}
+
+/** The triggers that keep SQLite's text index and R*Tree holding the listings of `scope`. */
+export async function createSqliteSearchTriggers(db: Kysely<unknown>, scope: SearchScope) {
+  await sql`
+    create trigger listing_text_insert after insert on listing begin
+      insert into listing_text (rowid, words) select new.seq, new.words where ${held(scope, 'new')};
+    end`.execute(db)
+  await sql`
+    create trigger listing_text_delete after delete on listing begin
+      insert into listing_text (listing_text, rowid, words)
+      select 'delete', old.seq, old.words where ${held(scope, 'old')};
+    end`.execute(db)
+  await sql`
+    create trigger listing_text_update after update of ${watched(scope, ['words'])} on listing begin
+      insert into listing_text (listing_text, rowid, words)
+      select 'delete', old.seq, old.words where ${held(scope, 'old')};
+      insert into listing_text (rowid, words) select new.seq, new.words where ${held(scope, 'new')};
+    end`.execute(db)
+
   await sql`
     create trigger listing_area_insert after insert on listing begin
-      insert into listing_area values (new.seq, new.lat, new.lat, new.lng, new.lng);
+      insert into listing_area select new.seq, new.lat, new.lat, new.lng, new.lng
+      where ${held(scope, 'new')};
     end`.execute(db)
   await sql`
     create trigger listing_area_delete after delete on listing begin
       delete from listing_area where seq = old.seq;
     end`.execute(db)
   await sql`
-    create trigger listing_area_update after update of lat, lng on listing begin
-      update listing_area set minLat = new.lat, maxLat = new.lat, minLng = new.lng, maxLng = new.lng
-      where seq = new.seq;
+    create trigger listing_area_update after update of ${watched(scope, ['lat', 'lng'])} on listing begin
+      delete from listing_area where seq = old.seq;
+      insert into listing_area select new.seq, new.lat, new.lat, new.lng, new.lng
+      where ${held(scope, 'new')};
     end`.execute(db)
 }
 
@@ -236,24 +283,48 @@ async function createMapCells(db: Kysely<unknown>, dialect: Dialect) {
       "sumLng" double precision not null,
       primary key ("level", "x", "y", "type", "offer")
     )`.execute(db)
-  const cell = (row: 'new' | 'old' | 'listing', level: number) => {
-    const lat = sql.raw(`${row}."lat"`)
-    const lng = sql.raw(`${row}."lng"`)
-    return {
-      level: sql.lit(level),
-      x: cellX(dialect, lng, level),
-      y: cellY(dialect, lat, level),
-      type: sql.raw(`${row}."type"`),
-      offer: sql.raw(`${row}."offer"`),
-      lat,
-      lng,
-    }
+  await fillMapCells(db, dialect, 'all')
+  await createMapCellTriggers(db, dialect, 'all')
+}
+
+const mapCell = (dialect: Dialect, row: 'new' | 'old' | 'listing', level: number) => {
+  const lat = sql.raw(`${row}."lat"`)
+  const lng = sql.raw(`${row}."lng"`)
+  return {
+    level: sql.lit(level),
+    x: cellX(dialect, lng, level),
+    y: cellY(dialect, lat, level),
+    type: sql.raw(`${row}."type"`),
+    offer: sql.raw(`${row}."offer"`),
+    lat,
+    lng,
   }
+}
+
+/** Counts the listings of `scope` into the (empty) `listing_map_cell`. */
+export async function fillMapCells(db: Kysely<unknown>, dialect: Dialect, scope: SearchScope) {
+  for (const level of storedLevels) {
+    const whole = mapCell(dialect, 'listing', level)
+    await sql`
+      insert into listing_map_cell ("level", "x", "y", "type", "offer", "count", "sumLat", "sumLng")
+      select ${whole.level}, ${whole.x}, ${whole.y}, "type", "offer", count(*), sum("lat"), sum("lng")
+      from listing where ${held(scope, 'listing')} group by 2, 3, 4, 5`.execute(db)
+  }
+}
+
+/** The triggers that keep `listing_map_cell` counting the listings of `scope`. */
+export async function createMapCellTriggers(
+  db: Kysely<unknown>,
+  dialect: Dialect,
+  scope: SearchScope,
+) {
   const add = (level: number) => {
-    const c = cell('new', level)
+    const c = mapCell(dialect, 'new', level)
+    // The WHERE also keeps SQLite from reading `on conflict` as part of the SELECT.
     return sql`
       insert into listing_map_cell ("level", "x", "y", "type", "offer", "count", "sumLat", "sumLng")
-      values (${c.level}, ${c.x}, ${c.y}, ${c.type}, ${c.offer}, 1, ${c.lat}, ${c.lng})
+      select ${c.level}, ${c.x}, ${c.y}, ${c.type}, ${c.offer}, 1, ${c.lat}, ${c.lng}
+      where ${held(scope, 'new')}
       on conflict ("level", "x", "y", "type", "offer") do update set
         "count" = listing_map_cell."count" + 1,
         "sumLat" = listing_map_cell."sumLat" + excluded."sumLat",
@@ -261,12 +332,12 @@ async function createMapCells(db: Kysely<unknown>, dialect: Dialect) {
   }
   // A cell left empty is removed, so maps never add up rows of nothing.
   const remove = (level: number) => {
-    const c = cell('old', level)
+    const c = mapCell(dialect, 'old', level)
     const key = sql`"level" = ${c.level} and "x" = ${c.x} and "y" = ${c.y} and "type" = ${c.type} and "offer" = ${c.offer}`
     return sql`
       update listing_map_cell set
         "count" = "count" - 1, "sumLat" = "sumLat" - ${c.lat}, "sumLng" = "sumLng" - ${c.lng}
-      where ${key};
+      where ${key} and ${held(scope, 'old')};
       delete from listing_map_cell where ${key} and "count" = 0`
   }
   const eachLevel = (statement: (level: number) => RawBuilder<unknown>) =>
@@ -274,17 +345,11 @@ async function createMapCells(db: Kysely<unknown>, dialect: Dialect) {
       storedLevels.map((level) => sql`${statement(level)};`),
       sql`\n`,
     )
-  for (const level of storedLevels) {
-    const whole = cell('listing', level)
-    await sql`
-      insert into listing_map_cell ("level", "x", "y", "type", "offer", "count", "sumLat", "sumLng")
-      select ${whole.level}, ${whole.x}, ${whole.y}, "type", "offer", count(*), sum("lat"), sum("lng")
-      from listing group by 2, 3, 4, 5`.execute(db)
-  }
+  const columns = watched(scope, ['lat', 'lng', 'type', 'offer'])
 
   if (dialect === 'postgres') {
     await sql`
-      create function listing_map_cell_count() returns trigger language plpgsql as $$
+      create or replace function listing_map_cell_count() returns trigger language plpgsql as $$
       begin
         if tg_op in ('UPDATE', 'DELETE') then
           ${eachLevel(remove)}
@@ -296,16 +361,16 @@ async function createMapCells(db: Kysely<unknown>, dialect: Dialect) {
       end $$`.execute(db)
     await sql`
       create trigger listing_map_cell_count
-      after insert or delete or update of "lat", "lng", "type", "offer" on listing
+      after insert or delete or update of ${columns} on listing
       for each row execute function listing_map_cell_count()`.execute(db)
     await sql`
-      create function listing_map_cell_clear() returns trigger language plpgsql as $$
+      create or replace function listing_map_cell_clear() returns trigger language plpgsql as $$
       begin
         truncate listing_map_cell;
         return null;
       end $$`.execute(db)
     await sql`
-      create trigger listing_map_cell_clear after truncate on listing
+      create or replace trigger listing_map_cell_clear after truncate on listing
       for each statement execute function listing_map_cell_clear()`.execute(db)
   } else {
     await sql`
@@ -317,7 +382,7 @@ async function createMapCells(db: Kysely<unknown>, dialect: Dialect) {
         ${eachLevel(remove)}
       end`.execute(db)
     await sql`
-      create trigger listing_map_cell_update after update of lat, lng, type, offer on listing begin
+      create trigger listing_map_cell_update after update of ${columns} on listing begin
         ${eachLevel(remove)}
         ${eachLevel(add)}
       end`.execute(db)

@@ -79,6 +79,7 @@ describe.each(dialects)('a client that goes away mid-body, on %s', (dialect) => 
     { method: 'POST', path: '/api/auth/sign-in/email' },
     { method: 'POST', path: '/api/auth/sign-up/email' },
     { method: 'POST', path: '/api/uploads', cookie },
+    { method: 'POST', path: '/api/saved-searches', cookie },
   ]
 
   it.each(['destroyed', 'broken chunk'] as const)(

@@ -38,6 +38,9 @@ describe('writes from other sites', () => {
     ['DELETE', '/api/listings/:id'],
     ['PATCH', '/api/users/me'],
     ['POST', '/api/uploads'],
+    ['POST', '/api/saved-searches'],
+    ['PATCH', '/api/saved-searches/:id'],
+    ['DELETE', '/api/saved-searches/:id'],
     ['POST', '/api/auth/sign-out'],
   ]
 

@@ -1,7 +1,7 @@
 // Create, edit and delete (the spec's document writes): the server checks every rule again itself,
 // and each write happens whole or not at all.
 import { messages, type ListingInput } from '../../shared/listing-schema.js'
-import type { Listing } from '../../shared/listing.js'
+import { closedStatusOf, type Listing, type ListingStatus } from '../../shared/listing.js'
 import type { ListingAlerts } from '../alerts/listing-alerts.js'
 import type { Db } from '../db/database.js'
 import {
@@ -34,6 +34,12 @@ const notYourUploads = () =>
   })
 const listedTwice = () =>
   new ListingWriteError(400, 'Invalid listing', { images: 'An image is listed twice' })
+const closedTypeChange = () =>
+  new ListingWriteError(400, 'Invalid listing', { type: messages.closedType })
+const statusOfOtherType = (status: 'sold' | 'rented') => {
+  const message = status === 'sold' ? messages.soldIsForSale : messages.rentedIsForRent
+  return new ListingWriteError(400, message, { status: message })
+}
 
 export function createListingWrites(deps: {
   db: Db
@@ -116,6 +122,8 @@ export function createListingWrites(deps: {
         const stored = await inTrx.getStored(id, { lock: true })
         if (!stored) throw notFound()
         if (stored.userRef !== userId) throw notOwner()
+        // A closed listing is a sale sold or a rental rented; another type would make it neither.
+        if (stored.status !== 'active' && input.type !== stored.type) throw closedTypeChange()
         const previous = (await inTrx.get(id))!
         // The listing's own images may be named by their URLs or by the uploads they came from.
         const uploadsInTrx = createUploadQueries(db, trx)
@@ -138,6 +146,29 @@ export function createListingWrites(deps: {
       })
       await deleteImages(removed)
       return saved
+    },
+
+    /**
+     * Marks a listing sold or rented, or puts it back on the market: the one place a status
+     * changes, so what follows a listing's closing happens here too.
+     */
+    async changeStatus(id: string, userId: string, status: ListingStatus): Promise<Listing> {
+      return db.kysely.transaction().execute(async (trx) => {
+        const inTrx = createListingQueries(db, media, trx)
+        const stored = await inTrx.getStored(id, { lock: true })
+        if (!stored) throw notFound()
+        if (stored.userRef !== userId) throw notOwner()
+        if (status !== 'active' && status !== closedStatusOf[stored.type]) {
+          throw statusOfOtherType(status)
+        }
+        if (status !== stored.status) await inTrx.setStatus(id, status)
+        const listing = (await inTrx.get(id))!
+        // In the same transaction: the savers' 'No longer available' mails are never lost.
+        if (stored.status === 'active' && status !== 'active') {
+          await listingAlerts.listingClosed(trx, listing)
+        }
+        return listing
+      })
     },
 
     async delete(id: string, userId: string): Promise<void> {

@@ -1,6 +1,6 @@
 // Reads and writes of the `listing` table; rows become the API's Listing here and nowhere else.
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely'
-import type { Listing } from '../../shared/listing.js'
+import type { Listing, ListingStatus } from '../../shared/listing.js'
 import type { Bbox, ListingFilter, ListingSort, MapAnswer } from '../../shared/listing-requests.js'
 import type { Db } from '../db/database.js'
 import type { Database, ListingTable } from '../db/schema.js'
@@ -8,7 +8,10 @@ import type { MediaStore } from '../media/media-store.js'
 import { createSearchQueries, listingColumns, sortValue, type SortKey } from './search.queries.js'
 import { searchWords } from './search-words.js'
 
-/** A row as the code writes it, booleans as booleans; the database derives price and words' index. */
+/**
+ * A row as the code writes it, booleans as booleans; the database derives price and words' index.
+ * A new listing is on the market unless `status` says otherwise; an edit keeps its status.
+ */
 export type ListingRow = Omit<
   Selectable<ListingTable>,
   'parking' | 'furnished' | 'offer' | 'price' | 'words' | 'status'
@@ -16,6 +19,16 @@ export type ListingRow = Omit<
   parking: boolean
   furnished: boolean
   offer: boolean
+  status?: ListingStatus
+}
+
+/** What only the server needs of a stored listing. */
+export interface StoredListing {
+  userRef: string
+  /** its image folders */
+  imageKeys: string[]
+  type: 'rent' | 'sale'
+  status: ListingStatus
 }
 
 /** A read and the version of the listings it saw (see `version()`). */
@@ -95,6 +108,8 @@ export function createListingQueries(
   return {
     readPage,
     readOne,
+    /** A row of `listingColumns` as the API's Listing (the saved homes' page reads rows too). */
+    toListing,
 
     async list(filter: ListingFilter, limit: number): Promise<Listing[]> {
       return (await readPage(filter, limit)).value
@@ -133,18 +148,29 @@ export function createListingQueries(
     },
 
     /**
-     * What only the server needs of a stored listing: its owner and its image folders. Inside a
+     * What only the server needs of a stored listing (`StoredListing`). Inside a
      * transaction, `lock` holds the row until it ends (PostgreSQL; SQLite writes one at a time).
      */
-    async getStored(
-      id: string,
-      { lock = false } = {},
-    ): Promise<{ userRef: string; imageKeys: string[] } | undefined> {
-      const query = kysely.selectFrom('listing').select(['userRef', 'images']).where('id', '=', id)
+    async getStored(id: string, { lock = false } = {}): Promise<StoredListing | undefined> {
+      const query = kysely
+        .selectFrom('listing')
+        .select(['userRef', 'images', 'type', 'status'])
+        .where('id', '=', id)
       const row = await (
         lock && db.dialect === 'postgres' ? query.forUpdate() : query
       ).executeTakeFirst()
-      return row && { userRef: row.userRef, imageKeys: JSON.parse(row.images) as string[] }
+      return (
+        row && {
+          userRef: row.userRef,
+          imageKeys: JSON.parse(row.images) as string[],
+          type: row.type,
+          status: row.status,
+        }
+      )
+    },
+
+    async setStatus(id: string, status: ListingStatus): Promise<void> {
+      await kysely.updateTable('listing').set({ status }).where('id', '=', id).execute()
     },
 
     async update(id: string, row: Omit<ListingRow, 'id' | 'userRef'>): Promise<void> {

@@ -1,8 +1,9 @@
-// /api/listings (the API contract): lists and one listing for anyone; create, edit, delete for owners.
+// /api/listings (the API contract): lists and one listing for anyone; create, edit, mark sold or
+// rented, delete for owners.
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { idPattern } from '../../shared/ids.js'
-import { listingInputSchema } from '../../shared/listing-schema.js'
+import { listingInputSchema, listingStatusInputSchema } from '../../shared/listing-schema.js'
 import { limits, type Listing, type ListingPage } from '../../shared/listing.js'
 import {
   listingFilterSchema,
@@ -150,6 +151,20 @@ export function listingsRoutes(deps: {
       if ('error' in body) return c.json(body.error, body.status)
       try {
         return jsonAnswer(c, await writes.update(owned.id, c.get('user').id, body.data))
+      } catch (error) {
+        return refusal(c, error)
+      }
+    })
+    .patch('/:id/status', requireUser(auth), async (c) => {
+      const owned = await ownedListing(c)
+      if ('response' in owned) return owned.response
+      const body = await parseJsonBody(c.req.raw, listingStatusInputSchema, 'Invalid status')
+      if ('error' in body) return c.json(body.error, body.status)
+      try {
+        return jsonAnswer(
+          c,
+          await writes.changeStatus(owned.id, c.get('user').id, body.data.status),
+        )
       } catch (error) {
         return refusal(c, error)
       }

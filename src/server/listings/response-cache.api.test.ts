@@ -59,6 +59,17 @@ describe.each(dialects)('cached listing responses with two servers on %s', (dial
     expect((await one(second.id)).status).toBe(404)
   })
 
+  it("answers the other server's status change at the next read", async () => {
+    const row = await insertListing(a.context, { userRef: owner.id, name: 'Soon Rented Flat' })
+    expect(await page()).toContain('Soon Rented Flat')
+    await b.writes.changeStatus(row.id, owner.id, 'rented')
+    expect(await page()).not.toContain('Soon Rented Flat')
+    expect((await one(row.id)).body.status).toBe('rented')
+    await b.writes.changeStatus(row.id, owner.id, 'active')
+    expect(await page()).toContain('Soon Rented Flat')
+    expect((await one(row.id)).body.status).toBe('active')
+  })
+
   it('answers a change made in plain SQL, outside the app', async () => {
     const row = await insertListing(a.context, { userRef: owner.id, name: 'Plain Sql Flat' })
     expect((await one(row.id)).body.regularPrice).toBe(1500)

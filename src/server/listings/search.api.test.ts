@@ -2,7 +2,7 @@
 // brute-force search of every listing in memory (tests/support/search-oracle.ts), on every dialect.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ListingPage } from '../../shared/listing'
+import { closedStatusOf, type ListingPage } from '../../shared/listing'
 import {
   filterParameters,
   listingsQuery,
@@ -92,7 +92,7 @@ async function expectMapOf(
   const { status, body } = await requestJson<MapAnswer>(t.app, path)
   expect(status, path).toBe(200)
   const matches = new Map(
-    rows.filter((row) => matchesFilter(row, filter)).map((row) => [row.id, row]),
+    rows.filter((row) => matchesFilter(row, filter, 'map')).map((row) => [row.id, row]),
   )
   expect(body.total, path).toBe(matches.size)
   const clustered = body.clusters.reduce((sum, cluster) => sum + cluster.count, 0)
@@ -349,7 +349,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
             expectMapOf(t, rows, { ...filter, bbox: world }, zoom, { fresh: true }),
           )
           // Past that many matches, the stored cells answer (at these zooms, every one of them).
-          const matches = rows.filter((row) => matchesFilter(row, filter)).length
+          const matches = rows.filter((row) => matchesFilter(row, filter, 'map')).length
           if (matches > searchLimits.mapItems) {
             const stored = statements.some(({ sql }) => sql.includes('listing_map_cell'))
             expect(stored, `stored cells for ${mapPath({ ...filter, bbox: world }, zoom)}`).toBe(
@@ -383,24 +383,34 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
       await expectBoxMaps()
     }, 60_000)
 
-    it('keeps the stored cells in step with inserts, moves, changes of type or offer, and deletes', async () => {
+    it('keeps the stored cells in step with inserts, moves, changes of type, offer or status, and deletes', async () => {
       const drawn = randomListings(120, 1, fuzzSeed + 2)
       rows.push(...(await insertDrawn(t, drawn.slice(0, 40), userIds)))
-      // 80 listings move to the places of others drawn; some change type or offer on the way.
+      // 80 listings move to the places of others drawn; some change type or offer on the way,
+      // and some leave the market or come back to it as they move.
       for (let n = 0; n < 80; n++) {
         const row = rows[n]!
+        const type = n % 3 === 0 ? (row.type === 'rent' ? 'sale' : 'rent') : row.type
+        const wasActive = row.status === 'active'
         const changed: ListingRow = {
           ...row,
+          type,
           lat: drawn[40 + n]!.lat!,
           lng: drawn[40 + n]!.lng!,
-          ...(n % 3 === 0 && { type: row.type === 'rent' ? 'sale' : 'rent' }),
           ...(n % 4 === 0 && {
             offer: !row.offer,
             discountedPrice: row.offer ? null : Math.round(row.regularPrice / 2),
           }),
+          status: (n % 5 === 0) === wasActive ? closedStatusOf[type] : 'active',
         }
         await t.context.listings.update(row.id, changed)
         rows[n] = changed
+      }
+      // And some only close or reopen, as the status route does it.
+      for (const [n, row] of rows.slice(80, 100).entries()) {
+        const status = n % 2 === 0 ? closedStatusOf[row.type] : 'active'
+        await t.context.listings.setStatus(row.id, status)
+        rows[80 + n] = { ...row, status }
       }
       for (const row of rows.splice(100, 60)) await t.context.listings.delete(row.id)
       await expectWorldMaps()

@@ -81,6 +81,11 @@ export function sortValue(row: { timestamp: number; price: number }, sort: Listi
   return sortOrders[sort].column === 'timestamp' ? row.timestamp : row.price
 }
 
+/** The owner's list (filtered by `userRef`) shows sold and rented listings too; no other does. */
+function ownerSeesEveryStatus(filter: ListingFilter): boolean {
+  return filter.userRef !== undefined
+}
+
 /** Whether the filter has more than the spec's own lists have (type, offer, owner). */
 export function isSearch(filter: ListingFilter): boolean {
   return (
@@ -105,9 +110,15 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
   const and = (conditions: RawBuilder<unknown>[]) =>
     conditions.length === 0 ? sql`1 = 1` : sql.join(conditions, sql` and `)
 
-  /** Conditions an index on (type | offer | userRef, sort) takes as its prefix. */
-  function prefixConditions(filter: ListingFilter): RawBuilder<unknown>[] {
-    const conditions: RawBuilder<unknown>[] = []
+  /**
+   * Conditions an index on (type | offer | userRef, sort) takes as its prefix. Only listings on the
+   * market are listed, searched and mapped; the owner's list (`everyStatus`) shows them all. The
+   * status is written as a literal: a partial index serves only a query that names its value.
+   */
+  function prefixConditions(filter: ListingFilter, everyStatus: boolean): RawBuilder<unknown>[] {
+    const conditions: RawBuilder<unknown>[] = everyStatus
+      ? []
+      : [sql`${column('status')} = ${sql.lit('active')}`]
     if (filter.type !== undefined) conditions.push(sql`${column('type')} = ${filter.type}`)
     if (filter.offer !== undefined) {
       conditions.push(sql`${column('offer')} = ${db.bool(filter.offer)}`)
@@ -122,8 +133,12 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
    * What the walk of the sort index can narrow by within the index itself: the prefix, and under a
    * price sort the price range (so the walk starts at `minPrice`, not at the cheapest listing).
    */
-  function walkConditions(filter: ListingFilter, sort: ListingSort): RawBuilder<unknown>[] {
-    const conditions = prefixConditions(filter)
+  function walkConditions(
+    filter: ListingFilter,
+    sort: ListingSort,
+    everyStatus: boolean,
+  ): RawBuilder<unknown>[] {
+    const conditions = prefixConditions(filter, everyStatus)
     if (sortOrders[sort].column === 'price') {
       if (filter.minPrice !== undefined) {
         conditions.push(sql`${column('price')} >= ${filter.minPrice}`)
@@ -147,8 +162,8 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
   }
 
   /** Every condition of the filter on the row itself (the text by its words on SQLite). */
-  function rowConditions(filter: ListingFilter): RawBuilder<unknown>[] {
-    const conditions = prefixConditions(filter)
+  function rowConditions(filter: ListingFilter, everyStatus: boolean): RawBuilder<unknown>[] {
+    const conditions = prefixConditions(filter, everyStatus)
     if (filter.minPrice !== undefined) {
       conditions.push(sql`${column('price')} >= ${filter.minPrice}`)
     }
@@ -262,7 +277,8 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
     limit: number,
     after?: SortKey,
   ): Promise<SearchRow[]> {
-    const conditions = [...rowConditions(filter), ...keysetCondition(sort, after)]
+    const everyStatus = ownerSeesEveryStatus(filter)
+    const conditions = [...rowConditions(filter, everyStatus), ...keysetCondition(sort, after)]
     const walkQuery = () => sql`
       select ${selectColumns} from listing
       where ${and(conditions)}
@@ -270,6 +286,9 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
     const walk = () => rows(walkQuery())
     if (!isSearch(filter)) return plainList(filter, sort, limit, after, walkQuery)
     if (dialect === 'postgres') return postgresPage(filter, sort, limit, after, conditions, walk)
+    // The text, box and price indexes hold only listings on the market: the owner's search of
+    // every status walks the owner's own listings instead.
+    if (everyStatus) return walk()
     return sqlitePage(filter, sort, limit, after, conditions, walk)
   }
 
@@ -296,7 +315,7 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
     }
     const walked = sql`
       select listing.seq from listing
-      where ${and([...walkConditions(filter, sort), ...keysetCondition(sort, after)])}
+      where ${and([...walkConditions(filter, sort, false), ...keysetCondition(sort, after)])}
       order by ${orderBy(sort)} limit ${sql.lit(walkedRows)}`
     // The walk's order is kept: SQLite runs the subquery as a coroutine that the join follows.
     const found = await rows(sql`
@@ -330,7 +349,7 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
     if (filter.q === undefined) return walk()
     const walked = sql`
       select listing.id, ${column(sortOrders[sort].column)} from listing
-      where ${and([...walkConditions(filter, sort), ...keysetCondition(sort, after)])}
+      where ${and([...walkConditions(filter, sort, ownerSeesEveryStatus(filter)), ...keysetCondition(sort, after)])}
       order by ${orderBy(sort)} limit ${sql.lit(walkedRows)}`
     // Ordered by the walk's own columns, which come sorted: the planner follows the walk and
     // stops at the page's last match instead of reading and sorting all of it.
@@ -360,6 +379,7 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
     const priceRange = filter.minPrice !== undefined || filter.maxPrice !== undefined
     if (priceRange && sort === 'newest') {
       const range = [
+        sql`status = ${sql.lit('active')}`,
         filter.minPrice === undefined ? sql`1 = 1` : sql`price >= ${filter.minPrice}`,
         filter.maxPrice === undefined ? sql`1 = 1` : sql`price <= ${filter.maxPrice}`,
       ]
@@ -458,7 +478,8 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
    * whole world, the text index when there is text; PostgreSQL's planner chooses for itself.
    */
   function mapMatches(filter: ListingFilter, box: Bbox, extra: RawBuilder<unknown>[] = []) {
-    const conditions = and([...rowConditions({ ...filter, bbox: box }), ...extra])
+    // The map shows only listings on the market, whoever's they are.
+    const conditions = and([...rowConditions({ ...filter, bbox: box }, false), ...extra])
     if (dialect === 'sqlite') {
       const words = filter.q === undefined ? [] : queryWords(filter.q)
       if (!isWholeWorld(box)) {

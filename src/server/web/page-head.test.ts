@@ -106,6 +106,21 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
     expect(html.match(/<title>/g)).toHaveLength(1)
   })
 
+  it('keeps a sold listing out of search engines, and only while it is closed', async () => {
+    const noindex = '<meta name="robots" content="noindex">'
+    expect((await page(`/category/sale/${listingId}`)).html).not.toContain(noindex)
+    await test.context.listings.setStatus(listingId, 'sold')
+    try {
+      const { status, html } = await page(`/category/sale/${listingId}`)
+      expect(status).toBe(200)
+      expect(html).toContain(noindex)
+      expect(html).toContain('<title>Bright Loft in Lyon | House Marketplace</title>')
+    } finally {
+      await test.context.listings.setStatus(listingId, 'active')
+    }
+    expect((await page(`/category/sale/${listingId}`)).html).not.toContain(noindex)
+  })
+
   it('preloads the very request the listing page makes, its first photo and its code', async () => {
     const { html } = await page(`/category/sale/${listingId}`)
     expect(html).toContain(

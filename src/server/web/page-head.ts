@@ -160,6 +160,7 @@ const routes: PageRoute[] = [
   titledRoute(screens.resetPassword, 'pages/ResetPassword.tsx'),
   titledRoute(screens.oauthPopup, 'pages/OAuthPopup.tsx'),
   titledRoute(screens.profile, 'pages/Profile.tsx'),
+  titledRoute(screens.saved, 'pages/Saved.tsx'),
   titledRoute(screens.createListing, 'pages/CreateListing.tsx'),
   titledRoute(screens.editListing, 'pages/EditListing.tsx'),
 ]
@@ -217,6 +218,10 @@ export function createPageHeads(options: {
       metaTag('name', 'description', description),
     ]
     if (meta.listing) lines.push(...previewCard(meta.listing, title, description, absolute))
+    // A sold or rented home keeps its page for those who saved its link, not for search engines.
+    if (meta.listing && meta.listing.status !== 'active') {
+      lines.push(metaTag('name', 'robots', 'noindex'))
+    }
     if (meta.data) {
       lines.push(`<link rel="preload" as="fetch" href="${escapeHtml(meta.data)}" crossorigin>`)
     }

@@ -313,3 +313,61 @@ export const clientAddress = fc.oneof(
   // …and sometimes the same one, so that they are reached too.
   { arbitrary: fc.constantFrom('10.99.0.1', '10.99.0.2'), weight: 1 },
 )
+
+/** `text` with `cut` characters at `at` (wrapped to its length) replaced by `insert`. */
+const edit = (text: string, at: number, cut: number, insert: string) =>
+  text.slice(0, at % (text.length + 1)) + insert + text.slice((at % (text.length + 1)) + cut)
+
+/**
+ * What a client may send in place of a cursor we handed out (`real`): edits of its text, edits of
+ * what it says encoded again as we encode it, keys that never existed in every encoding (`forge`
+ * writes a key's plain text from a number and an id), and any text at all.
+ */
+export function tamperedCursor(
+  real: fc.Arbitrary<string>,
+  forge: (value: string, id: string) => string,
+): fc.Arbitrary<string> {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_+/=.:'
+  const character = fc.oneof(
+    fc.constantFrom(...alphabet),
+    hostileString.filter((text) => text.length === 1),
+  )
+  const edits = (maxLength: number) =>
+    fc.tuple(real, fc.nat(), fc.nat({ max: 3 }), fc.string({ unit: character, maxLength }))
+  return fc.oneof(
+    edits(3).map(([cursor, at, cut, insert]) => edit(cursor, at, cut, insert)),
+    edits(4).map(([cursor, at, cut, insert]) =>
+      Buffer.from(
+        edit(Buffer.from(cursor, 'base64url').toString('utf8'), at, cut, insert),
+        'utf8',
+      ).toString('base64url'),
+    ),
+    fc
+      .tuple(
+        fc.oneof(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }).map(String), hostileString),
+        fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{0,70}$/), hostileString),
+        fc.constantFrom('base64url', 'base64', 'hex', 'utf8' as const),
+      )
+      .map(([value, id, encoding]) => Buffer.from(forge(value, id), 'utf8').toString(encoding)),
+    fc.string({ unit: character, maxLength: 250 }),
+  )
+}
+
+/**
+ * Session cookies that are not a valid session: none, hostile text as the token, and the valid
+ * cookie with one character changed (a forged or damaged token).
+ */
+export function forgedSessionCookie(validCookie: string): fc.Arbitrary<string> {
+  const name = 'better-auth.session_token='
+  return fc.oneof(
+    fc.constant(''),
+    hostileString.map(
+      (value) => `${name}${encodeURIComponent(value.replace(/[\ud800-\udfff]/g, ''))}`,
+    ),
+    fc.tuple(fc.nat(), fc.constantFrom('A', 'z', '0', '.', '')).map(([at, insert]) => {
+      const value = validCookie.slice(name.length)
+      const cut = at % value.length
+      return `${name}${value.slice(0, cut)}${insert}${value.slice(cut + 1)}`
+    }),
+  )
+}

@@ -1,14 +1,22 @@
 // The rules every stored row must keep, read back from the database after each fuzzed request.
 import { expect } from 'vitest'
+import { closedStatusOf } from '../../../src/shared/listing'
 import { listingInputSchema } from '../../../src/shared/listing-schema'
 import { isPlainText } from '../../../src/shared/plain-text'
 import { profileSchema } from '../../../src/shared/profile'
+import {
+  alertFrequencies,
+  savedSearchLimits,
+  savedSearchQuery,
+} from '../../../src/shared/saved-search'
+import { savedSearchQuerySchema } from '../../../src/shared/saved-search-schema'
 import type { Db } from '../../../src/server/db/database'
 
 /**
  * Every listing, read back as the form body it came from, passes the shared schema unchanged (so
  * nothing was stored untrimmed, out of range or half-valid); a listing off offer keeps no
- * discounted price; its place is on the globe; its images are its owner's uploads, each in one
+ * discounted price; its place is on the globe; its status is on the market, or the one its type
+ * closes with (a sale sold, a rental rented); its images are its owner's uploads, each in one
  * listing only.
  */
 export async function expectStoredListingsValid(db: Db) {
@@ -47,6 +55,7 @@ export async function expectStoredListingsValid(db: Db) {
       true,
     )
     expect(users.has(row.userRef), seen).toBe(true)
+    expect(['active', closedStatusOf[row.type]], seen).toContain(row.status)
     for (const key of images) {
       const upload = uploads.find((candidate) => candidate.imageKey === key)
       expect(upload?.status, `${seen}: image ${key}`).toBe('attached')
@@ -95,5 +104,44 @@ export async function expectStoredUsersValid(db: Db, since?: Date) {
     expect(parsed.data?.name, seen).toBe(row.name)
     expect(row.email, seen).toMatch(/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u)
     expect(row.email, seen).toBe(row.email.toLowerCase())
+  }
+}
+
+/**
+ * Every saved search has a trimmed plain name of 1 to 100 characters, a query the search's schemas
+ * take and that is already in canonical order, known alerts, the columns copied out of its query,
+ * and an owner who keeps at most 20.
+ */
+export async function expectStoredSavedSearchesValid(db: Db) {
+  const rows = await db.kysely.selectFrom('saved_search').selectAll().execute()
+  const users = new Set(
+    (await db.kysely.selectFrom('user').select('id').execute()).map((user) => user.id),
+  )
+  const perUser = new Map<string, number>()
+  for (const row of rows) {
+    const seen = JSON.stringify(row)
+    const { min, max } = savedSearchLimits.nameLength
+    expect(row.name.length >= min && row.name.length <= max, seen).toBe(true)
+    expect(row.name, seen).toBe(row.name.trim())
+    expect(isPlainText(row.name), seen).toBe(true)
+    const parsed = savedSearchQuerySchema.safeParse(JSON.parse(row.query))
+    expect(parsed.error?.issues ?? [], seen).toEqual([])
+    const { filter, sort } = parsed.data!
+    // Same keys in the same order: canonical, as answered.
+    expect(row.query, seen).toBe(JSON.stringify(savedSearchQuery(filter, sort)))
+    expect(alertFrequencies, seen).toContain(row.alerts)
+    expect(row.type, seen).toBe(filter.type ?? null)
+    const column = (bound: number | undefined) =>
+      bound === undefined ? null : Math.min(bound, 750_000_001)
+    expect(row.minPrice, seen).toBe(column(filter.minPrice))
+    expect(row.maxPrice, seen).toBe(column(filter.maxPrice))
+    expect(Number.isSafeInteger(Number(row.createdAt)) && Number(row.createdAt) > 0, seen).toBe(
+      true,
+    )
+    expect(users.has(row.userId), seen).toBe(true)
+    perUser.set(row.userId, (perUser.get(row.userId) ?? 0) + 1)
+  }
+  for (const [userId, count] of perUser) {
+    expect(count, userId).toBeLessThanOrEqual(savedSearchLimits.perUser)
   }
 }

@@ -1,9 +1,9 @@
 // The phone's filters: a 'Filters' button that counts the active ones and opens the filter form
-// in a sheet, a modal dialog that Escape or the close button shuts and that applying closes.
-import { SlidersHorizontal, X } from 'lucide-react'
-import { useId, useRef, useState, type SyntheticEvent } from 'react'
+// in a sheet (SheetDialog), which applying closes.
+import { SlidersHorizontal } from 'lucide-react'
+import { useState } from 'react'
 import type { ListingFilter } from '../../../shared/listing-requests'
-import { keepFocusInside, useModalDialog } from '../use-modal-dialog'
+import { SheetDialog } from '../SheetDialog'
 import { activeFilters, panelFilterKeys } from './active-filters'
 import { FilterForm } from './FilterForm'
 import styles from './FilterSheet.module.css'
@@ -54,46 +54,14 @@ function FilterDialog({
 }: FilterSheetProps & {
   onClose: () => void
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
-  const closeRef = useRef<HTMLButtonElement>(null)
-  const titleId = useId()
-  useModalDialog(dialogRef, closeRef)
-
-  // Escape makes the dialog cancel: the sheet is unmounted instead, so focus goes back to 'Filters'.
-  function onCancel(event: SyntheticEvent<HTMLDialogElement>) {
-    event.preventDefault()
-    onClose()
-  }
-
   return (
-    <dialog
-      ref={dialogRef}
+    <SheetDialog
+      title="Filters"
+      closeLabel="Close filters"
+      onClose={onClose}
       className={styles.sheet}
-      aria-labelledby={titleId}
-      onCancel={onCancel}
-      onKeyDown={(event) => {
-        if (event.key === 'Tab') keepFocusInside(event)
-      }}
-      // A tap on the dimmed page above the sheet closes it, as on other sheets.
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose()
-      }}
     >
-      <div className={styles.head}>
-        <h2 id={titleId} className={styles.title}>
-          Filters
-        </h2>
-        <button
-          ref={closeRef}
-          type="button"
-          className={styles.close}
-          aria-label="Close filters"
-          onClick={onClose}
-        >
-          <X size={24} aria-hidden="true" />
-        </button>
-      </div>
       <FilterForm filter={filter} onApply={onApply} layout="sheet" />
-    </dialog>
+    </SheetDialog>
   )
 }

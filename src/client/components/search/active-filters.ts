@@ -1,7 +1,7 @@
 // The filters a search applies, each in words and with the search that is left without it: the
 // chips above the results and the empty state's ways to loosen a search are made from these.
-import { formatPrice } from '../../../shared/format'
 import type { ListingFilter } from '../../../shared/listing-requests'
+import { filterWords } from '../../../shared/search-summary'
 
 export interface ActiveFilter {
   /** Which part of the search it is; both prices are one filter. */
@@ -24,13 +24,6 @@ export const panelFilterKeys: readonly ActiveFilter['key'][] = [
   'offer',
 ]
 
-const dollars = (amount: number) => `$${formatPrice(amount)}`
-
-function priceLabel(min: number | undefined, max: number | undefined): string {
-  if (min !== undefined && max !== undefined) return `${dollars(min)} – ${dollars(max)}`
-  return min !== undefined ? `From ${dollars(min)}` : `Up to ${dollars(max!)}`
-}
-
 /** Each filter of the search, in the order the panel shows them. */
 export function activeFilters(filter: ListingFilter): ActiveFilter[] {
   const active: ActiveFilter[] = []
@@ -42,20 +35,19 @@ export function activeFilters(filter: ListingFilter): ActiveFilter[] {
   if (filter.q !== undefined) add('q', `“${filter.q}”`, 'q')
   if (filter.type) add('type', filter.type === 'rent' ? 'For rent' : 'For sale', 'type')
   if (filter.minPrice !== undefined || filter.maxPrice !== undefined) {
-    add('price', priceLabel(filter.minPrice, filter.maxPrice), 'minPrice', 'maxPrice')
+    add('price', filterWords.price(filter.minPrice, filter.maxPrice), 'minPrice', 'maxPrice')
   }
   if (filter.minBedrooms !== undefined) {
-    add('bedrooms', `${filter.minBedrooms}+ bedrooms`, 'minBedrooms')
+    add('bedrooms', filterWords.bedrooms(filter.minBedrooms), 'minBedrooms')
   }
   if (filter.minBathrooms !== undefined) {
-    add('bathrooms', `${filter.minBathrooms}+ bathrooms`, 'minBathrooms')
+    add('bathrooms', filterWords.bathrooms(filter.minBathrooms), 'minBathrooms')
   }
-  if (filter.parking !== undefined)
-    add('parking', filter.parking ? 'Parking' : 'No parking', 'parking')
+  if (filter.parking !== undefined) add('parking', filterWords.parking(filter.parking), 'parking')
   if (filter.furnished !== undefined) {
-    add('furnished', filter.furnished ? 'Furnished' : 'Unfurnished', 'furnished')
+    add('furnished', filterWords.furnished(filter.furnished), 'furnished')
   }
-  if (filter.offer !== undefined) add('offer', filter.offer ? 'Offers only' : 'No offers', 'offer')
-  if (filter.bbox) add('area', 'Map area', 'bbox')
+  if (filter.offer !== undefined) add('offer', filterWords.offer(filter.offer), 'offer')
+  if (filter.bbox) add('area', filterWords.area, 'bbox')
   return active
 }

@@ -1,0 +1,68 @@
+// The heart: saves a listing for the signed-in user, or takes a visitor to sign in and saves it
+// when they are back. Every heart reads the one query of saved ids, so all show a change at once.
+import { Heart } from 'lucide-react'
+import { useEffect } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { screens } from '../../shared/screens'
+import {
+  rememberPendingFavourite,
+  takePendingFavourite,
+  useFavouriteIds,
+  useToggleFavourite,
+} from '../api/favourites'
+import { useSession } from '../api/session'
+import styles from './FavouriteButton.module.css'
+import type { SignInRedirectState } from './RequireAuth'
+
+interface FavouriteButtonProps {
+  listingId: string
+  /** 'overlay' sits on a photo (the cards); 'outline' beside the share button (the detail page). */
+  look: 'overlay' | 'outline'
+}
+
+export function FavouriteButton({ listingId, look }: FavouriteButtonProps) {
+  const { user } = useSession()
+  const { data: ids } = useFavouriteIds(user?.id)
+  const toggle = useToggleFavourite(user?.id ?? '')
+  const navigate = useNavigate()
+  const location = useLocation()
+  const saved = ids?.includes(listingId) ?? false
+
+  // Back from signing in: the heart a visitor pressed is saved now (whichever heart sees it first),
+  // once the saved ids are read, so that their first read cannot undo the save on screen.
+  const idsRead = ids !== undefined
+  const { mutate } = toggle
+  useEffect(() => {
+    if (!idsRead) return
+    const pending = takePendingFavourite()
+    if (pending) mutate({ listingId: pending, save: true })
+  }, [idsRead, mutate])
+
+  function press() {
+    if (user === null) {
+      rememberPendingFavourite(listingId)
+      const state: SignInRedirectState = { from: location.pathname + location.search }
+      void navigate(screens.signIn.path, { state })
+      return
+    }
+    toggle.mutate({ listingId, save: !saved })
+  }
+
+  const name = saved ? 'Remove from saved' : 'Save listing'
+  return (
+    <button
+      type="button"
+      className={`${styles.heart} ${styles[look]}`}
+      aria-pressed={saved}
+      aria-label={name}
+      title={name}
+      // Until we know who is here, a press could not be answered right.
+      disabled={user === undefined}
+      onClick={press}
+    >
+      <span className={styles.disc}>
+        <Heart size={20} aria-hidden="true" fill={saved ? 'currentColor' : 'none'} />
+      </span>
+    </button>
+  )
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { isCurrentEntry } from './Navbar'
+
+describe('the current navigation entry', () => {
+  it('is Explore on / alone, and the others on their paths and below', () => {
+    expect(isCurrentEntry('/', '/')).toBe(true)
+    expect(isCurrentEntry('/', '/offers')).toBe(false)
+    expect(isCurrentEntry('/offers', '/offers')).toBe(true)
+    expect(isCurrentEntry('/profile', '/profile')).toBe(true)
+    expect(isCurrentEntry('/profile', '/profiles')).toBe(false)
+  })
+
+  it('is Profile on Saved homes, which Profile leads to', () => {
+    expect(isCurrentEntry('/profile', '/saved')).toBe(true)
+    expect(isCurrentEntry('/offers', '/saved')).toBe(false)
+  })
+})

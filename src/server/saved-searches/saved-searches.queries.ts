@@ -1,0 +1,199 @@
+// Reads and writes of the `saved_search` table; rows become the API's SavedSearch here and nowhere
+// else. Creating and changing a saved search are one function each, so that whatever must happen
+// with them (the alerts' bookkeeping) happens in their transaction.
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely'
+import { limits } from '../../shared/listing.js'
+import type { ListingFilter, ListingSort } from '../../shared/listing-requests.js'
+import {
+  savedSearchLimits,
+  savedSearchQuery,
+  type AlertFrequency,
+  type SavedSearch,
+} from '../../shared/saved-search.js'
+import { savedSearchQuerySchema } from '../../shared/saved-search-schema.js'
+import { searchSummary } from '../../shared/search-summary.js'
+import type { Db } from '../db/database.js'
+import type { Database, SavedSearchTable } from '../db/schema.js'
+import { newId } from '../ids.js'
+
+/** A search as the body schemas give it (saved-search-schema.ts). */
+export interface ParsedSearch {
+  filter: ListingFilter
+  sort: ListingSort
+}
+
+export interface SavedSearchInput {
+  /** blank or absent: the summary of the search */
+  name?: string
+  query: ParsedSearch
+  alerts: AlertFrequency
+}
+
+export type SavedSearchChangeInput = Partial<SavedSearchInput>
+
+/** An expected refusal, answered as `{ error }` with its status. */
+export class SavedSearchError extends Error {
+  constructor(
+    readonly status: 400 | 404,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export const savedSearchNotFound = 'Saved search not found'
+export const tooManySavedSearches = `You can keep at most ${savedSearchLimits.perUser} saved searches: delete one to save another`
+
+/**
+ * A price bound for the matching index. The column is a 32-bit integer and a search may ask for up
+ * to 10 digits; no listing costs more than the price limit, so any bound above it finds the same
+ * homes as the limit plus one does.
+ */
+const priceColumn = (bound: number | undefined) =>
+  bound === undefined ? null : Math.min(bound, limits.price.max + 1)
+
+/** The columns a search sets: its query and what is copied out of it for the alerts' matching. */
+function searchColumns({ filter, sort }: ParsedSearch) {
+  return {
+    query: JSON.stringify(savedSearchQuery(filter, sort)),
+    type: filter.type ?? null,
+    minPrice: priceColumn(filter.minPrice),
+    maxPrice: priceColumn(filter.maxPrice),
+  }
+}
+
+const nameOf = (name: string | undefined, { filter, sort }: ParsedSearch) =>
+  name || searchSummary(filter, sort)
+
+/** What the API shows of a row; the alerts' own columns stay on the server. */
+type ShownRow = Pick<Selectable<SavedSearchTable>, 'id' | 'name' | 'query' | 'alerts' | 'createdAt'>
+
+export function toSavedSearch(row: ShownRow): SavedSearch {
+  return {
+    id: row.id,
+    name: row.name,
+    query: JSON.parse(row.query) as Record<string, string>,
+    alerts: row.alerts,
+    createdAt: new Date(Number(row.createdAt)).toISOString(),
+  }
+}
+
+/** The statements, on the database or inside a transaction; their plans are tested. */
+export function savedSearchStatements(kysely: Kysely<Database>) {
+  return {
+    /** The user's saved searches, newest first. */
+    ownedBy(userId: string) {
+      return kysely
+        .selectFrom('saved_search')
+        .selectAll()
+        .where('userId', '=', userId)
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+    },
+
+    /** How many the user keeps, and when the newest was made (0 without any). */
+    tally(userId: string) {
+      return kysely
+        .selectFrom('saved_search')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('count'),
+          eb.fn.max('createdAt').as('newest'),
+        ])
+        .where('userId', '=', userId)
+    },
+
+    /** The user's saved search of this id; another's is none. */
+    owned(id: string, userId: string) {
+      return kysely
+        .selectFrom('saved_search')
+        .selectAll()
+        .where('id', '=', id)
+        .where('userId', '=', userId)
+    },
+
+    /** Sets a saved search's columns. */
+    change(id: string, values: Updateable<SavedSearchTable>) {
+      return kysely.updateTable('saved_search').set(values).where('id', '=', id)
+    },
+
+    /** Removes the user's saved search of this id; another's stays. */
+    remove(id: string, userId: string) {
+      return kysely.deleteFrom('saved_search').where('id', '=', id).where('userId', '=', userId)
+    },
+
+    /** The user's row, locked until the transaction ends: one saved search is made at a time. */
+    lockUser(userId: string) {
+      return kysely.selectFrom('user').select('id').where('id', '=', userId).forUpdate()
+    },
+  }
+}
+
+/** The stored search, read back as the body schemas give it. */
+const storedSearch = (row: Pick<Selectable<SavedSearchTable>, 'query'>): ParsedSearch =>
+  savedSearchQuerySchema.parse(JSON.parse(row.query))
+
+export function createSavedSearchQueries(db: Db) {
+  return {
+    async list(userId: string): Promise<SavedSearch[]> {
+      const rows = await savedSearchStatements(db.kysely).ownedBy(userId).execute()
+      return rows.map(toSavedSearch)
+    },
+
+    async get(id: string, userId: string): Promise<SavedSearch | undefined> {
+      const row = await savedSearchStatements(db.kysely).owned(id, userId).executeTakeFirst()
+      return row && toSavedSearch(row)
+    },
+
+    /** At most `perUser` each, counted under a lock (SQLite's transactions write one at a time). */
+    async create(userId: string, input: SavedSearchInput): Promise<SavedSearch> {
+      return db.kysely.transaction().execute(async (trx) => {
+        const queries = savedSearchStatements(trx)
+        if (db.dialect === 'postgres') await queries.lockUser(userId).execute()
+        const { count, newest } = (await queries.tally(userId).executeTakeFirst())!
+        if (Number(count) >= savedSearchLimits.perUser) {
+          throw new SavedSearchError(400, tooManySavedSearches)
+        }
+        const row = {
+          id: newId(),
+          userId,
+          name: nameOf(input.name, input.query),
+          alerts: input.alerts,
+          // Later than the user's newest, so that newest first is the order they were made in.
+          createdAt: Math.max(Date.now(), Number(newest ?? 0) + 1),
+          ...searchColumns(input.query),
+        } satisfies Insertable<SavedSearchTable>
+        await trx.insertInto('saved_search').values(row).execute()
+        return toSavedSearch(row)
+      })
+    },
+
+    /** Only the user's own; a blank name is the summary of the (new) search. */
+    async update(id: string, userId: string, change: SavedSearchChangeInput): Promise<SavedSearch> {
+      return db.kysely.transaction().execute(async (trx) => {
+        const queries = savedSearchStatements(trx)
+        const owned = queries.owned(id, userId)
+        const stored = await (
+          db.dialect === 'postgres' ? owned.forUpdate() : owned
+        ).executeTakeFirst()
+        if (!stored) throw new SavedSearchError(404, savedSearchNotFound)
+        const changed = { ...stored }
+        if (change.query) Object.assign(changed, searchColumns(change.query))
+        if (change.alerts) changed.alerts = change.alerts
+        if (change.name !== undefined) {
+          changed.name = nameOf(change.name, change.query ?? storedSearch(stored))
+        }
+        const { name, query, alerts, type, minPrice, maxPrice } = changed
+        await queries.change(id, { name, query, alerts, type, minPrice, maxPrice }).execute()
+        return toSavedSearch(changed)
+      })
+    },
+
+    /** Whether the user had it. */
+    async delete(id: string, userId: string): Promise<boolean> {
+      const result = await savedSearchStatements(db.kysely).remove(id, userId).executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+  }
+}
+
+export type SavedSearchQueries = ReturnType<typeof createSavedSearchQueries>

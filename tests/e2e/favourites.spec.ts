@@ -1,0 +1,101 @@
+// Favourites (issue 13): a visitor hearts a home, signs in, finds it saved on the page they left and
+// on Saved homes, and unsaves it there; the same from a listing's page through Google sign-in.
+import type { Page } from '@playwright/test'
+import { uniqueEmail } from '../support/e2e/accounts'
+import { axeViolations } from '../support/e2e/axe'
+import { expect, test } from '../support/e2e/session'
+
+/**
+ * A card of the list (the first, or the one linking to `href`: other journeys add listings
+ * meanwhile) and its heart, a button beside the card's one link, not in it.
+ */
+function cardOf(page: Page, href?: string) {
+  const cards = page.locator('main .card-grid > li')
+  const card = href ? cards.filter({ has: page.locator(`a[href="${href}"]`) }) : cards.first()
+  return { card, link: card.getByRole('link').first(), heart: card.getByRole('button').last() }
+}
+
+test('a visitor hearts a card, signs in, finds it saved, and unsaves it on Saved homes', async ({
+  page,
+  newUser,
+}) => {
+  const user = await newUser('saver', 'Saver Person')
+  await page.goto('/category/rent')
+  const { card, link, heart } = cardOf(page)
+  await expect(heart).toHaveAccessibleName('Save listing')
+  await expect(heart).toHaveAttribute('aria-pressed', 'false')
+  // The card stays one link; the heart is outside it, with a target of 44 px at least.
+  await expect(card.getByRole('link')).toHaveCount(1)
+  await expect(link.getByRole('button')).toHaveCount(0)
+  const box = (await heart.boundingBox())!
+  expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44)
+  const href = (await link.getAttribute('href'))!
+
+  await heart.click()
+  await expect(page).toHaveURL(/\/sign-in$/)
+  await page.getByLabel('Email', { exact: true }).fill(user.email)
+  await page.getByLabel('Password', { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+
+  // Back where they were, the home saved without pressing again.
+  await expect(page).toHaveURL(/\/category\/rent$/)
+  await expect(cardOf(page, href).heart).toHaveAttribute('aria-pressed', 'true')
+  await expect(cardOf(page, href).heart).toHaveAccessibleName('Remove from saved')
+  // Saved on the server, not only on the screen.
+  await page.reload()
+  await expect(cardOf(page, href).heart).toHaveAttribute('aria-pressed', 'true')
+
+  // Saved homes is reached from Profile, not from the navigation bar.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Profile' })
+    .click()
+  await page.getByRole('link', { name: 'Saved homes' }).click()
+  await expect(page).toHaveURL(/\/saved$/)
+  await expect(page.getByRole('heading', { name: 'Saved homes', level: 1 })).toBeVisible()
+  await expect(page).toHaveTitle('Saved homes | House Marketplace')
+  const saved = cardOf(page, href)
+  await expect(saved.card).toBeVisible()
+  await expect(page.locator('main .card-grid > li')).toHaveCount(1)
+  expect(await axeViolations(page)).toEqual([])
+
+  await saved.heart.click()
+  await expect(page.getByText('You have no saved homes yet')).toBeVisible()
+  await expect(page.locator('main .card-grid > li')).toHaveCount(0)
+  expect(await axeViolations(page)).toEqual([])
+
+  // And no longer on the list it was saved from.
+  await page.goto('/category/rent')
+  await expect(cardOf(page, href).heart).toHaveAttribute('aria-pressed', 'false')
+})
+
+test("a visitor hearts a listing's page and signs in with Google to find it saved there", async ({
+  page,
+  seededApp,
+}) => {
+  await page.goto('/category/sale')
+  await cardOf(page).link.click()
+  await expect(page).toHaveURL(/\/category\/sale\/[\w-]+$/)
+  const listingPage = page.url()
+  await page.getByRole('button', { name: 'Save listing' }).click()
+  await expect(page).toHaveURL(/\/sign-in$/)
+
+  const email = uniqueEmail('google-saver')
+  const popupOpened = page.waitForEvent('popup')
+  await page.getByRole('button', { name: 'Sign in with Google' }).click()
+  const popup = await popupOpened
+  await popup.getByLabel('Email').fill(email)
+  await popup.getByRole('button', { name: 'Sign in' }).click()
+  await popup.getByRole('button', { name: 'Allow' }).click()
+
+  try {
+    await expect(page).toHaveURL(listingPage)
+    const heart = page.getByRole('button', { name: 'Remove from saved' })
+    await expect(heart).toHaveAttribute('aria-pressed', 'true')
+    await page.goto('/saved')
+    await expect(page.locator('main .card-grid > li')).toHaveCount(1)
+  } finally {
+    // The provider's user goes with its saves, so that the seeded data ends as it began.
+    await seededApp.db.kysely.deleteFrom('user').where('email', '=', email).execute()
+  }
+})

@@ -1,0 +1,275 @@
+// Fuzzes POST, PATCH and DELETE /api/saved-searches: hostile bodies, others' saved searches, odd ids,
+// no session.
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { savedSearchQuery, type SavedSearch } from '../../src/shared/saved-search'
+import {
+  newSavedSearchSchema,
+  savedSearchChangeSchema,
+  savedSearchParameters,
+} from '../../src/shared/saved-search-schema'
+import { searchSummary } from '../../src/shared/search-summary'
+import { createTestApp, dialects, type TestApp } from '../support/test-app'
+import {
+  ask,
+  expectNoPrototypePollution,
+  expectRefusal,
+  successBody,
+  type Answer,
+} from '../support/fuzz/answers'
+import { abbreviate, fuzzParameters, fuzzTimeout, origin, outcomes } from '../support/fuzz/fuzz-run'
+import {
+  contentType,
+  forgedSessionCookie,
+  hostileBody,
+  hostileSegment,
+  hostileString,
+} from '../support/fuzz/hostile-values'
+import { acceptedBody } from '../support/fuzz/accepted-body'
+import { expectStoredSavedSearchesValid } from '../support/fuzz/stored-rows'
+import { signUpAndIn, type SignedInUser } from '../support/sign-in'
+
+/** Search parameters as a person's search or a script would send them, good and bad. */
+const plausibleQuery = fc.dictionary(
+  fc.constantFrom(...savedSearchParameters, 'cursor', 'limit', 'zoom'),
+  fc.oneof(
+    fc.constantFrom(
+      'rent',
+      'sale',
+      'true',
+      'false',
+      '0',
+      '3',
+      '2000',
+      '9999999999',
+      ' Paris ',
+      'price-asc',
+      'newest',
+      '2.2,48.8,2.4,48.9',
+      '170,-10,-170,10',
+      '',
+    ),
+    hostileString,
+  ),
+  { maxKeys: 6 },
+)
+
+const plausible = {
+  name: fc.oneof(
+    fc.constantFrom('Flats in Lyon', '  Padded name  ', '', '   '),
+    fc.string({ unit: 'grapheme', maxLength: 110 }),
+  ),
+  query: plausibleQuery,
+  alerts: fc.constantFrom('instant', 'daily', 'off', 'weekly', 'DAILY'),
+  userId: fc.constant('someone-else'),
+  id: fc.constant('chosen-id'),
+}
+
+const validBody = { name: 'Flats in Lyon', query: { type: 'rent', q: 'Lyon' }, alerts: 'daily' }
+
+describe.each(dialects)('hostile writes to /api/saved-searches on %s', (dialect) => {
+  let t: TestApp
+  let owner: SignedInUser
+  let other: SignedInUser
+  let own: SavedSearch
+  let others: SavedSearch
+
+  /** Each request from an address of its own: the per-address write limits are tested apart. */
+  let requests = 0
+  const send = (method: string, url: string, body: string, type: string, cookie = owner.cookie) => {
+    requests += 1
+    const address = `10.${(requests >> 16) & 255}.${(requests >> 8) & 255}.${requests & 255}`
+    return ask(
+      t.app,
+      url,
+      { method, headers: { 'Content-Type': type, Origin: origin, Cookie: cookie }, body },
+      address,
+    )
+  }
+
+  const storedRow = (id: string) =>
+    t.context.db.kysely
+      .selectFrom('saved_search')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst()
+  const count = async () =>
+    Number(
+      (
+        await t.context.db.kysely
+          .selectFrom('saved_search')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .executeTakeFirstOrThrow()
+      ).count,
+    )
+
+  async function afterEachCase() {
+    await expectStoredSavedSearchesValid(t.context.db)
+    expectNoPrototypePollution()
+  }
+
+  async function create(user: SignedInUser) {
+    const answer = await send(
+      'POST',
+      '/api/saved-searches',
+      JSON.stringify(validBody),
+      'application/json',
+      user.cookie,
+    )
+    return successBody<SavedSearch>(answer)
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect)
+    owner = await signUpAndIn(t.context, { name: 'Owner Person' })
+    other = await signUpAndIn(t.context, { name: 'Other Person' })
+    own = await create(owner)
+    others = await create(other)
+  })
+  afterAll(() => t?.close())
+
+  it(
+    'saves a search only from a valid body, as it was sent, and stores nothing otherwise',
+    async () => {
+      const tally = outcomes()
+      await fc.assert(
+        fc.asyncProperty(hostileBody(validBody, plausible), contentType, async (text, type) => {
+          const before = await count()
+          const answer = await send('POST', '/api/saved-searches', text, type)
+          const input = acceptedBody(newSavedSearchSchema, text, type)
+          tally.count(answer.status === 201)
+          if (answer.status === 201) {
+            expect(input, abbreviate(text)).toBeDefined()
+            const { filter, sort } = input!.query
+            expect(successBody<SavedSearch>(answer)).toMatchObject({
+              name: input!.name || searchSummary(filter, sort),
+              query: savedSearchQuery(filter, sort),
+              alerts: input!.alerts,
+            })
+            await afterEachCase()
+            const removed = await send(
+              'DELETE',
+              `/api/saved-searches/${successBody<SavedSearch>(answer).id}`,
+              '',
+              'application/json',
+            )
+            expect(removed.status).toBe(204)
+          } else {
+            expectRefusal(answer)
+            expect(input, `refused ${abbreviate(text)}: ${answer.text}`).toBeUndefined()
+            expect(await count()).toBe(before)
+          }
+          await afterEachCase()
+        }),
+        fuzzParameters(),
+      )
+      tally.expectBoth()
+    },
+    fuzzTimeout(),
+  )
+
+  it(
+    'changes our saved search only with a valid body, and leaves it as it was otherwise',
+    async () => {
+      const tally = outcomes()
+      await fc.assert(
+        fc.asyncProperty(
+          hostileBody({ alerts: 'off' }, plausible),
+          contentType,
+          async (text, type) => {
+            const before = await storedRow(own.id)
+            const answer = await send('PATCH', `/api/saved-searches/${own.id}`, text, type)
+            const input = acceptedBody(savedSearchChangeSchema, text, type)
+            tally.count(answer.status === 200)
+            if (answer.status === 200) {
+              expect(input, abbreviate(text)).toBeDefined()
+              const saved = successBody<SavedSearch>(answer)
+              if (input!.alerts) expect(saved.alerts).toBe(input!.alerts)
+              if (input!.name) expect(saved.name).toBe(input!.name)
+              if (input!.query) {
+                expect(saved.query).toEqual(
+                  savedSearchQuery(input!.query.filter, input!.query.sort),
+                )
+              }
+              expect(saved.createdAt).toBe(own.createdAt)
+            } else {
+              expectRefusal(answer)
+              expect(input, `refused ${abbreviate(text)}: ${answer.text}`).toBeUndefined()
+              expect(await storedRow(own.id)).toEqual(before)
+            }
+            await afterEachCase()
+          },
+        ),
+        fuzzParameters(),
+      )
+      tally.expectBoth()
+    },
+    fuzzTimeout(),
+  )
+
+  it(
+    "answers 404 to any change or delete of another user's saved search, or of ids that are none",
+    async () => {
+      const target = fc.oneof(
+        { arbitrary: fc.constant(others.id), weight: 2 },
+        { arbitrary: hostileSegment, weight: 1 },
+      )
+      const body = fc.oneof(
+        fc.constant(JSON.stringify({ name: 'Taken' })),
+        hostileBody({ name: 'Taken' }, plausible),
+      )
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom('PATCH', 'DELETE'),
+          target,
+          body,
+          async (method, id, text) => {
+            const before = await storedRow(others.id)
+            const answer = await send(method, `/api/saved-searches/${id}`, text, 'application/json')
+            expectRefusal(answer)
+            if (answer.status === 413) {
+              expect(Buffer.byteLength(text)).toBeGreaterThan(64 * 1024)
+            } else if (id !== own.id) {
+              expect(answer.status, id).toBe(404)
+            }
+            expect(await storedRow(others.id)).toEqual(before)
+            await afterEachCase()
+          },
+        ),
+        fuzzParameters(),
+      )
+    },
+    fuzzTimeout(),
+  )
+
+  it(
+    'answers 401 to every route without a valid session, whatever the cookie says',
+    async () => {
+      const cookie = forgedSessionCookie(owner.cookie)
+      const request = fc.constantFrom(
+        ['GET', '/api/saved-searches'],
+        ['POST', '/api/saved-searches'],
+        ['PATCH', '/api/saved-searches/OWN'],
+        ['DELETE', '/api/saved-searches/OWN'],
+      )
+      await fc.assert(
+        fc.asyncProperty(request, cookie, async ([method, path], forged) => {
+          fc.pre(forged !== owner.cookie)
+          const before = await storedRow(own.id)
+          const answer: Answer = await send(
+            method!,
+            path!.replace('OWN', own.id),
+            method === 'GET' ? (undefined as unknown as string) : JSON.stringify(validBody),
+            'application/json',
+            forged,
+          )
+          expect(answer.status, answer.text).toBe(401)
+          expectRefusal(answer)
+          expect(await storedRow(own.id)).toEqual(before)
+        }),
+        fuzzParameters(),
+      )
+    },
+    fuzzTimeout(),
+  )
+})
