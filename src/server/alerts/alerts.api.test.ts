@@ -269,6 +269,10 @@ describe.each(dialects)('alerts on %s', (dialect) => {
     expect(html).not.toContain('<please>')
     expect(html).toMatch(/<form method="post">[\s\S]*<button type="submit">Stop alerts<\/button>/)
     expect(await alerts()).toBe('instant')
+    // Styled by a file of our own origin, as the Content-Security-Policy wants.
+    expect(html).toContain('<link rel="stylesheet" href="/unsubscribe/page.css">')
+    const css = await t.app.request('/unsubscribe/page.css')
+    expect(css.headers.get('content-type')).toContain('text/css')
 
     // The mail program's one-click POST: no cookie, no Origin.
     const oneClick = () =>
