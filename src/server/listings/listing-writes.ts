@@ -108,7 +108,7 @@ export function createListingWrites(deps: {
         const inTrx = createListingQueries(db, media, trx)
         await inTrx.insert({ id, userRef: userId, ...row(input, imageKeys, place) })
         const listing = (await inTrx.get(id))!
-        // In the same transaction: a saved search's match is never lost to a crash after the insert.
+        // Its matching is queued in the same transaction: never lost to a crash after the insert.
         await listingAlerts.listingCreated(trx, listing)
         return listing
       })
