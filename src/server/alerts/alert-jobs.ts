@@ -30,6 +30,18 @@ export function unsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/unsubscribe/${token}`
 }
 
+/** A saved search's matches not yet mailed, newest listing first. */
+export function pendingMatchesQuery(kysely: Kysely<Database>, savedSearchId: string) {
+  return kysely
+    .selectFrom('saved_search_match')
+    .innerJoin('listing', 'listing.id', 'saved_search_match.listingId')
+    .select(['listing.id', 'listing.status'])
+    .where('saved_search_match.savedSearchId', '=', savedSearchId)
+    .where('saved_search_match.settledAt', 'is', null)
+    .orderBy('listing.timestamp', 'desc')
+    .orderBy('listing.id', 'desc')
+}
+
 export function createAlertJobs(deps: {
   db: Db
   listings: ListingQueries
@@ -68,15 +80,7 @@ export function createAlertJobs(deps: {
       .executeTakeFirst()
     // Deleted with its matches (they cascade): nothing to send.
     if (!search) return
-    const pending = await kysely
-      .selectFrom('saved_search_match')
-      .innerJoin('listing', 'listing.id', 'saved_search_match.listingId')
-      .select(['listing.id', 'listing.status'])
-      .where('saved_search_match.savedSearchId', '=', savedSearchId)
-      .where('saved_search_match.settledAt', 'is', null)
-      .orderBy('listing.timestamp', 'desc')
-      .orderBy('listing.id', 'desc')
-      .execute()
+    const pending = await pendingMatchesQuery(kysely, savedSearchId).execute()
     // A listing closed since it matched is no news any more.
     const active = pending.filter((row) => row.status === 'active')
     if (search.alerts !== 'off' && active.length > 0) {

@@ -15,6 +15,7 @@ import {
   testOrigin,
   type TestApp,
 } from '../../../tests/support/test-app'
+import { pendingMatchesQuery } from './alert-jobs'
 import { alertCandidatesQuery, nextDigestAt } from './listing-alerts'
 
 const minute = 60_000
@@ -416,5 +417,9 @@ describe.each(dialects)('alerts on %s', (dialect) => {
     )
     expect(plan.join('\n')).toContain('saved_search_alert_candidates')
     expect(scansTable(plan, 'saved_search')).toBe(false)
+    // A saved search's waiting matches: by the match key's first column, each listing by its key.
+    const pending = await queryPlan(t.context.db, (trx) => pendingMatchesQuery(trx, 'some-id'))
+    expect(scansTable(pending, 'saved_search_match')).toBe(false)
+    expect(scansTable(pending, 'listing')).toBe(false)
   })
 })

@@ -4,7 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, dialects, type TestApp } from '../../../tests/support/test-app'
 import { openDatabase, type Db } from '../db/database'
-import { createJobQueue, jobTiming, retryDelay, type JobQueue } from './job-queue'
+import { queryPlan, scansTable } from '../../../tests/support/query-plan'
+import { claimStatement, createJobQueue, jobTiming, retryDelay, type JobQueue } from './job-queue'
 
 describe.each(dialects)('the job queue on %s', (dialect) => {
   let t: TestApp
@@ -99,5 +100,13 @@ describe.each(dialects)('the job queue on %s', (dialect) => {
     } finally {
       await Promise.all(others.map((db) => db.close()))
     }
+  })
+
+  it('claims through the index of due times', async () => {
+    const plan = await queryPlan(t.context.db, (trx) => ({
+      compile: () => claimStatement(t.context.db, 1000).compile(trx),
+    }))
+    expect(plan.join('\n')).toContain('job_due')
+    expect(scansTable(plan, 'job')).toBe(false)
   })
 })

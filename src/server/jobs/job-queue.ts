@@ -39,6 +39,21 @@ export function retryDelay(attempts: number): number {
   return Math.min(jobTiming.firstRetryMs * 2 ** Math.max(0, attempts - 1), jobTiming.maxRetryMs)
 }
 
+/** Claims the due job that waited longest (its plan is checked in job-queue.test.ts). */
+export function claimStatement(db: Pick<Db, 'dialect'>, now: number) {
+  // SQLite has one writer at a time, so the select and the update cannot interleave there;
+  // PostgreSQL's workers each skip the rows another is claiming.
+  const lock = db.dialect === 'postgres' ? sql`for update skip locked` : sql``
+  return sql<{ key: string; kind: string; payload: string; attempts: number; version: number }>`
+    update job set "claimedUntil" = ${now + jobTiming.claimMs}, "attempts" = "attempts" + 1
+    where "key" = (
+      select "key" from job
+      where "runAt" <= ${now} and ("claimedUntil" is null or "claimedUntil" <= ${now})
+      order by "runAt" limit 1 ${lock}
+    )
+    returning "key", "kind", "payload", "attempts", "version"`
+}
+
 export function createJobQueue(db: Db) {
   /** Adds jobs, inside the caller's transaction when `kysely` is one. */
   async function enqueue(kysely: Kysely<Database>, jobs: NewJob[], now: number): Promise<void> {
@@ -69,23 +84,7 @@ export function createJobQueue(db: Db) {
 
   /** The due job that waited longest, now claimed by the caller; undefined when none is due. */
   async function claim(now: number): Promise<ClaimedJob | undefined> {
-    // SQLite has one writer at a time, so the select and the update cannot interleave there;
-    // PostgreSQL's workers each skip the rows another is claiming.
-    const lock = db.dialect === 'postgres' ? sql`for update skip locked` : sql``
-    const { rows } = await sql<{
-      key: string
-      kind: string
-      payload: string
-      attempts: number
-      version: number
-    }>`
-      update job set "claimedUntil" = ${now + jobTiming.claimMs}, "attempts" = "attempts" + 1
-      where "key" = (
-        select "key" from job
-        where "runAt" <= ${now} and ("claimedUntil" is null or "claimedUntil" <= ${now})
-        order by "runAt" limit 1 ${lock}
-      )
-      returning "key", "kind", "payload", "attempts", "version"`.execute(db.kysely)
+    const { rows } = await claimStatement(db, now).execute(db.kysely)
     const row = rows[0]
     return row && { ...row, payload: JSON.parse(row.payload) as unknown }
   }
