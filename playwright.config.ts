@@ -29,6 +29,8 @@ const services = {
 /** Only the seeded server sends mail and knows Google; the empty one has neither. */
 const seededEnv = {
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  // An instant alert within a journey's wait for its mail.
+  ALERT_DELAY_SECONDS: '1',
   GOOGLE_CLIENT_ID: oidcClient.id,
   GOOGLE_CLIENT_SECRET: oidcClient.secret,
   GOOGLE_ISSUER: oidcIssuer,
@@ -53,7 +55,7 @@ const server = (name: string, port: number, seed: boolean) => ({
 })
 
 const writingJourneys =
-  /(listings|listing-status|accessibility-signed-in|hostile-pages|layout|gallery|search-map-clusters|favourites|saved-searches)\.spec\.ts/
+  /(listings|listing-status|accessibility-signed-in|hostile-pages|layout|gallery|search-map-clusters|favourites|saved-searches|alerts)\.spec\.ts/
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -6,13 +6,18 @@ import { getRequestListener } from '@hono/node-server'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
-import { createAuth, type Auth } from './auth/auth.js'
+import { createAlertJobs } from './alerts/alert-jobs.js'
+import { createListingAlerts, type ListingAlerts } from './alerts/listing-alerts.js'
+import { createUnsubscribeTokens, type UnsubscribeTokens } from './alerts/unsubscribe-token.js'
+import { unsubscribeRoutes } from './alerts/unsubscribe.routes.js'
+import { createAuth, serverSecret, type Auth } from './auth/auth.js'
 import { authRoutes } from './auth/auth.routes.js'
 import type { Config } from './config.js'
 import { preparePrivateDataDir } from './data-dir.js'
 import { findDatabaseOutage, openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import { clientWentAway } from './http/client-gone.js'
+import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/job-queue.js'
 import { createRequestLimits, type RequestLimits } from './http/rate-limit.js'
 import { sameOriginWrites } from './http/same-origin.js'
 import {
@@ -74,6 +79,12 @@ export interface AppContext {
   requestLimits: RequestLimits
   /** Removes uploads older than a day that no listing uses (run hourly by main.ts). */
   removeStaleUploads(): Promise<number>
+  /** Background work in the database; main.ts runs a worker with `jobHandlers`. */
+  jobs: JobQueue
+  jobHandlers: JobHandlers
+  /** What listing writes tell the people who follow homes (saved searches, saved homes). */
+  listingAlerts: ListingAlerts
+  unsubscribeTokens: UnsubscribeTokens
 }
 
 /** The built client: dist/client, beside the built server (also when run from src/ by tsx). */
@@ -96,6 +107,13 @@ export async function openAppContext(config: Config): Promise<AppContext> {
   const geocoder = createGeocoder(config)
   const listings = createListingQueries(db, media)
   const uploads = createUploadQueries(db)
+  const jobs = createJobQueue(db)
+  const listingAlerts = createListingAlerts({
+    db,
+    jobs,
+    alertDelaySeconds: config.alertDelaySeconds,
+  })
+  const unsubscribeTokens = createUnsubscribeTokens(serverSecret(config))
   return {
     config,
     db,
@@ -107,12 +125,23 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     listings,
     favourites: createFavouriteQueries(db, listings),
     responseCache: createResponseCache({ currentVersion: listings.version }),
-    writes: createListingWrites({ db, media, geocoder }),
+    writes: createListingWrites({ db, media, geocoder, listingAlerts }),
     uploads,
     users: createUserQueries(db),
     savedSearches: createSavedSearchQueries(db),
     requestLimits: createRequestLimits(db),
     removeStaleUploads: () => removeStaleUploads(uploads, media, stagingDir(config)),
+    jobs,
+    jobHandlers: createAlertJobs({
+      db,
+      listings,
+      mailer,
+      publicUrl: config.publicUrl,
+      unsubscribeTokens,
+      listingAlerts,
+    }),
+    listingAlerts,
+    unsubscribeTokens,
   }
 }
 
@@ -193,6 +222,14 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
       }
     })
     .route('/api', api)
+    .route(
+      '/unsubscribe',
+      unsubscribeRoutes({
+        db: context.db,
+        unsubscribeTokens: context.unsubscribeTokens,
+        publicUrl: context.config.publicUrl,
+      }),
+    )
     .route('/media', context.mediaRoot ? mediaRoutes(context.mediaRoot) : new Hono())
     .route('/', webRoutes(loadClientFiles(clientDir), { mapTileUrl, pageHead }))
 

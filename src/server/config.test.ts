@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       nominatimUrl: 'https://nominatim.openstreetmap.org',
       storage: 'disk',
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      alertDelaySeconds: 60,
     })
   })
 
@@ -87,6 +88,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: 'NO' }).seedDemo).toBe(false)
     expect(loadConfig({ SEED_DEMO: '1' }).seedDemo).toBe(true)
     expect(loadConfig({ PORT: ' 65535 ' }).port).toBe(65535)
+    expect(loadConfig({ ALERT_DELAY_SECONDS: '0' }).alertDelaySeconds).toBe(0)
+    expect(loadConfig({ ALERT_DELAY_SECONDS: '86400' }).alertDelaySeconds).toBe(86_400)
   })
 
   it.each([
@@ -110,6 +113,10 @@ describe('loadConfig', () => {
     ['SEED_DEMO', { SEED_DEMO: 'maybe' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'localhost:3000' }],
     ['SMTP_URL', { SMTP_URL: 'ftp://mail' }],
+    ['ALERT_DELAY_SECONDS', { ALERT_DELAY_SECONDS: 'soon' }],
+    ['ALERT_DELAY_SECONDS', { ALERT_DELAY_SECONDS: '-5' }],
+    ['ALERT_DELAY_SECONDS', { ALERT_DELAY_SECONDS: '1.5' }],
+    ['ALERT_DELAY_SECONDS', { ALERT_DELAY_SECONDS: '86401' }],
   ])('refuses a bad value with a ConfigError naming %s (%j)', (name, env) => {
     const error = configError(env)
     expect(error.name).toBe('ConfigError')

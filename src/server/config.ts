@@ -29,6 +29,8 @@ export interface Config {
     publicUrl: string | undefined
   }
   mapTileUrl: string
+  /** how soon an instant saved-search alert is sent after its match, in seconds */
+  alertDelaySeconds: number
 }
 
 /** A configuration value that cannot be used; main.ts prints its message as the one line. */
@@ -108,6 +110,7 @@ export function loadConfig(env: Env = process.env): Config {
     storage,
     s3,
     mapTileUrl: read('MAP_TILE_URL') ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    alertDelaySeconds: readAlertDelay(read('ALERT_DELAY_SECONDS')),
   }
 }
 
@@ -118,6 +121,18 @@ function readPort(value: string | undefined): number {
     throw new ConfigError(`PORT must be a whole number from 1 to 65535, not '${value}'`)
   }
   return port
+}
+
+/** At most a day: an instant alert that waits longer is a daily one. */
+function readAlertDelay(value: string | undefined): number {
+  if (value === undefined) return 60
+  const seconds = Number(value)
+  if (!/^\d+$/.test(value) || seconds > 86_400) {
+    throw new ConfigError(
+      `ALERT_DELAY_SECONDS must be a whole number of seconds from 0 to 86400, not '${value}'`,
+    )
+  }
+  return seconds
 }
 
 function readSecret(value: string | undefined): string | undefined {

@@ -3,6 +3,7 @@ import { createServer } from 'node:http'
 import { appRequestListener, openAppContext, type AppContext } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { gracefulClose } from './http/graceful-close.js'
+import { startJobWorker } from './jobs/job-worker.js'
 import { seedDemo, demoAccount } from './seed/seed.js'
 import { scheduleUploadCleanup } from './uploads/cleanup.js'
 
@@ -29,6 +30,8 @@ if (config.seedDemo && !(await context.listings.any())) {
 }
 
 const stopUploadCleanup = scheduleUploadCleanup(context.removeStaleUploads)
+// Every server runs one: the alerts are sent by whichever claims them first.
+const jobWorker = startJobWorker(context.jobs, context.jobHandlers)
 
 const server = createServer(appRequestListener(context)).listen(config.port, config.host)
 const httpServer = gracefulClose(server)
@@ -45,7 +48,8 @@ const drainDeadlineMs = 10_000
 async function shutdown(signal: NodeJS.Signals) {
   console.info(`${signal}: finishing the requests in flight, then stopping`)
   stopUploadCleanup()
-  const drained = await httpServer.close(drainDeadlineMs)
+  // The job under way finishes (a mail half sent would be sent again by another server).
+  const [drained] = await Promise.all([httpServer.close(drainDeadlineMs), jobWorker.stop()])
   if (!drained) console.warn(`Requests still open after ${drainDeadlineMs} ms were cut off`)
   await context.db.close()
   process.exit(drained ? 0 : 1)

@@ -221,6 +221,8 @@ export class CrashDrill {
       geolocation: { lat: place.lat, lng: place.lng },
       timestamp: expect.any(String),
       userRef: this.user.id,
+      // The drill never closes a listing.
+      status: 'active',
     })
     if (after) expect(Date.parse(actual!.timestamp)).toBeGreaterThanOrEqual(Date.parse(after))
   }

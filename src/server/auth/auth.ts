@@ -35,7 +35,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
     appName: 'House Marketplace',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
-    secret: config.authSecret ?? readOrCreateSecret(config.dataDir),
+    secret: serverSecret(config),
     database: { db: db.kysely, type: db.dialect },
     trustedOrigins: trustedOrigins(config.publicUrl),
     emailAndPassword: {
@@ -202,6 +202,11 @@ const fit = (text: string) =>
     .slice(0, nameLength.max)
     .replace(/[\ud800-\udbff]$/, '')
     .trim()
+
+/** The secret that signs sessions and the links we mail (AUTH_SECRET, or the generated one). */
+export function serverSecret(config: Pick<Config, 'authSecret' | 'dataDir'>): string {
+  return config.authSecret ?? readOrCreateSecret(config.dataDir)
+}
 
 /** AUTH_SECRET unset: generate one on first start and keep it in DATA_DIR, so sessions survive restarts. */
 function readOrCreateSecret(dataDir: string): string {

@@ -2,6 +2,7 @@
 import { type Kysely, type Migration, type MigrationProvider, PostgresAdapter, sql } from 'kysely'
 import { hashStoredResetTokens } from '../auth/reset-tokens.js'
 import type { Database } from './schema.js'
+import { alertsMigration } from './alerts-migration.js'
 import { followingMigration } from './following-migration.js'
 import { searchMigration } from './search-migration.js'
 import { statusMigration } from './status-migration.js'
@@ -175,6 +176,7 @@ const migrations: Record<string, Migration> = {
   '008-search': searchMigration(isPostgres, createListingVersionTriggers),
   '009-following': followingMigration,
   '010-listing-status': statusMigration(isPostgres),
+  '011-alerts': alertsMigration,
 }
 
 /** The triggers that change `listing_version` with every write to `listing` (migration 004). */

@@ -120,6 +120,33 @@ export interface SavedSearchTable {
   maxPrice: number | null
 }
 
+/** Background work, claimed by one worker at a time (jobs/job-queue.ts). */
+export interface JobTable {
+  /** what the job is for; a second job with the same key joins the waiting one */
+  key: string
+  kind: string
+  /** JSON */
+  payload: string
+  /** milliseconds since the epoch: not before */
+  runAt: number
+  /** a worker's claim, until this time; a crashed worker's claim runs out */
+  claimedUntil: number | null
+  attempts: ColumnType<number, number | undefined, number>
+  /** raised by every job that joined this one */
+  version: ColumnType<number, number | undefined, number>
+  lastError: string | null
+  createdAt: number
+}
+
+/** A listing announced (or to announce) to a saved search: once ever, by its key. */
+export interface SavedSearchMatchTable {
+  savedSearchId: string
+  listingId: string
+  matchedAt: number
+  /** when its mail went out, or was dropped because the alerts were off by then */
+  settledAt: number | null
+}
+
 export interface Database {
   user: UserTable
   verification: VerificationTable
@@ -130,4 +157,6 @@ export interface Database {
   request_limit: RequestLimitTable
   favourite: FavouriteTable
   saved_search: SavedSearchTable
+  saved_search_match: SavedSearchMatchTable
+  job: JobTable
 }

@@ -2,6 +2,7 @@
 // and each write happens whole or not at all.
 import { messages, type ListingInput } from '../../shared/listing-schema.js'
 import { closedStatusOf, type Listing, type ListingStatus } from '../../shared/listing.js'
+import type { ListingAlerts } from '../alerts/listing-alerts.js'
 import type { Db } from '../db/database.js'
 import {
   GeocoderUnavailableError,
@@ -40,8 +41,13 @@ const statusOfOtherType = (status: 'sold' | 'rented') => {
   return new ListingWriteError(400, message, { status: message })
 }
 
-export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder: Geocoder }) {
-  const { db, media, geocoder } = deps
+export function createListingWrites(deps: {
+  db: Db
+  media: MediaStore
+  geocoder: Geocoder
+  listingAlerts: ListingAlerts
+}) {
+  const { db, media, geocoder, listingAlerts } = deps
 
   async function locate(address: string): Promise<GeocodeResult> {
     let place: GeocodeResult | null
@@ -101,7 +107,10 @@ export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder:
         const imageKeys = input.images.map((uploadId) => claimed.get(uploadId)!)
         const inTrx = createListingQueries(db, media, trx)
         await inTrx.insert({ id, userRef: userId, ...row(input, imageKeys, place) })
-        return (await inTrx.get(id))!
+        const listing = (await inTrx.get(id))!
+        // Its matching is queued in the same transaction: never lost to a crash after the insert.
+        await listingAlerts.listingCreated(trx, listing)
+        return listing
       })
     },
 
@@ -115,6 +124,7 @@ export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder:
         if (stored.userRef !== userId) throw notOwner()
         // A closed listing is a sale sold or a rental rented; another type would make it neither.
         if (stored.status !== 'active' && input.type !== stored.type) throw closedTypeChange()
+        const previous = (await inTrx.get(id))!
         // The listing's own images may be named by their URLs or by the uploads they came from.
         const uploadsInTrx = createUploadQueries(db, trx)
         const kept = new Map([
@@ -130,7 +140,9 @@ export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder:
         await inTrx.update(id, row(input, imageKeys, place))
         const gone = stored.imageKeys.filter((key) => !imageKeys.includes(key))
         await uploadsInTrx.release(gone)
-        return { saved: (await inTrx.get(id))!, removed: gone }
+        const saved = (await inTrx.get(id))!
+        await listingAlerts.listingUpdated(trx, previous, saved)
+        return { saved, removed: gone }
       })
       await deleteImages(removed)
       return saved
@@ -150,7 +162,12 @@ export function createListingWrites(deps: { db: Db; media: MediaStore; geocoder:
           throw statusOfOtherType(status)
         }
         if (status !== stored.status) await inTrx.setStatus(id, status)
-        return (await inTrx.get(id))!
+        const listing = (await inTrx.get(id))!
+        // In the same transaction: the savers' 'No longer available' mails are never lost.
+        if (stored.status === 'active' && status !== 'active') {
+          await listingAlerts.listingClosed(trx, listing)
+        }
+        return listing
       })
     },
 

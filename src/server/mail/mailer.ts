@@ -12,6 +12,8 @@ export interface Mail {
   html: string
   /** The one link the mail is about; the outbox prints it, so a laptop needs no mail server. */
   link?: string
+  /** Extra header lines, such as RFC 8058's `List-Unsubscribe` and `List-Unsubscribe-Post`. */
+  headers?: Record<string, string>
 }
 
 export interface Mailer {
@@ -20,11 +22,17 @@ export interface Mailer {
 
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl)
+    // Short timeouts: a send that hangs holds its alert job's claim (jobs/job-queue.ts) meanwhile.
+    const transport = nodemailer.createTransport({
+      url: config.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 60_000,
+    })
     return {
       async send(mail) {
-        const { to, subject, text, html } = mail
-        await transport.sendMail({ from: config.mailFrom, to, subject, text, html })
+        const { to, subject, text, html, headers } = mail
+        await transport.sendMail({ from: config.mailFrom, to, subject, text, html, headers })
       },
     }
   }
@@ -33,13 +41,14 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true })
   return {
     async send(mail) {
-      const { to, subject, text, html, link } = mail
+      const { to, subject, text, html, link, headers } = mail
       const { message } = await transport.sendMail({
         from: config.mailFrom,
         to,
         subject,
         text,
         html,
+        headers,
       })
       await makePrivateDirAsync(outbox)
       const file = path.join(

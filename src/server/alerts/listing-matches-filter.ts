@@ -1,0 +1,42 @@
+// Whether one listing is among a search's results: the search's conditions (search.queries.ts)
+// checked on the listing itself, for the saved searches a new listing may match.
+import { effectivePrice, type Listing } from '../../shared/listing.js'
+import type { ListingFilter } from '../../shared/listing-requests.js'
+import { queryWords, wordsOf } from '../listings/search-words.js'
+
+/** The words a query's words must begin: the listing's name's and location's. */
+export function listingWords(listing: Pick<Listing, 'name' | 'location'>): string[] {
+  return wordsOf(`${listing.name} ${listing.location}`)
+}
+
+/** `words`: the listing's words, when the caller checks many filters on one listing. */
+export function listingMatchesFilter(
+  listing: Listing,
+  filter: ListingFilter,
+  words: () => string[] = () => listingWords(listing),
+): boolean {
+  const price = effectivePrice(listing)
+  const { lat, lng } = listing.geolocation
+  const { bbox } = filter
+  return (
+    listing.status === 'active' &&
+    (filter.type === undefined || listing.type === filter.type) &&
+    (filter.offer === undefined || listing.offer === filter.offer) &&
+    (filter.userRef === undefined || listing.userRef === filter.userRef) &&
+    (filter.minPrice === undefined || price >= filter.minPrice) &&
+    (filter.maxPrice === undefined || price <= filter.maxPrice) &&
+    (filter.minBedrooms === undefined || listing.bedrooms >= filter.minBedrooms) &&
+    (filter.minBathrooms === undefined || listing.bathrooms >= filter.minBathrooms) &&
+    (filter.parking === undefined || listing.parking === filter.parking) &&
+    (filter.furnished === undefined || listing.furnished === filter.furnished) &&
+    (bbox === undefined ||
+      (lat >= bbox.south &&
+        lat <= bbox.north &&
+        // A box whose west lies east of its east spans the 180th meridian.
+        (bbox.west <= bbox.east
+          ? lng >= bbox.west && lng <= bbox.east
+          : lng >= bbox.west || lng <= bbox.east))) &&
+    (filter.q === undefined ||
+      queryWords(filter.q).every((wanted) => words().some((word) => word.startsWith(wanted))))
+  )
+}

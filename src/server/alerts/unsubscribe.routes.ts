@@ -1,0 +1,119 @@
+// The alert mails' unsubscribe link, which works without signing in (its token names the saved
+// search, signed). POST turns the alerts off: mail programs send it themselves (RFC 8058), and the
+// page's button sends it. GET only shows that button, because mail scanners open every link of a
+// mail and must not unsubscribe anyone (docs/decisions/012-job-queue.md).
+import { Hono, type Context } from 'hono'
+import type { Db } from '../db/database.js'
+import { escapeHtml } from '../http/escape.js'
+import type { UnsubscribeTokens } from './unsubscribe-token.js'
+
+/** The app's colours and spacing (client/styles/global.css), for one card in the middle. */
+const pageCss = `body {
+  margin: 0;
+  background: #f2f4f8;
+  color: #1f2430;
+  font: 1rem/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+}
+main {
+  box-sizing: border-box;
+  max-width: 32rem;
+  margin: 2rem auto;
+  padding: 1.5rem;
+  background: #fff;
+  border-radius: 1rem;
+  box-shadow: 0 2px 10px rgb(0 0 0 / 8%);
+}
+@media (max-width: 640px) {
+  main { margin: 0; min-height: 100vh; border-radius: 0; box-shadow: none; }
+}
+h1 { font-size: 1.5rem; margin: 0 0 1rem; }
+a { color: #007a3d; }
+button {
+  font: inherit;
+  font-weight: 600;
+  color: #fff;
+  background: #007a3d;
+  border: 0;
+  border-radius: 0.5rem;
+  padding: 0.75rem 1.5rem;
+  cursor: pointer;
+}
+button:hover { background: #006633; }
+button:focus-visible, a:focus-visible { outline: 3px solid #00cc66; outline-offset: 2px; }
+`
+
+export function unsubscribeRoutes(deps: {
+  db: Db
+  unsubscribeTokens: UnsubscribeTokens
+  publicUrl: string
+}) {
+  const { db, unsubscribeTokens, publicUrl } = deps
+
+  function answer(c: Context, status: 200 | 400 | 404, title: string, body: string) {
+    c.header('Cache-Control', 'no-store')
+    return c.html(
+      `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)} · House Marketplace</title>
+<link rel="stylesheet" href="/unsubscribe/page.css"></head>
+<body><main><h1>${escapeHtml(title)}</h1>${body}
+<p><a href="${escapeHtml(`${publicUrl}/profile`)}">Go to House Marketplace</a></p></main></body></html>`,
+      status,
+    )
+  }
+
+  const badLink = (c: Context) =>
+    answer(c, 400, 'This link is not valid', '<p>Check that the whole link was opened.</p>')
+  const gone = (c: Context) =>
+    answer(c, 404, 'Saved search not found', '<p>This saved search was deleted.</p>')
+
+  return (
+    new Hono()
+      // Its own file: the Content-Security-Policy allows no inline style.
+      .get('/page.css', (c) => {
+        c.header('Cache-Control', 'public, max-age=86400')
+        return c.body(pageCss, 200, { 'Content-Type': 'text/css; charset=utf-8' })
+      })
+      .get('/:token', async (c) => {
+        const id = unsubscribeTokens.verify(c.req.param('token'))
+        if (!id) return badLink(c)
+        const search = await db.kysely
+          .selectFrom('saved_search')
+          .select(['name', 'alerts'])
+          .where('id', '=', id)
+          .executeTakeFirst()
+        if (!search) return gone(c)
+        const name = escapeHtml(`"${search.name}"`)
+        if (search.alerts === 'off') {
+          return answer(c, 200, 'Alerts are off', `<p>You get no alerts for ${name}.</p>`)
+        }
+        return answer(
+          c,
+          200,
+          'Stop these alerts?',
+          `<p>You get ${search.alerts} e-mail alerts for your saved search ${name}.</p>
+<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">
+<button type="submit">Stop alerts</button></form>`,
+        )
+      })
+      .post('/:token', async (c) => {
+        const id = unsubscribeTokens.verify(c.req.param('token'))
+        if (!id) return badLink(c)
+        const search = await db.kysely
+          .updateTable('saved_search')
+          .set({ alerts: 'off' })
+          .where('id', '=', id)
+          .returning('name')
+          .executeTakeFirst()
+        if (!search) return gone(c)
+        return answer(
+          c,
+          200,
+          'Alerts are off',
+          `<p>You will get no more alerts for ${escapeHtml(`"${search.name}"`)}. The search stays saved in your profile.</p>`,
+        )
+      })
+  )
+}

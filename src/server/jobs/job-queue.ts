@@ -1,0 +1,153 @@
+// Background work kept in the database (docs/decisions/012-job-queue.md): a job is a row, enqueued
+// in the same transaction as what caused it, claimed by one worker of any server for a while, and
+// deleted once done. A failure is retried with back-off; a crashed worker's claim runs out.
+import { sql, type Kysely } from 'kysely'
+import type { Db } from '../db/database.js'
+import type { Database } from '../db/schema.js'
+import { batches } from '../media/s3-store.js'
+
+export interface NewJob {
+  /** names the work: a job with the key of a waiting one joins it (the earlier runAt wins) */
+  key: string
+  kind: string
+  payload: unknown
+  /** milliseconds since the epoch */
+  runAt: number
+}
+
+export interface ClaimedJob {
+  key: string
+  kind: string
+  payload: unknown
+  /** this run's number, from 1 */
+  attempts: number
+  version: number
+}
+
+/** What runs a job of a kind; throwing leaves the job to be retried later. */
+export type JobHandlers = Record<string, (payload: unknown, now: number) => Promise<void>>
+
+export const jobTiming = {
+  /** How long a claim holds: longer than any job takes (the mailer's timeouts bound a send). */
+  claimMs: 5 * 60_000,
+  /** The first retry's wait, doubled with every failed attempt up to `maxRetryMs`. */
+  firstRetryMs: 1000,
+  maxRetryMs: 30 * 60_000,
+} as const
+
+export function retryDelay(attempts: number): number {
+  return Math.min(jobTiming.firstRetryMs * 2 ** Math.max(0, attempts - 1), jobTiming.maxRetryMs)
+}
+
+/** Claims the due job that waited longest (its plan is checked in job-queue.test.ts). */
+export function claimStatement(db: Pick<Db, 'dialect'>, now: number) {
+  // SQLite has one writer at a time, so the select and the update cannot interleave there;
+  // PostgreSQL's workers each skip the rows another is claiming.
+  const lock = db.dialect === 'postgres' ? sql`for update skip locked` : sql``
+  return sql<{ key: string; kind: string; payload: string; attempts: number; version: number }>`
+    update job set "claimedUntil" = ${now + jobTiming.claimMs}, "attempts" = "attempts" + 1
+    where "key" = (
+      select "key" from job
+      where "runAt" <= ${now} and ("claimedUntil" is null or "claimedUntil" <= ${now})
+      order by "runAt" limit 1 ${lock}
+    )
+    returning "key", "kind", "payload", "attempts", "version"`
+}
+
+export function createJobQueue(db: Db) {
+  /** Adds jobs, inside the caller's transaction when `kysely` is one. */
+  async function enqueue(kysely: Kysely<Database>, jobs: NewJob[], now: number): Promise<void> {
+    // A few hundred rows a statement stays under SQLite's limit of bound values.
+    for (const batch of batches(jobs, 200)) {
+      await kysely
+        .insertInto('job')
+        .values(
+          batch.map((job) => ({
+            key: job.key,
+            kind: job.kind,
+            payload: JSON.stringify(job.payload),
+            runAt: job.runAt,
+            claimedUntil: null,
+            lastError: null,
+            createdAt: now,
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet({
+            version: sql`"job"."version" + 1`,
+            runAt: sql`case when excluded."runAt" < "job"."runAt" then excluded."runAt" else "job"."runAt" end`,
+          }),
+        )
+        .execute()
+    }
+  }
+
+  /** The due job that waited longest, now claimed by the caller; undefined when none is due. */
+  async function claim(now: number): Promise<ClaimedJob | undefined> {
+    const { rows } = await claimStatement(db, now).execute(db.kysely)
+    const row = rows[0]
+    return row && { ...row, payload: JSON.parse(row.payload) as unknown }
+  }
+
+  /** Done: gone, unless more joined it while it ran, then it runs again at once. */
+  async function complete(job: ClaimedJob): Promise<void> {
+    const deleted = await db.kysely
+      .deleteFrom('job')
+      .where('key', '=', job.key)
+      .where('version', '=', job.version)
+      .executeTakeFirst()
+    if (deleted.numDeletedRows > 0n) return
+    await db.kysely
+      .updateTable('job')
+      .set({ claimedUntil: null, attempts: 0, lastError: null })
+      .where('key', '=', job.key)
+      .execute()
+  }
+
+  async function fail(job: ClaimedJob, error: unknown, now: number): Promise<void> {
+    await db.kysely
+      .updateTable('job')
+      .set({
+        claimedUntil: null,
+        runAt: now + retryDelay(job.attempts),
+        lastError: error instanceof Error ? error.message : String(error),
+      })
+      .where('key', '=', job.key)
+      .execute()
+  }
+
+  /**
+   * Runs due jobs one after another until none is due at `now()` (or `stopping()` says so);
+   * answers how many ran.
+   */
+  async function runDue(
+    handlers: JobHandlers,
+    now: () => number = Date.now,
+    stopping: () => boolean = () => false,
+  ): Promise<number> {
+    let ran = 0
+    while (!stopping()) {
+      const job = await claim(now())
+      if (!job) return ran
+      ran += 1
+      const handler = handlers[job.kind]
+      try {
+        if (!handler) throw new Error(`No handler for jobs of kind '${job.kind}'`)
+        await handler(job.payload, now())
+      } catch (error) {
+        console.warn(
+          `Job ${job.key} failed (attempt ${job.attempts}), retrying in ${retryDelay(job.attempts) / 1000} s:`,
+          error instanceof Error ? error.message : error,
+        )
+        await fail(job, error, now())
+        continue
+      }
+      await complete(job)
+    }
+    return ran
+  }
+
+  return { enqueue, claim, complete, fail, runDue }
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>

@@ -1,0 +1,34 @@
+// Saved searches made directly in the database, as the saved-search API stores them: the query's
+// parameters as strings, its type and price bounds copied out for the alerts' index.
+import type { AppContext } from '../../src/server/app'
+import { newId } from '../../src/server/ids'
+import type { AlertFrequency } from '../../src/shared/saved-search'
+
+export interface SavedSearchFields {
+  userId: string
+  query: Record<string, string>
+  alerts?: AlertFrequency
+  name?: string
+  createdAt?: number
+}
+
+export async function insertSavedSearch(
+  context: Pick<AppContext, 'db'>,
+  fields: SavedSearchFields,
+): Promise<{ id: string; name: string }> {
+  const { query } = fields
+  const bound = (value: string | undefined) => (value === undefined ? null : Number(value))
+  const row = {
+    id: newId(),
+    userId: fields.userId,
+    name: fields.name ?? 'Homes I want',
+    query: JSON.stringify(query),
+    alerts: fields.alerts ?? 'instant',
+    createdAt: fields.createdAt ?? Date.now(),
+    type: query.type === 'rent' || query.type === 'sale' ? (query.type as 'rent' | 'sale') : null,
+    minPrice: bound(query.minPrice),
+    maxPrice: bound(query.maxPrice),
+  }
+  await context.db.kysely.insertInto('saved_search').values(row).execute()
+  return { id: row.id, name: row.name }
+}
