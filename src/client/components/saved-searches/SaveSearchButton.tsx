@@ -50,6 +50,8 @@ export function SaveSearchButton({
         type="button"
         className={className ? `secondary-button ${className}` : 'secondary-button'}
         aria-haspopup="dialog"
+        // Until we know who is here, a press could not be answered: it would do nothing.
+        disabled={user === undefined}
         onClick={onClick}
       >
         <BellPlus size={18} aria-hidden="true" />

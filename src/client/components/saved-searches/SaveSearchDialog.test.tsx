@@ -139,8 +139,12 @@ function Where() {
   )
 }
 
-function showButton(path: string, user: { id: string; name: string; email: string } | null) {
-  queryClient.setQueryData(['session'], user)
+function showButton(
+  path: string,
+  user: { id: string; name: string; email: string } | null | undefined,
+) {
+  // undefined: the session is still being read.
+  if (user !== undefined) queryClient.setQueryData(['session'], user)
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
@@ -165,6 +169,17 @@ describe('the Save this search button', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Save this search' }))
     expect(screen.getByRole('dialog', { name: 'Save this search' })).toBeTruthy()
+  })
+
+  it('waits to be pressed until it knows who is here, rather than doing nothing', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    )
+    showButton('/search?type=rent', undefined)
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Save this search' })
+    expect(button.disabled).toBe(true)
+    vi.unstubAllGlobals()
   })
 
   it('sends a visitor to sign in, to come back to this search with the dialog open', () => {
