@@ -1,7 +1,9 @@
 // Saved searches made directly in the database, as the saved-search API stores them: the query's
-// parameters as strings, its type and price bounds copied out for the alerts' index.
+// parameters as strings, its type, price bounds and place key copied out for the alerts' indexes.
 import type { AppContext } from '../../src/server/app'
 import { newId } from '../../src/server/ids'
+import { searchPlace } from '../../src/server/alerts/search-place'
+import { listingFilterSchema } from '../../src/shared/listing-filter-schema'
 import type { AlertFrequency } from '../../src/shared/saved-search'
 
 export interface SavedSearchFields {
@@ -29,6 +31,18 @@ export async function insertSavedSearch(
     minPrice: bound(query.minPrice),
     maxPrice: bound(query.maxPrice),
   }
-  await context.db.kysely.insertInto('saved_search').values(row).execute()
+  const parsed = listingFilterSchema.safeParse(query)
+  const { placeKind, placeWord, cells } = searchPlace(parsed.success ? parsed.data : {})
+  await context.db.kysely
+    .insertInto('saved_search')
+    .values({ ...row, placeKind, placeWord })
+    .execute()
+  if (cells.length > 0) {
+    const { type, minPrice, maxPrice } = row
+    await context.db.kysely
+      .insertInto('saved_search_cell')
+      .values(cells.map((cell) => ({ savedSearchId: row.id, cell, type, minPrice, maxPrice })))
+      .execute()
+  }
   return { id: row.id, name: row.name }
 }

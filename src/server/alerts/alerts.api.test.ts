@@ -411,12 +411,27 @@ describe.each(dialects)('alerts on %s', (dialect) => {
     expect(smtp.mails[0]!.text).toContain(listing.name)
   })
 
-  it('finds the candidate searches through their index', async () => {
+  it('finds the candidate searches through their indexes, one range per kind of place', async () => {
     const plan = await queryPlan(t.context.db, (trx) =>
-      alertCandidatesQuery(trx, { type: 'rent', userRef: owner.id, price: 1500 }),
+      alertCandidatesQuery(trx, {
+        type: 'rent',
+        name: 'Sunny flat',
+        location: 'Paris',
+        geolocation: { lat: 48.86, lng: 2.35 },
+        userRef: owner.id,
+        price: 1500,
+      }),
     )
-    expect(plan.join('\n')).toContain('saved_search_alert_candidates')
+    const text = plan.join('\n')
+    for (const index of [
+      'saved_search_alert_words',
+      'saved_search_cell_alerts',
+      'saved_search_alert_candidates',
+    ]) {
+      expect(text).toContain(index)
+    }
     expect(scansTable(plan, 'saved_search')).toBe(false)
+    expect(scansTable(plan, 'saved_search_cell')).toBe(false)
     // A saved search's waiting matches: by the match key's first column, each listing by its key.
     const pending = await queryPlan(t.context.db, (trx) => pendingMatchesQuery(trx, 'some-id'))
     expect(scansTable(pending, 'saved_search_match')).toBe(false)

@@ -10,6 +10,7 @@ import type { Database } from '../db/schema.js'
 import type { JobQueue, NewJob } from '../jobs/job-queue.js'
 import { batches } from '../media/s3-store.js'
 import { listingMatchesFilter, listingWords } from './listing-matches-filter.js'
+import { placeCell, wordStarts } from './search-place.js'
 
 export const alertJobKinds = {
   match: 'match-listing',
@@ -52,21 +53,52 @@ export function nextDigestAt(savedAt: number, now: number): number {
 }
 
 /**
- * The saved searches with alerts that a listing of this type and price may match (their own
- * filters decide), other than its owner's: a range of the index `saved_search_alert_candidates`.
+ * The saved searches with alerts that a listing of this type, price, place and words may match
+ * (their own filters decide), other than its owner's: one index range per kind of place
+ * (search-place.ts) — those whose word begins one of the listing's words, those whose box covers
+ * its grid cell, those of no place — each narrowed by type and price.
  */
 export function alertCandidatesQuery(
   kysely: Kysely<Database>,
-  listing: Pick<Listing, 'type' | 'userRef'> & { price: number },
+  listing: Pick<Listing, 'type' | 'userRef' | 'name' | 'location' | 'geolocation'> & {
+    price: number
+  },
+  words: string[] = listingWords(listing),
 ) {
-  return kysely
+  const columns = ['id', 'userId', 'query', 'alerts', 'createdAt'] as const
+  /** The index's own expressions (migrations 011 and 012), on either table's copy of the bounds. */
+  const typeAndPrice = (table: 'saved_search' | 'cell') => {
+    const column = (name: string) => sql.ref(`${table}.${name}`)
+    return sql<boolean>`coalesce(${column('type')}, '') in (${listing.type}, '')
+      and coalesce(${column('maxPrice')}, ${sql.lit(noPriceBound.max)}) >= ${listing.price}
+      and coalesce(${column('minPrice')}, ${sql.lit(noPriceBound.min)}) <= ${listing.price}`
+  }
+  // A listing without words has no start to offer; '' is no search's word.
+  const starts = wordStarts(words)
+  const byWord = kysely
     .selectFrom('saved_search')
-    .select(['id', 'userId', 'query', 'alerts', 'createdAt'])
+    .select(columns)
+    .where('placeKind', '=', 'word')
+    .where('placeWord', 'in', starts.length > 0 ? starts : [''])
+    .where(typeAndPrice('saved_search'))
     .where('alerts', '<>', 'off')
-    .where(sql<string>`coalesce("type", '')`, 'in', [listing.type, ''])
-    .where(sql<number>`coalesce("maxPrice", ${sql.lit(noPriceBound.max)})`, '>=', listing.price)
-    .where(sql<number>`coalesce("minPrice", ${sql.lit(noPriceBound.min)})`, '<=', listing.price)
     .where('userId', '<>', listing.userRef)
+  const byCell = kysely
+    .selectFrom('saved_search_cell as cell')
+    .innerJoin('saved_search', 'saved_search.id', 'cell.savedSearchId')
+    .select(columns.map((column) => `saved_search.${column}` as const))
+    .where('cell.cell', '=', placeCell(listing.geolocation.lat, listing.geolocation.lng))
+    .where(typeAndPrice('cell'))
+    .where('saved_search.alerts', '<>', 'off')
+    .where('saved_search.userId', '<>', listing.userRef)
+  const anywhere = kysely
+    .selectFrom('saved_search')
+    .select(columns)
+    .where('placeKind', '=', 'none')
+    .where(typeAndPrice('saved_search'))
+    .where('alerts', '<>', 'off')
+    .where('userId', '<>', listing.userRef)
+  return byWord.unionAll(byCell).unionAll(anywhere)
 }
 
 export function createListingAlerts(deps: { db: Db; jobs: JobQueue; alertDelaySeconds: number }) {
@@ -106,12 +138,13 @@ export function createListingAlerts(deps: { db: Db; jobs: JobQueue; alertDelaySe
     async matchListing(listing: Listing, now: number) {
       if (listing.status !== 'active') return
       // Read before the write transaction: on SQLite that holds every other writer back.
-      const candidates = await alertCandidatesQuery(db.kysely, {
-        ...listing,
-        price: effectivePrice(listing),
-      }).execute()
-      let words: string[] | undefined
-      const wordsOnce = () => (words ??= listingWords(listing))
+      const words = listingWords(listing)
+      const candidates = await alertCandidatesQuery(
+        db.kysely,
+        { ...listing, price: effectivePrice(listing) },
+        words,
+      ).execute()
+      const wordsOnce = () => words
       const matched = candidates.filter((search) => {
         const filter = listingFilterSchema.safeParse(parseQuery(search.query))
         return filter.success && listingMatchesFilter(listing, filter.data, wordsOnce)

@@ -4,45 +4,16 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { fuzzParameters } from '../../../tests/support/fuzz/fuzz-run'
-import { randomFilter, randomListings } from '../../../tests/support/random-listings'
+import { asListing, randomListingRows } from '../../../tests/support/listing-rows'
+import { randomFilter } from '../../../tests/support/random-listings'
 import { matchesFilter } from '../../../tests/support/search-oracle'
-import type { ListingRow } from '../../../tests/support/test-app'
-import type { Listing } from '../../shared/listing'
 import { listingFilterSchema } from '../../shared/listing-filter-schema'
 import { filterParameters } from '../../shared/listing-requests'
 import { listingMatchesFilter } from './listing-matches-filter'
 
 const owners = ['owner-a', 'owner-b']
 
-function asListing(row: ListingRow): Listing {
-  return {
-    id: row.id,
-    type: row.type,
-    name: row.name,
-    bedrooms: row.bedrooms,
-    bathrooms: row.bathrooms,
-    parking: row.parking,
-    furnished: row.furnished,
-    location: row.location,
-    offer: row.offer,
-    regularPrice: row.regularPrice,
-    ...(row.discountedPrice !== null && { discountedPrice: row.discountedPrice }),
-    imageUrls: [],
-    geolocation: { lat: row.lat, lng: row.lng },
-    timestamp: new Date(row.timestamp).toISOString(),
-    userRef: row.userRef,
-    status: row.status ?? 'active',
-  }
-}
-
-const rows: ListingRow[] = randomListings(300, owners.length, 7).map(({ owner, ...fields }) => ({
-  ...fields,
-  userRef: owners[owner]!,
-  parking: fields.parking ?? false,
-  furnished: fields.furnished ?? false,
-  offer: fields.offer ?? false,
-  images: '[]',
-})) as ListingRow[]
+const rows = randomListingRows(300, owners, 7)
 
 describe('listingMatchesFilter', () => {
   it('agrees with the search on every listing, for filters stored as a saved search stores them', () => {

@@ -4,6 +4,7 @@ import { hashStoredResetTokens } from '../auth/reset-tokens.js'
 import type { Database } from './schema.js'
 import { alertsMigration } from './alerts-migration.js'
 import { followingMigration } from './following-migration.js'
+import { placeMigration } from './place-migration.js'
 import { searchMigration } from './search-migration.js'
 import { statusMigration } from './status-migration.js'
 
@@ -177,6 +178,7 @@ const migrations: Record<string, Migration> = {
   '009-following': followingMigration,
   '010-listing-status': statusMigration(isPostgres),
   '011-alerts': alertsMigration,
+  '012-alert-place': placeMigration,
 }
 
 /** The triggers that change `listing_version` with every write to `listing` (migration 004). */

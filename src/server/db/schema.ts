@@ -2,6 +2,7 @@
 import type { ColumnType } from 'kysely'
 import type { AlertFrequency } from '../../shared/saved-search.js'
 import type { ListingStatus } from '../../shared/listing.js'
+import type { PlaceKind } from '../alerts/search-place.js'
 
 /** SQLite stores booleans as 0/1, PostgreSQL as booleans: read either; write with Db.bool(). */
 export type DbBoolean = ColumnType<boolean | number, boolean | number, boolean | number>
@@ -118,6 +119,18 @@ export interface SavedSearchTable {
   type: 'rent' | 'sale' | null
   minPrice: number | null
   maxPrice: number | null
+  /** its place key (alerts/search-place.ts, migration 012) */
+  placeKind: PlaceKind
+  placeWord: string | null
+}
+
+/** The grid cells of a saved search's map box, with its type and price bounds copied again. */
+export interface SavedSearchCellTable {
+  savedSearchId: string
+  cell: number
+  type: 'rent' | 'sale' | null
+  minPrice: number | null
+  maxPrice: number | null
 }
 
 /** Background work, claimed by one worker at a time (jobs/job-queue.ts). */
@@ -157,6 +170,7 @@ export interface Database {
   request_limit: RequestLimitTable
   favourite: FavouriteTable
   saved_search: SavedSearchTable
+  saved_search_cell: SavedSearchCellTable
   saved_search_match: SavedSearchMatchTable
   job: JobTable
 }

@@ -14,6 +14,7 @@ import {
   testOrigin,
   type TestApp,
 } from '../../../tests/support/test-app'
+import { searchPlace } from '../alerts/search-place'
 import { savedSearchStatements } from './saved-searches.queries'
 
 describe.each(dialects)('saved searches API on %s', (dialect) => {
@@ -47,6 +48,13 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirst()
+  const storedCells = (id: string) =>
+    t.context.db.kysely
+      .selectFrom('saved_search_cell')
+      .select(['cell', 'type', 'minPrice', 'maxPrice'])
+      .where('savedSearchId', '=', id)
+      .orderBy('cell')
+      .execute()
   const removeAll = (user: SignedInUser) =>
     t.context.db.kysely.deleteFrom('saved_search').where('userId', '=', user.id).execute()
 
@@ -89,6 +97,8 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
         minPrice: null,
         maxPrice: 2000,
         alerts: 'daily',
+        placeKind: 'word',
+        placeWord: 'paris',
       })
       expect(JSON.parse(row!.query)).toEqual(saved.query)
       expect(Object.keys(JSON.parse(row!.query) as object)).toEqual(Object.keys(saved.query))
@@ -102,7 +112,19 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
       })
       expect(saved.name).toBe('Flats near work')
       expect(saved.query).toEqual({ minPrice: '500', maxPrice: '900', bbox: '2.3,48.8,2.4,48.9' })
-      expect(await storedRow(saved.id)).toMatchObject({ type: null, minPrice: 500, maxPrice: 900 })
+      expect(await storedRow(saved.id)).toMatchObject({
+        type: null,
+        minPrice: 500,
+        maxPrice: 900,
+        placeKind: 'cells',
+        placeWord: null,
+      })
+      // The grid cells of its box, with its type and price bounds again.
+      expect(await storedCells(saved.id)).toEqual(
+        searchPlace({ bbox: { west: 2.3, south: 48.8, east: 2.4, north: 48.9 } }).cells.map(
+          (cell) => ({ cell, type: null, minPrice: 500, maxPrice: 900 }),
+        ),
+      )
     })
 
     it('saves a search without filters as every home, named All homes', async () => {
@@ -238,7 +260,23 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
         minPrice: 100_000,
         maxPrice: null,
         alerts: 'off',
+        placeKind: 'none',
+        placeWord: null,
       })
+      // A new box's cells take the old one's place; words then take the box's.
+      const boxed = { type: 'sale', bbox: '2.3,48.8,2.4,48.9' }
+      await patch(saved.id, { query: { ...boxed, minPrice: '100000' } })
+      await patch(saved.id, { query: { ...boxed, bbox: '-0.2,51.4,0.1,51.6' } })
+      expect(await storedCells(saved.id)).toEqual(
+        searchPlace({ bbox: { west: -0.2, south: 51.4, east: 0.1, north: 51.6 } }).cells.map(
+          (cell) => ({ cell, type: 'sale', minPrice: null, maxPrice: null }),
+        ),
+      )
+      expect(await storedRow(saved.id)).toMatchObject({ placeKind: 'cells', minPrice: null })
+      await patch(saved.id, { query: { ...boxed, q: 'Rue de Rivoli' } })
+      expect(await storedRow(saved.id)).toMatchObject({ placeKind: 'word', placeWord: 'rivoli' })
+      expect(await storedCells(saved.id)).toEqual([])
+      await patch(saved.id, { query: { minPrice: '100000', type: 'sale' } })
       // A blank name goes back to the search's summary.
       const summary = await patch(saved.id, { name: '' })
       expect(summary.body).toMatchObject({ name: 'Sale · from $100,000' })

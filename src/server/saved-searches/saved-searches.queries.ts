@@ -12,6 +12,7 @@ import {
 } from '../../shared/saved-search.js'
 import { savedSearchQuerySchema } from '../../shared/saved-search-schema.js'
 import { searchSummary } from '../../shared/search-summary.js'
+import { searchPlace } from '../alerts/search-place.js'
 import type { Db } from '../db/database.js'
 import type { Database, SavedSearchTable } from '../db/schema.js'
 import { newId } from '../ids.js'
@@ -52,15 +53,26 @@ export const tooManySavedSearches = `You can keep at most ${savedSearchLimits.pe
 const priceColumn = (bound: number | undefined) =>
   bound === undefined ? null : Math.min(bound, limits.price.max + 1)
 
-/** The columns a search sets: its query and what is copied out of it for the alerts' matching. */
+/**
+ * The columns a search sets: its query and what is copied out of it for the alerts' matching, its
+ * place key among them; and the grid cells of its map box (search-place.ts).
+ */
 function searchColumns({ filter, sort }: ParsedSearch) {
+  const { placeKind, placeWord, cells } = searchPlace(filter)
   return {
-    query: JSON.stringify(savedSearchQuery(filter, sort)),
-    type: filter.type ?? null,
-    minPrice: priceColumn(filter.minPrice),
-    maxPrice: priceColumn(filter.maxPrice),
+    columns: {
+      query: JSON.stringify(savedSearchQuery(filter, sort)),
+      type: filter.type ?? null,
+      minPrice: priceColumn(filter.minPrice),
+      maxPrice: priceColumn(filter.maxPrice),
+      placeKind,
+      placeWord,
+    },
+    cells,
   }
 }
+
+type SearchColumns = ReturnType<typeof searchColumns>
 
 const nameOf = (name: string | undefined, { filter, sort }: ParsedSearch) =>
   name || searchSummary(filter, sort)
@@ -121,6 +133,17 @@ export function savedSearchStatements(kysely: Kysely<Database>) {
       return kysely.deleteFrom('saved_search').where('id', '=', id).where('userId', '=', userId)
     },
 
+    /** Sets the grid cells of a search's box, with its type and price bounds, in place of its old. */
+    async placeCells(id: string, { columns, cells }: SearchColumns) {
+      await kysely.deleteFrom('saved_search_cell').where('savedSearchId', '=', id).execute()
+      if (cells.length === 0) return
+      const { type, minPrice, maxPrice } = columns
+      await kysely
+        .insertInto('saved_search_cell')
+        .values(cells.map((cell) => ({ savedSearchId: id, cell, type, minPrice, maxPrice })))
+        .execute()
+    },
+
     /** The user's row, locked until the transaction ends: one saved search is made at a time. */
     lockUser(userId: string) {
       return kysely.selectFrom('user').select('id').where('id', '=', userId).forUpdate()
@@ -153,6 +176,7 @@ export function createSavedSearchQueries(db: Db) {
         if (Number(count) >= savedSearchLimits.perUser) {
           throw new SavedSearchError(400, tooManySavedSearches)
         }
+        const search = searchColumns(input.query)
         const row = {
           id: newId(),
           userId,
@@ -160,9 +184,10 @@ export function createSavedSearchQueries(db: Db) {
           alerts: input.alerts,
           // Later than the user's newest, so that newest first is the order they were made in.
           createdAt: Math.max(Date.now(), Number(newest ?? 0) + 1),
-          ...searchColumns(input.query),
+          ...search.columns,
         } satisfies Insertable<SavedSearchTable>
         await trx.insertInto('saved_search').values(row).execute()
+        await queries.placeCells(row.id, search)
         return toSavedSearch(row)
       })
     },
@@ -177,13 +202,17 @@ export function createSavedSearchQueries(db: Db) {
         ).executeTakeFirst()
         if (!stored) throw new SavedSearchError(404, savedSearchNotFound)
         const changed = { ...stored }
-        if (change.query) Object.assign(changed, searchColumns(change.query))
+        const search = change.query && searchColumns(change.query)
+        if (search) Object.assign(changed, search.columns)
         if (change.alerts) changed.alerts = change.alerts
         if (change.name !== undefined) {
           changed.name = nameOf(change.name, change.query ?? storedSearch(stored))
         }
-        const { name, query, alerts, type, minPrice, maxPrice } = changed
-        await queries.change(id, { name, query, alerts, type, minPrice, maxPrice }).execute()
+        const { name, query, alerts, type, minPrice, maxPrice, placeKind, placeWord } = changed
+        await queries
+          .change(id, { name, query, alerts, type, minPrice, maxPrice, placeKind, placeWord })
+          .execute()
+        if (search) await queries.placeCells(id, search)
         return toSavedSearch(changed)
       })
     },
