@@ -120,7 +120,7 @@ function SortSelect({
       <span className={styles.sortText}>Sort</span>
       <select
         name="sort"
-        className={styles.sortSelect}
+        className="compact-select"
         value={sort}
         onChange={(event) => onChange(event.target.value as ListingSort)}
       >

@@ -118,7 +118,7 @@ function SavedSearchItem({ search, userId }: { search: SavedSearch; userId: stri
           </label>
           <select
             id={alertsId}
-            className={styles.select}
+            className="compact-select"
             value={
               change.isPending && change.variables.change.alerts
                 ? change.variables.change.alerts
