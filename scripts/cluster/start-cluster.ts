@@ -51,6 +51,7 @@ export interface ClusterServer {
 export interface Cluster {
   /** HAProxy's address */
   url: string
+  haproxyPid: number
   servers: ClusterServer[]
   /** what every server shares: DATABASE_URL, AUTH_SECRET, the S3 settings, PUBLIC_URL… */
   env: Record<string, string>
@@ -144,6 +145,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
     return {
       url,
+      haproxyPid: haproxy.pid!,
       servers,
       env,
       async kill(index) {
