@@ -17,6 +17,7 @@ import { preparePrivateDataDir } from './data-dir.js'
 import { findDatabaseOutage, openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import { clientWentAway } from './http/client-gone.js'
+import { instanceName } from './instance-name.js'
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/job-queue.js'
 import { createRequestLimits, type RequestLimits } from './http/rate-limit.js'
 import { sameOriginWrites } from './http/same-origin.js'
@@ -216,9 +217,9 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     .get('/healthz', async (c) => {
       try {
         await context.listings.any()
-        return c.json({ ok: true })
+        return c.json({ ok: true, instance: instanceName })
       } catch {
-        return c.json({ ok: false, error: 'Database unavailable' }, 503)
+        return c.json({ ok: false, error: 'Database unavailable', instance: instanceName }, 503)
       }
     })
     .route('/api', api)
