@@ -19,6 +19,7 @@ import {
 import { signUpAndIn, type SignedInUser } from '../support/sign-in'
 import { SmtpCatcher } from '../support/smtp-catcher'
 import { createPostgresDatabase, dialects } from '../support/test-app'
+import { untilTrue } from '../support/until-true'
 
 interface Setup {
   env: Record<string, string>
@@ -85,14 +86,6 @@ async function createListing(server: ServerProcess, owner: SignedInUser, image: 
   })
   expect(response.status, await response.clone().text()).toBe(201)
   return (await response.json()) as Listing
-}
-
-async function untilTrue(condition: () => Promise<boolean>, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Not so after ${timeoutMs} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
 }
 
 /** Resolves once every match is settled and no job waits: nothing more will be sent. */
