@@ -2,7 +2,8 @@
 // next cached read on another (the response cache checks the listings' version, decision 009), a
 // session and a per-address limit hold on every server, and the hourly upload cleanup runs once per
 // due time, also when the server that held it was killed. PostgreSQL is the case that matters;
-// SQLite is "one server", but two processes may share its file, so it runs there too.
+// SQLite is "one server", but several processes may share its file, so it runs there too. Each server
+// names itself in /healthz.
 //
 // The cleanup's claim lasts 5 minutes: its running out is tested with an injected clock in
 // src/server/uploads/upload-cleanup-jobs.test.ts; here a killed server's claim is planted a
@@ -147,6 +148,15 @@ describe.each(dialects)('three servers on one %s database', (dialect) => {
     expect(signOut.status).toBe(200)
     expect((await idsOnB()).status).toBe(401)
   }, 30_000)
+
+  it('names each server process in /healthz', async () => {
+    const answers = await Promise.all(
+      servers.map(async (each) => (await fetch(`${each.url}/healthz`)).json()),
+    )
+    expect(answers).toEqual(
+      servers.map((each) => ({ ok: true, instance: `${os.hostname()}:${each.child.pid}` })),
+    )
+  })
 
   it('counts a per-address limit on every server as one', async () => {
     const perMinute = landlordLookupLimits[0]!.max
