@@ -1,6 +1,7 @@
 // Background work kept in the database (docs/decisions/012-job-queue.md): a job is a row, enqueued
 // in the same transaction as what caused it, claimed by one worker of any server for a while, and
-// deleted once done. A failure is retried with back-off; a crashed worker's claim runs out.
+// deleted once done (a recurring one is moved to its next run instead, decision 016). A failure is
+// retried with back-off; a crashed worker's claim runs out.
 import { sql, type Kysely } from 'kysely'
 import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
