@@ -17,6 +17,7 @@ import { preparePrivateDataDir } from './data-dir.js'
 import { findDatabaseOutage, openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import { clientWentAway } from './http/client-gone.js'
+import { instanceName } from './instance-name.js'
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/job-queue.js'
 import { createRequestLimits, type RequestLimits } from './http/rate-limit.js'
 import { sameOriginWrites } from './http/same-origin.js'
@@ -49,6 +50,7 @@ import {
 } from './saved-searches/saved-searches.queries.js'
 import { savedSearchesRoutes } from './saved-searches/saved-searches.routes.js'
 import { removeStaleUploads } from './uploads/cleanup.js'
+import { createUploadCleanupJobs } from './uploads/upload-cleanup-jobs.js'
 import { createUploadQueries, type UploadQueries } from './uploads/uploads.queries.js'
 import { uploadsRoutes } from './uploads/uploads.routes.js'
 import { createUserQueries, type UserQueries } from './users/users.queries.js'
@@ -77,8 +79,8 @@ export interface AppContext {
   savedSearches: SavedSearchQueries
   /** Per-address limits of our own routes, counted in the database. */
   requestLimits: RequestLimits
-  /** Removes uploads older than a day that no listing uses (run hourly by main.ts). */
-  removeStaleUploads(): Promise<number>
+  /** Removes uploads older than a day that no listing uses (hourly, as the job `upload-cleanup`). */
+  removeStaleUploads(now?: number): Promise<number>
   /** Background work in the database; main.ts runs a worker with `jobHandlers`. */
   jobs: JobQueue
   jobHandlers: JobHandlers
@@ -114,6 +116,8 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     alertDelaySeconds: config.alertDelaySeconds,
   })
   const unsubscribeTokens = createUnsubscribeTokens(serverSecret(config))
+  const removeUploads = (now?: number) =>
+    removeStaleUploads(uploads, media, stagingDir(config), now)
   return {
     config,
     db,
@@ -130,16 +134,19 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     users: createUserQueries(db),
     savedSearches: createSavedSearchQueries(db),
     requestLimits: createRequestLimits(db),
-    removeStaleUploads: () => removeStaleUploads(uploads, media, stagingDir(config)),
+    removeStaleUploads: removeUploads,
     jobs,
-    jobHandlers: createAlertJobs({
-      db,
-      listings,
-      mailer,
-      publicUrl: config.publicUrl,
-      unsubscribeTokens,
-      listingAlerts,
-    }),
+    jobHandlers: {
+      ...createAlertJobs({
+        db,
+        listings,
+        mailer,
+        publicUrl: config.publicUrl,
+        unsubscribeTokens,
+        listingAlerts,
+      }),
+      ...createUploadCleanupJobs(removeUploads),
+    },
     listingAlerts,
     unsubscribeTokens,
   }
@@ -216,9 +223,9 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     .get('/healthz', async (c) => {
       try {
         await context.listings.any()
-        return c.json({ ok: true })
+        return c.json({ ok: true, instance: instanceName })
       } catch {
-        return c.json({ ok: false, error: 'Database unavailable' }, 503)
+        return c.json({ ok: false, error: 'Database unavailable', instance: instanceName }, 503)
       }
     })
     .route('/api', api)

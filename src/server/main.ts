@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.js'
 import { gracefulClose } from './http/graceful-close.js'
 import { startJobWorker } from './jobs/job-worker.js'
 import { seedDemo, demoAccount } from './seed/seed.js'
-import { scheduleUploadCleanup } from './uploads/cleanup.js'
+import { queueUploadCleanup } from './uploads/upload-cleanup-jobs.js'
 
 let config: Config
 try {
@@ -29,8 +29,8 @@ if (config.seedDemo && !(await context.listings.any())) {
   await seedDemo(context, { users: 2, listings: 30 })
 }
 
-const stopUploadCleanup = scheduleUploadCleanup(context.removeStaleUploads)
-// Every server runs one: the alerts are sent by whichever claims them first.
+await queueUploadCleanup(context.jobs, Date.now())
+// Every server runs one: the alerts and the cleanup are run by whichever claims them first.
 const jobWorker = startJobWorker(context.jobs, context.jobHandlers)
 
 const server = createServer(appRequestListener(context)).listen(config.port, config.host)
@@ -47,7 +47,6 @@ const drainDeadlineMs = 10_000
 
 async function shutdown(signal: NodeJS.Signals) {
   console.info(`${signal}: finishing the requests in flight, then stopping`)
-  stopUploadCleanup()
   // The job under way finishes (a mail half sent would be sent again by another server).
   const [drained] = await Promise.all([httpServer.close(drainDeadlineMs), jobWorker.stop()])
   if (!drained) console.warn(`Requests still open after ${drainDeadlineMs} ms were cut off`)

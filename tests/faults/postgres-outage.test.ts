@@ -85,6 +85,13 @@ describe.skipIf(skipReason)(
           const answer = await timed(url, init)
           expect(answer.status, `${label}\n${server.stderr()}`).toBe(503)
           expect(answer.body, label).toMatchObject({ error: expect.any(String) })
+          if (url === '/healthz') {
+            // The health check still names the process, for the operator looking at the outage.
+            expect(answer.body).toMatchObject({
+              ok: false,
+              instance: `${os.hostname()}:${server.child.pid}`,
+            })
+          }
           expect(answer.ms, label).toBeLessThan(1000)
           slowest = Math.max(slowest, answer.ms)
         }

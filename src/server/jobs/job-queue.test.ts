@@ -33,6 +33,32 @@ describe.each(dialects)('the job queue on %s', (dialect) => {
     ])
   })
 
+  it('adds a job only when none of its key waits or runs, leaving that one as it was', async () => {
+    await queue.enqueueIfAbsent({ key: 'a', kind: 'test', payload: 1, runAt: 100 }, 0)
+    await queue.enqueueIfAbsent({ key: 'a', kind: 'test', payload: 2, runAt: 50 }, 0)
+    expect(await queue.claim(100)).toMatchObject({ key: 'a', payload: 1, version: 0 })
+    await queue.enqueueIfAbsent({ key: 'a', kind: 'test', payload: 3, runAt: 0 }, 0)
+    expect(await rows()).toMatchObject([{ key: 'a', runAt: 100, version: 0, payload: '1' }])
+  })
+
+  it('keeps a recurring job for the time its handler answers, or runs it again if joined', async () => {
+    await enqueue('a', 10)
+    const recurring = { test: async (_: unknown, now: number) => ({ nextRunAt: now + 500 }) }
+    expect(await queue.runDue(recurring, () => 20)).toBe(1)
+    expect(await rows()).toMatchObject([{ key: 'a', runAt: 520, claimedUntil: null, attempts: 0 }])
+    expect(await queue.runDue(recurring, () => 519)).toBe(0)
+    let runs = 0
+    const joined = {
+      async test(_: unknown, now: number) {
+        runs += 1
+        if (runs === 1) await enqueue('a', 5000)
+        return { nextRunAt: now + 500 }
+      },
+    }
+    expect(await queue.runDue(joined, () => 520)).toBe(2)
+    expect(await rows()).toMatchObject([{ key: 'a', runAt: 1020, attempts: 0 }])
+  })
+
   it('runs a job again when another joined it while it ran', async () => {
     await enqueue('a', 10)
     let runs = 0

@@ -1,6 +1,7 @@
 // Background work kept in the database (docs/decisions/012-job-queue.md): a job is a row, enqueued
 // in the same transaction as what caused it, claimed by one worker of any server for a while, and
-// deleted once done. A failure is retried with back-off; a crashed worker's claim runs out.
+// deleted once done (a recurring one is moved to its next run instead, decision 016). A failure is
+// retried with back-off; a crashed worker's claim runs out.
 import { sql, type Kysely } from 'kysely'
 import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
@@ -24,8 +25,14 @@ export interface ClaimedJob {
   version: number
 }
 
-/** What runs a job of a kind; throwing leaves the job to be retried later. */
-export type JobHandlers = Record<string, (payload: unknown, now: number) => Promise<void>>
+/**
+ * What runs a job of a kind; throwing leaves the job to be retried later. A recurring job answers
+ * when it runs next, and keeps its row until then.
+ */
+export type JobHandlers = Record<
+  string,
+  (payload: unknown, now: number) => Promise<void | { nextRunAt: number }>
+>
 
 export const jobTiming = {
   /** How long a claim holds: longer than any job takes (the mailer's timeouts bound a send). */
@@ -54,6 +61,16 @@ export function claimStatement(db: Pick<Db, 'dialect'>, now: number) {
     returning "key", "kind", "payload", "attempts", "version"`
 }
 
+const jobRow = (job: NewJob, now: number) => ({
+  key: job.key,
+  kind: job.kind,
+  payload: JSON.stringify(job.payload),
+  runAt: job.runAt,
+  claimedUntil: null,
+  lastError: null,
+  createdAt: now,
+})
+
 export function createJobQueue(db: Db) {
   /** Adds jobs, inside the caller's transaction when `kysely` is one. */
   async function enqueue(kysely: Kysely<Database>, jobs: NewJob[], now: number): Promise<void> {
@@ -61,17 +78,7 @@ export function createJobQueue(db: Db) {
     for (const batch of batches(jobs, 200)) {
       await kysely
         .insertInto('job')
-        .values(
-          batch.map((job) => ({
-            key: job.key,
-            kind: job.kind,
-            payload: JSON.stringify(job.payload),
-            runAt: job.runAt,
-            claimedUntil: null,
-            lastError: null,
-            createdAt: now,
-          })),
-        )
+        .values(batch.map((job) => jobRow(job, now)))
         .onConflict((conflict) =>
           conflict.column('key').doUpdateSet({
             version: sql`"job"."version" + 1`,
@@ -82,6 +89,18 @@ export function createJobQueue(db: Db) {
     }
   }
 
+  /**
+   * Adds the job unless one of its key waits or runs, leaving that one as it is: for a recurring
+   * job that every server makes sure of at start (joining would make a running one run again).
+   */
+  async function enqueueIfAbsent(job: NewJob, now: number): Promise<void> {
+    await db.kysely
+      .insertInto('job')
+      .values(jobRow(job, now))
+      .onConflict((conflict) => conflict.column('key').doNothing())
+      .execute()
+  }
+
   /** The due job that waited longest, now claimed by the caller; undefined when none is due. */
   async function claim(now: number): Promise<ClaimedJob | undefined> {
     const { rows } = await claimStatement(db, now).execute(db.kysely)
@@ -89,19 +108,36 @@ export function createJobQueue(db: Db) {
     return row && { ...row, payload: JSON.parse(row.payload) as unknown }
   }
 
-  /** Done: gone, unless more joined it while it ran, then it runs again at once. */
-  async function complete(job: ClaimedJob): Promise<void> {
-    const deleted = await db.kysely
-      .deleteFrom('job')
-      .where('key', '=', job.key)
-      .where('version', '=', job.version)
-      .executeTakeFirst()
-    if (deleted.numDeletedRows > 0n) return
+  /**
+   * Done: gone (or, given `nextRunAt`, waiting for then), unless more joined it while it ran, then
+   * it runs again at once.
+   */
+  async function complete(job: ClaimedJob, nextRunAt?: number): Promise<void> {
+    if (await settle(job, nextRunAt)) return
     await db.kysely
       .updateTable('job')
       .set({ claimedUntil: null, attempts: 0, lastError: null })
       .where('key', '=', job.key)
       .execute()
+  }
+
+  /** Deletes the job, or moves it to `nextRunAt`; false when it changed (joined) meanwhile. */
+  async function settle(job: ClaimedJob, nextRunAt: number | undefined): Promise<boolean> {
+    if (nextRunAt === undefined) {
+      const deleted = await db.kysely
+        .deleteFrom('job')
+        .where('key', '=', job.key)
+        .where('version', '=', job.version)
+        .executeTakeFirst()
+      return deleted.numDeletedRows > 0n
+    }
+    const moved = await db.kysely
+      .updateTable('job')
+      .set({ runAt: nextRunAt, claimedUntil: null, attempts: 0, lastError: null })
+      .where('key', '=', job.key)
+      .where('version', '=', job.version)
+      .executeTakeFirst()
+    return moved.numUpdatedRows > 0n
   }
 
   async function fail(job: ClaimedJob, error: unknown, now: number): Promise<void> {
@@ -131,9 +167,10 @@ export function createJobQueue(db: Db) {
       if (!job) return ran
       ran += 1
       const handler = handlers[job.kind]
+      let next: void | { nextRunAt: number }
       try {
         if (!handler) throw new Error(`No handler for jobs of kind '${job.kind}'`)
-        await handler(job.payload, now())
+        next = await handler(job.payload, now())
       } catch (error) {
         console.warn(
           `Job ${job.key} failed (attempt ${job.attempts}), retrying in ${retryDelay(job.attempts) / 1000} s:`,
@@ -142,12 +179,12 @@ export function createJobQueue(db: Db) {
         await fail(job, error, now())
         continue
       }
-      await complete(job)
+      await complete(job, next?.nextRunAt)
     }
     return ran
   }
 
-  return { enqueue, claim, complete, fail, runDue }
+  return { enqueue, enqueueIfAbsent, claim, complete, fail, runDue }
 }
 
 export type JobQueue = ReturnType<typeof createJobQueue>

@@ -1,5 +1,6 @@
 // GET /api/listings and /api/listings/:id against a real database, on every dialect we support.
 import crypto from 'node:crypto'
+import os from 'node:os'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Listing, ListingPage } from '../../shared/listing'
 import {
@@ -404,10 +405,10 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       expect(body).toEqual({ items: [], nextCursor: null })
     })
 
-    it('answers GET /healthz with { ok: true }', async () => {
+    it('answers GET /healthz with { ok: true } and the name of this process', async () => {
       const { status, body } = await requestJson(t.app, '/healthz')
       expect(status).toBe(200)
-      expect(body).toStrictEqual({ ok: true })
+      expect(body).toStrictEqual({ ok: true, instance: `${os.hostname()}:${process.pid}` })
     })
 
     it.each([

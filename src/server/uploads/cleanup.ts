@@ -33,12 +33,3 @@ export async function removeStaleUploads(
     removed += stale.length
   }
 }
-
-/** Runs the cleanup every hour for as long as the process lives. */
-export function scheduleUploadCleanup(run: () => Promise<unknown>): () => void {
-  const pass = () => run().catch((error: unknown) => console.error('Upload cleanup failed:', error))
-  const timer = setInterval(pass, 3600_000)
-  timer.unref()
-  void pass()
-  return () => clearInterval(timer)
-}
