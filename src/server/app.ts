@@ -1,6 +1,5 @@
 // Composes the server: opens the database and media store, and mounts every route.
 import type { RequestListener } from 'node:http'
-import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { Hono, type MiddlewareHandler } from 'hono'
@@ -51,6 +50,7 @@ import { savedSearchesRoutes } from './saved-searches/saved-searches.routes.js'
 import { removeStaleUploads } from './uploads/cleanup.js'
 import { createUploadQueries, type UploadQueries } from './uploads/uploads.queries.js'
 import { uploadsRoutes } from './uploads/uploads.routes.js'
+import { createUploadStaging, type UploadStaging } from './uploads/upload-staging.js'
 import { createUserQueries, type UserQueries } from './users/users.queries.js'
 import { usersRoutes } from './users/users.routes.js'
 import { loadClientFiles } from './web/client-files.js'
@@ -73,6 +73,8 @@ export interface AppContext {
   responseCache: ResponseCache
   writes: ListingWrites
   uploads: UploadQueries
+  /** Where tus keeps uploads until they are finished: disk, or the bucket with STORAGE=s3. */
+  staging: UploadStaging
   users: UserQueries
   savedSearches: SavedSearchQueries
   /** Per-address limits of our own routes, counted in the database. */
@@ -107,6 +109,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
   const geocoder = createGeocoder(config)
   const listings = createListingQueries(db, media)
   const uploads = createUploadQueries(db)
+  const staging = createUploadStaging(config, uploads)
   const jobs = createJobQueue(db)
   const listingAlerts = createListingAlerts({
     db,
@@ -127,10 +130,11 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     responseCache: createResponseCache({ currentVersion: listings.version }),
     writes: createListingWrites({ db, media, geocoder, listingAlerts }),
     uploads,
+    staging,
     users: createUserQueries(db),
     savedSearches: createSavedSearchQueries(db),
     requestLimits: createRequestLimits(db),
-    removeStaleUploads: () => removeStaleUploads(uploads, media, stagingDir(config)),
+    removeStaleUploads: () => removeStaleUploads(uploads, media, staging),
     jobs,
     jobHandlers: createAlertJobs({
       db,
@@ -173,9 +177,6 @@ export function appRequestListener(
   return serveCachedResponses({ cache: context.responseCache, headers }, honoApp)
 }
 
-/** Where tus keeps upload bytes until they are processed. */
-const stagingDir = (config: Config) => path.join(config.dataDir, 'uploads')
-
 export function createApp(context: AppContext, options: { clientDir?: string } = {}) {
   const clientDir = options.clientDir ?? defaultClientDir
   const mapTileUrl = context.config.mapTileUrl
@@ -197,7 +198,7 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     .use('/saved-searches', jsonBodyLimit)
     .route('/listings', listingsRoutes(context))
     .route('/favourites', favouritesRoutes(context))
-    .route('/uploads', uploadsRoutes({ ...context, stagingDir: stagingDir(context.config) }))
+    .route('/uploads', uploadsRoutes(context))
     .route('/geocode', geocodeRoutes(context.geocoder, context.auth))
     .route('/saved-searches', savedSearchesRoutes(context))
     .route('/users', usersRoutes(context.users, context.auth, context.requestLimits))
