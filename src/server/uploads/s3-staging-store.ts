@@ -31,13 +31,12 @@ const isMissing = (error: unknown) =>
 
 interface KeyedInput {
   Key?: string
-  Prefix?: string
   Delete?: { Objects?: { Key?: string }[] }
 }
 
 /** A command's input with every key tus names under `prefix`. */
-function underPrefix(input: KeyedInput, prefix: string, listing: boolean): KeyedInput {
-  const moved = { ...input }
+function underPrefix<Input extends object>(input: Input, prefix: string): Input {
+  const moved: KeyedInput = { ...input }
   if (moved.Key !== undefined) moved.Key = prefix + moved.Key
   if (moved.Delete?.Objects) {
     moved.Delete = {
@@ -45,14 +44,11 @@ function underPrefix(input: KeyedInput, prefix: string, listing: boolean): Keyed
       Objects: moved.Delete.Objects.map((object) => ({ ...object, Key: prefix + object.Key })),
     }
   }
-  if (listing) moved.Prefix = prefix
-  return moved
+  return moved as Input
 }
 
 class S3StagingStore extends S3Store {
-  constructor(
-    options: S3StoreOptions & { bucket: string; expirationPeriodInMilliseconds: number },
-  ) {
+  constructor(options: S3StoreOptions & { expirationPeriodInMilliseconds: number }) {
     const { bucket, expirationPeriodInMilliseconds } = options
     super({
       s3ClientConfig: { ...s3ClientConfig(options), bucket },
@@ -62,18 +58,10 @@ class S3StagingStore extends S3Store {
       useTags: false,
     })
     // tus' store has no prefix of its own and would write beside `images/`: every key it names
-    // goes under ours, and the keys S3 lists back lose it again.
+    // goes under ours. (Its deleteExpired lists multipart uploads by key; we never call it: the
+    // hourly cleanup removes stale uploads by their rows.)
     this.client.middlewareStack.add(
-      (next, context) => async (args) => {
-        const listing = context.commandName === 'ListMultipartUploadsCommand'
-        const input = underPrefix(args.input as KeyedInput, stagingPrefix, listing)
-        const result = await next({ ...args, input })
-        if (listing) {
-          const { Uploads } = result.output as { Uploads?: { Key?: string }[] }
-          for (const upload of Uploads ?? []) upload.Key = upload.Key?.slice(stagingPrefix.length)
-        }
-        return result
-      },
+      (next) => async (args) => next({ ...args, input: underPrefix(args.input, stagingPrefix) }),
       { step: 'initialize', name: 'stagingPrefix' },
     )
   }
@@ -124,7 +112,7 @@ class S3StagingStore extends S3Store {
 }
 
 export function createS3StagingStore(
-  options: S3StoreOptions & { bucket: string; expirationPeriodInMilliseconds: number },
+  options: S3StoreOptions & { expirationPeriodInMilliseconds: number },
 ): S3Store {
   return new S3StagingStore(options)
 }
