@@ -1,6 +1,5 @@
 // Composes the server: opens the database and media store, and mounts every route.
 import type { RequestListener } from 'node:http'
-import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { Hono, type MiddlewareHandler } from 'hono'
@@ -53,6 +52,7 @@ import { removeStaleUploads } from './uploads/cleanup.js'
 import { createUploadCleanupJobs } from './uploads/upload-cleanup-jobs.js'
 import { createUploadQueries, type UploadQueries } from './uploads/uploads.queries.js'
 import { uploadsRoutes } from './uploads/uploads.routes.js'
+import { createUploadStaging, type UploadStaging } from './uploads/upload-staging.js'
 import { createUserQueries, type UserQueries } from './users/users.queries.js'
 import { usersRoutes } from './users/users.routes.js'
 import { loadClientFiles } from './web/client-files.js'
@@ -75,6 +75,8 @@ export interface AppContext {
   responseCache: ResponseCache
   writes: ListingWrites
   uploads: UploadQueries
+  /** Where tus keeps uploads until they are finished: disk, or the bucket with STORAGE=s3. */
+  staging: UploadStaging
   users: UserQueries
   savedSearches: SavedSearchQueries
   /** Per-address limits of our own routes, counted in the database. */
@@ -109,6 +111,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
   const geocoder = createGeocoder(config)
   const listings = createListingQueries(db, media)
   const uploads = createUploadQueries(db)
+  const staging = createUploadStaging(config, uploads)
   const jobs = createJobQueue(db)
   const listingAlerts = createListingAlerts({
     db,
@@ -117,7 +120,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
   })
   const unsubscribeTokens = createUnsubscribeTokens(serverSecret(config))
   const removeUploads = (now?: number) =>
-    removeStaleUploads(uploads, media, stagingDir(config), now)
+    removeStaleUploads(uploads, media, staging, now)
   return {
     config,
     db,
@@ -131,6 +134,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     responseCache: createResponseCache({ currentVersion: listings.version }),
     writes: createListingWrites({ db, media, geocoder, listingAlerts }),
     uploads,
+    staging,
     users: createUserQueries(db),
     savedSearches: createSavedSearchQueries(db),
     requestLimits: createRequestLimits(db),
@@ -180,9 +184,6 @@ export function appRequestListener(
   return serveCachedResponses({ cache: context.responseCache, headers }, honoApp)
 }
 
-/** Where tus keeps upload bytes until they are processed. */
-const stagingDir = (config: Config) => path.join(config.dataDir, 'uploads')
-
 export function createApp(context: AppContext, options: { clientDir?: string } = {}) {
   const clientDir = options.clientDir ?? defaultClientDir
   const mapTileUrl = context.config.mapTileUrl
@@ -204,7 +205,7 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     .use('/saved-searches', jsonBodyLimit)
     .route('/listings', listingsRoutes(context))
     .route('/favourites', favouritesRoutes(context))
-    .route('/uploads', uploadsRoutes({ ...context, stagingDir: stagingDir(context.config) }))
+    .route('/uploads', uploadsRoutes(context))
     .route('/geocode', geocodeRoutes(context.geocoder, context.auth))
     .route('/saved-searches', savedSearchesRoutes(context))
     .route('/users', usersRoutes(context.users, context.auth, context.requestLimits))

@@ -1,4 +1,5 @@
 // A real S3 API for tests: s3rver on a free port, with one bucket in a temp folder.
+import fsSync from 'node:fs'
 import fs from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
@@ -9,7 +10,18 @@ import path from 'node:path'
 interface S3rverInstance {
   run(): Promise<AddressInfo>
   close(): Promise<void>
+  /** Koa's middleware, composed when the server starts: the router last. */
+  middleware: KoaMiddleware[]
+  store: { getResourcePath(bucket: string, key: string | undefined, resource: string): string }
 }
+interface KoaContext {
+  method: string
+  path: string
+  query: Record<string, string | undefined>
+  status: number
+  body: unknown
+}
+type KoaMiddleware = (context: KoaContext, next: () => Promise<void>) => Promise<void>
 type S3rverOptions = {
   address: string
   port: number
@@ -41,6 +53,8 @@ export async function startS3rver(bucket = 'house-media'): Promise<LocalS3> {
     directory,
     configureBuckets: [{ name: bucket }],
   })
+  // Just before the router: s3rver answers these with 405 or 501.
+  server.middleware.splice(server.middleware.length - 1, 0, multipartCalls(server))
   const { port } = await server.run()
   const endpoint = `http://127.0.0.1:${port}`
   return {
@@ -59,5 +73,60 @@ export async function startS3rver(bucket = 'house-media'): Promise<LocalS3> {
       await server.close()
       await fs.rm(directory, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * The multipart calls s3rver 3 lacks and tus' S3 store makes: ListParts and AbortMultipartUpload,
+ * on s3rver's own folder of an upload's parts (`{number}` and `{number}.md5`). Path style only.
+ */
+function multipartCalls(server: S3rverInstance): KoaMiddleware {
+  return async (context, next) => {
+    const uploadId = context.query.uploadId
+    const [, bucket, ...key] = context.path.split('/')
+    if (!uploadId || !bucket || key.length === 0) return next()
+    if (context.method !== 'GET' && context.method !== 'DELETE') return next()
+    // s3rver names upload ids in hex; anything else could leave its folder.
+    const folder = /^[0-9a-f]+$/.test(uploadId)
+      ? path.join(server.store.getResourcePath(bucket, undefined, 'uploads'), uploadId)
+      : ''
+    if (!folder || !fsSync.existsSync(folder)) {
+      context.status = 404
+      context.body = {
+        Error: { Code: 'NoSuchUpload', Message: 'The specified upload does not exist.' },
+      }
+      return
+    }
+    if (context.method === 'DELETE') {
+      await fs.rm(folder, { recursive: true, force: true })
+      context.status = 204
+      context.body = ''
+      return
+    }
+    const numbers = (await fs.readdir(folder))
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .sort((a, b) => a - b)
+    const parts = await Promise.all(
+      numbers.map(async (number) => {
+        const file = path.join(folder, String(number))
+        const [stat, md5] = await Promise.all([fs.stat(file), fs.readFile(`${file}.md5`, 'utf8')])
+        return {
+          PartNumber: number,
+          LastModified: stat.mtime.toISOString(),
+          ETag: `"${md5}"`,
+          Size: stat.size,
+        }
+      }),
+    )
+    context.body = {
+      ListPartsResult: {
+        Bucket: bucket,
+        Key: decodeURIComponent(key.join('/')),
+        UploadId: uploadId,
+        IsTruncated: false,
+        ...(parts.length > 0 ? { Part: parts } : {}),
+      },
+    }
   }
 }

@@ -1,6 +1,17 @@
-// Uploads through our tus endpoint in-process, speaking the tus 1.0 protocol as tus-js-client does.
+// Uploads through our tus endpoint, in-process or on a server process, speaking the tus 1.0
+// protocol as tus-js-client does.
 import sharp from 'sharp'
-import type { App } from '../../src/server/app'
+import type { ServerProcess } from './server-process'
+
+/** The app in-process (Hono's `request`), or a server process through `overHttp`. */
+export interface TusTarget {
+  request(path: string, init: RequestInit): Response | Promise<Response>
+}
+
+/** A server process as a target: the same requests, over HTTP. */
+export const overHttp = (server: Pick<ServerProcess, 'url'>): TusTarget => ({
+  request: (path, init) => fetch(server.url + path, init),
+})
 
 const tusHeaders = { 'Tus-Resumable': '1.0.0' }
 
@@ -20,7 +31,7 @@ export interface TusResult {
 
 /** The tus creation request alone: an upload of `length` bytes named `filename` (none when undefined). */
 export async function createUpload(
-  app: App,
+  app: TusTarget,
   cookie: string,
   length: number,
   filename: string | undefined,
@@ -41,7 +52,7 @@ export async function createUpload(
 
 /** Sends bytes of an upload from `offset`, as one PATCH. */
 export async function sendChunk(
-  app: App,
+  app: TusTarget,
   cookie: string,
   id: string,
   offset: number,
@@ -61,7 +72,7 @@ export async function sendChunk(
 
 /** Creates an upload and sends `data` in chunks of `chunkSize`, like the browser does. */
 export async function tusUpload(
-  app: App,
+  app: TusTarget,
   cookie: string,
   data: Buffer,
   filename: string,
@@ -87,7 +98,7 @@ export const testPng = (width = 640, height = 480, colour = '#3a7') =>
 
 /** Uploads `data` (a small PNG unless given) as the user behind `cookie`: the finished upload's id. */
 export async function finishedUpload(
-  app: App,
+  app: TusTarget,
   cookie: string,
   data?: Buffer,
   name = 'photo.png',
@@ -97,4 +108,14 @@ export async function finishedUpload(
     throw new Error(`The upload of ${name} failed: ${result.status} ${result.body}`)
   }
   return result.id
+}
+
+/** tus' HEAD: the upload's offset so far in `Upload-Offset`, or 404 to anyone but its owner. */
+export function headUpload(app: TusTarget, cookie: string, id: string): Promise<Response> {
+  return Promise.resolve(
+    app.request(`/api/uploads/${id}`, {
+      method: 'HEAD',
+      headers: { ...tusHeaders, Cookie: cookie },
+    }),
+  )
 }

@@ -179,6 +179,20 @@ const migrations: Record<string, Migration> = {
   '010-listing-status': statusMigration(isPostgres),
   '011-alerts': alertsMigration,
   '012-alert-place': placeMigration,
+  '014-upload-lock': {
+    async up(db: Kysely<unknown>) {
+      // tus' lock on an upload, held by one request on any server (decision 015): who holds it,
+      // until when, and since when another request waits for it.
+      await db.schema.alterTable('upload').addColumn('lockHolder', 'text').execute()
+      await db.schema.alterTable('upload').addColumn('lockExpiresAt', 'bigint').execute()
+      await db.schema.alterTable('upload').addColumn('lockWantedAt', 'bigint').execute()
+    },
+    async down(db: Kysely<unknown>) {
+      for (const column of ['lockHolder', 'lockExpiresAt', 'lockWantedAt']) {
+        await db.schema.alterTable('upload').dropColumn(column).execute()
+      }
+    },
+  },
 }
 
 /** The triggers that change `listing_version` with every write to `listing` (migration 004). */

@@ -78,6 +78,11 @@ export interface UploadTable {
   /** the length the upload declared, in bytes */
   size: number
   createdAt: number
+  /** the request holding tus' lock on the upload, on whichever server (upload-locker.ts) */
+  lockHolder: ColumnType<string | null, string | null | undefined>
+  lockExpiresAt: ColumnType<number | null, number | null | undefined>
+  /** when another request began waiting for the lock: the holder lets go */
+  lockWantedAt: ColumnType<number | null, number | null | undefined>
 }
 
 /** One row; its version changes with every write to `listing` (migration 004). */

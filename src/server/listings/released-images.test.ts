@@ -53,9 +53,10 @@ describe.each(dialects)('images a listing lets go of (%s)', (dialect) => {
     // Released, they can never be claimed again…
     expect(await t.context.uploads.claim([first.id], user.id)).toBeUndefined()
     // …and the cleanup's next pass a day later removes them, files and all.
-    const stagingDir = path.join(t.dataDir, 'uploads')
     const later = Date.now() + uploadLimits.unattachedLifetimeMs + 1000
-    expect(await removeStaleUploads(t.context.uploads, t.context.media, stagingDir, later)).toBe(2)
+    expect(
+      await removeStaleUploads(t.context.uploads, t.context.media, t.context.staging, later),
+    ).toBe(2)
     expect(folderExists(first.imageKey)).toBe(false)
     expect(folderExists(second.imageKey)).toBe(false)
   })

@@ -6,6 +6,7 @@ import {
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3'
 import { variantName } from '../../shared/media.js'
 import { stripSlash } from '../config.js'
@@ -30,9 +31,10 @@ export const deleteBatchSize = 1000
 
 const defaultRegion = 'us-east-1'
 
-export function createS3Client(options: S3StoreOptions): S3Client {
+/** The S3 client settings for these options: the media store's and tus' staging share them. */
+export function s3ClientConfig(options: S3StoreOptions): S3ClientConfig {
   const { endpoint, accessKeyId, secretAccessKey } = options
-  return new S3Client({
+  return {
     region: options.region ?? defaultRegion,
     ...(endpoint
       ? {
@@ -49,7 +51,11 @@ export function createS3Client(options: S3StoreOptions): S3Client {
         }
       : {}),
     ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
-  })
+  }
+}
+
+export function createS3Client(options: S3StoreOptions): S3Client {
+  return new S3Client(s3ClientConfig(options))
 }
 
 export function createS3Store(

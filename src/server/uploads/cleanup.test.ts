@@ -32,9 +32,9 @@ describe.each(dialects)('removing stale uploads on %s', (dialect) => {
 
     const later = Date.now() + uploadLimits.unattachedLifetimeMs + 1000
     // 'readyNew' was made just now too; only a clock a day ahead makes the others stale…
-    expect(await removeStaleUploads(uploads, media, stagingDir, Date.now())).toBe(0)
+    expect(await removeStaleUploads(uploads, media, t.context.staging, Date.now())).toBe(0)
     // …and then every unattached one goes, however it ended.
-    expect(await removeStaleUploads(uploads, media, stagingDir, later)).toBe(3)
+    expect(await removeStaleUploads(uploads, media, t.context.staging, later)).toBe(3)
 
     expect(await uploads.get('attachedOld')).toBeDefined()
     for (const id of ['readyOld', 'readyNew', 'receivingOld'])

@@ -1,16 +1,15 @@
 // Uploads never attached to a listing are removed after a day, files and all (issue 4); abandoned
 // unfinished ones after an hour.
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import { imageFileKeys, type MediaStore } from '../media/media-store.js'
 import { uploadLimits } from './upload-limits.js'
+import type { UploadStaging } from './upload-staging.js'
 import type { UploadQueries } from './uploads.queries.js'
 
 /** One pass; answers how many uploads it removed. */
 export async function removeStaleUploads(
   uploads: UploadQueries,
   media: MediaStore,
-  stagingDir: string,
+  staging: UploadStaging,
   now = Date.now(),
 ): Promise<number> {
   let removed = 0
@@ -24,12 +23,9 @@ export async function removeStaleUploads(
     await media.delete(
       stale.flatMap((upload) => (upload.imageKey ? imageFileKeys(upload.imageKey) : [])),
     )
-    // An upload that never finished still has its bytes (and tus' note of them) in staging.
-    for (const upload of stale) {
-      for (const file of [upload.id, `${upload.id}.json`]) {
-        await fs.rm(path.join(stagingDir, file), { force: true })
-      }
-    }
+    // An upload that never finished still has its bytes (and tus' note of them) in staging; in
+    // S3 also an open multipart upload, which the store aborts.
+    for (const upload of stale) await staging.datastore.remove(upload.id)
     removed += stale.length
   }
 }

@@ -7,10 +7,11 @@ import { Readable } from 'node:stream'
 import zlib from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3'
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3'
 import { maxImageBytes } from '../../shared/listing-schema'
 import type { Dialect } from '../db/database'
 import { createS3Client } from '../media/s3-store'
+import { stagingPrefix } from './s3-staging-store'
 import { uploadLimits } from './upload-limits'
 import { startS3rver, type LocalS3 } from '../../../tests/support/s3rver'
 import {
@@ -248,11 +249,18 @@ const oddNames: [string, string][] = [
   ['\u202Egnp.exe', 'gnp.exe'],
 ]
 
-/** Where stored files are looked for: the disk store's folder, or the S3 bucket. */
+/** Where stored files are looked for: the disk store's folders, or the S3 bucket. */
 interface StoredFiles {
   keys(): Promise<string[]>
   read(key: string): Promise<Buffer>
+  /** What tus keeps of unfinished uploads. */
+  staged(): Promise<string[]>
+  /** Makes an unfinished upload an hour and a second old, as tus knows it. */
+  age(id: string): Promise<void>
 }
+
+const anHourAgo = () =>
+  new Date(Date.now() - uploadLimits.unfinishedLifetimeMs - 1000).toISOString()
 
 const filesUnder = (folder: string): string[] =>
   fs.existsSync(folder)
@@ -262,22 +270,49 @@ const filesUnder = (folder: string): string[] =>
         .sort()
     : []
 
-const diskFiles = (root: string): StoredFiles => ({
-  keys: async () => filesUnder(root),
-  read: (key) => fs.promises.readFile(path.join(root, key)),
-})
+const diskFiles = (dataDir: string): StoredFiles => {
+  const root = path.join(dataDir, 'media')
+  const staging = path.join(dataDir, 'uploads')
+  return {
+    keys: async () => filesUnder(root),
+    read: (key) => fs.promises.readFile(path.join(root, key)),
+    staged: async () => filesUnder(staging),
+    async age(id) {
+      // tus keeps the upload's creation time next to its bytes.
+      const info = path.join(staging, `${id}.json`)
+      const upload = JSON.parse(fs.readFileSync(info, 'utf8')) as { creation_date: string }
+      fs.writeFileSync(info, JSON.stringify({ ...upload, creation_date: anHourAgo() }))
+    },
+  }
+}
 
 function bucketFiles(s3: LocalS3): StoredFiles {
   const client = createS3Client(s3)
+  const allKeys = async () => {
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }))
+    expect(listed.IsTruncated).toBeFalsy()
+    return (listed.Contents ?? []).map((object) => object.Key!).sort()
+  }
   return {
-    async keys() {
-      const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }))
-      expect(listed.IsTruncated).toBeFalsy()
-      return (listed.Contents ?? []).map((object) => object.Key!).sort()
-    },
+    keys: async () => (await allKeys()).filter((key) => !key.startsWith(stagingPrefix)),
     async read(key) {
       const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }))
       return Buffer.from(await object.Body!.transformToByteArray())
+    },
+    staged: async () => (await allKeys()).filter((key) => key.startsWith(stagingPrefix)),
+    async age(id) {
+      // tus keeps the upload's creation time in its note beside the multipart upload.
+      const Key = `${stagingPrefix}${id}.info`
+      const info = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key }))
+      const upload = JSON.parse(await info.Body!.transformToString()) as object
+      await client.send(
+        new PutObjectCommand({
+          Bucket: s3.bucket,
+          Key,
+          Body: JSON.stringify({ ...upload, creation_date: anHourAgo() }),
+          Metadata: info.Metadata,
+        }),
+      )
     },
   }
 }
@@ -297,7 +332,7 @@ describe.each(stores)('hostile uploads on %s', (_, dialect, storage) => {
   beforeAll(async () => {
     if (storage === 's3') s3 = await startS3rver()
     t = await createTestApp(dialect, s3?.env)
-    stored = s3 ? bucketFiles(s3) : diskFiles(path.join(t.dataDir, 'media'))
+    stored = s3 ? bucketFiles(s3) : diskFiles(t.dataDir)
     owner = await createUser(t.context)
     cookie = await signIn(t.context, owner)
   })
@@ -307,7 +342,7 @@ describe.each(stores)('hostile uploads on %s', (_, dialect, storage) => {
   })
 
   const mediaFiles = () => stored.keys()
-  const stagedFiles = () => filesUnder(path.join(t.dataDir, 'uploads'))
+  const stagedFiles = () => stored.staged()
 
   function createListing(images: string[]) {
     return requestJson(t.app, '/api/listings', {
@@ -335,13 +370,13 @@ describe.each(stores)('hostile uploads on %s', (_, dialect, storage) => {
     status: number,
     error: string,
   ): Promise<TusResult> {
-    const [mediaBefore, stagedBefore] = [await mediaFiles(), stagedFiles()]
+    const [mediaBefore, stagedBefore] = [await mediaFiles(), await stagedFiles()]
     const listingsBefore = await t.context.listings.count()
     const result = await tusUpload(t.app, cookie, bytes, name, { chunkSize: maxImageBytes })
     expect(result.status, result.body).toBe(status)
     expect(JSON.parse(result.body)).toEqual({ error })
     expect(await mediaFiles()).toEqual(mediaBefore)
-    expect(stagedFiles()).toEqual(stagedBefore)
+    expect(await stagedFiles()).toEqual(stagedBefore)
     if (result.id) {
       expect((await t.context.uploads.get(result.id))?.status).toBe('rejected')
       const listing = await createListing([result.id])
@@ -356,7 +391,7 @@ describe.each(stores)('hostile uploads on %s', (_, dialect, storage) => {
     const result = await tusUpload(t.app, cookie, bytes, name)
     expect(result.status, result.body).toBe(204)
     const { imageKey } = (await t.context.uploads.get(result.id!))!
-    expect(stagedFiles().filter((file) => file.startsWith(result.id!))).toEqual([])
+    expect((await stagedFiles()).filter((file) => file.includes(result.id!))).toEqual([])
     return {
       imageKey: imageKey!,
       files: (await mediaFiles()).filter((file) => file.startsWith(`${imageKey}/`)),
@@ -371,27 +406,21 @@ describe.each(stores)('hostile uploads on %s', (_, dialect, storage) => {
   )
 
   it('refuses an upload without a name, and a file declared over 10 MB, before any byte', async () => {
-    const staged = stagedFiles()
+    const staged = await stagedFiles()
     const nameless = await createUpload(t.app, cookie, 100, undefined)
     expect(nameless.status).toBe(400)
     expect(await nameless.json()).toEqual({ error: messages.noName })
     const huge = await createUpload(t.app, cookie, maxImageBytes + 1, 'huge.png')
     expect(huge.status).toBe(413)
     expect(await huge.json()).toEqual({ error: 'Images may be at most 10 MB' })
-    expect(stagedFiles()).toEqual(staged)
+    expect(await stagedFiles()).toEqual(staged)
   })
 
   it('answers an upload unfinished after an hour 410, in words a person understands', async () => {
     const bytes = await image('png')
     const created = await createUpload(t.app, cookie, bytes.length, 'slow.png')
     const id = created.headers.get('location')!.split('/').pop()!
-    // tus keeps the upload's creation time next to its bytes: an hour and a second ago.
-    const info = path.join(t.dataDir, 'uploads', `${id}.json`)
-    const upload = JSON.parse(fs.readFileSync(info, 'utf8')) as { creation_date: string }
-    upload.creation_date = new Date(
-      Date.now() - uploadLimits.unfinishedLifetimeMs - 1000,
-    ).toISOString()
-    fs.writeFileSync(info, JSON.stringify(upload))
+    await stored.age(id)
     const late = await sendChunk(t.app, cookie, id, 0, bytes)
     expect(late.status).toBe(410)
     expect(await late.json()).toEqual({
@@ -464,7 +493,7 @@ describe.each(stores)('hostile uploads on %s', (_, dialect, storage) => {
   })
 
   it('keeps nothing when storing fails half-way, and says so with a 500 the client retries', async () => {
-    const [mediaBefore, stagedBefore] = [await mediaFiles(), stagedFiles()]
+    const [mediaBefore, stagedBefore] = [await mediaFiles(), await stagedFiles()]
     const put = t.context.media.put.bind(t.context.media)
     let puts = 0
     vi.spyOn(t.context.media, 'put').mockImplementation(async (...args) => {
@@ -480,7 +509,7 @@ describe.each(stores)('hostile uploads on %s', (_, dialect, storage) => {
     })
     expect(failure).toHaveBeenCalledOnce()
     expect(await mediaFiles()).toEqual(mediaBefore)
-    expect(stagedFiles()).toEqual(stagedBefore)
+    expect(await stagedFiles()).toEqual(stagedBefore)
     expect((await t.context.uploads.get(result.id!))?.status).toBe('rejected')
     expect((await createListing([result.id!])).status).toBe(400)
   })

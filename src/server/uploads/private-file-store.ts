@@ -22,6 +22,13 @@ class PrivateFileStore extends FileStore {
     await touchPrivately(path.join(this.directory, file.id))
     return super.create(file)
   }
+
+  /** Removes whatever of the upload is there: tus' own stops at a missing file, keeping its note. */
+  override async remove(id: string): Promise<void> {
+    for (const file of [id, `${id}.json`]) {
+      await fs.rm(path.join(this.directory, file), { force: true })
+    }
+  }
 }
 
 export function createPrivateFileStore(options: {

@@ -114,7 +114,7 @@ describe.each(dialects)('upload limits on %s', (dialect) => {
       .execute()
 
     expect((await burst(cookie, 1)).created).toBe(1)
-    await removeStaleUploads(t.context.uploads, t.context.media, stagingDir())
+    await removeStaleUploads(t.context.uploads, t.context.media, t.context.staging)
     const left = await rowsOf(user.id)
     expect(left).toHaveLength(1)
     const staged = fs.readdirSync(stagingDir())

@@ -33,6 +33,29 @@ export const uploadsOfImagesQuery = (kysely: Kysely<Database>, imageKeys: string
     .select(['id', 'imageKey', 'status'])
     .where('imageKey', 'in', imageKeys)
 
+/** Takes tus' lock on an upload that nobody holds, or whose holder's lease ran out. */
+export const takeLockQuery = (
+  kysely: Kysely<Database>,
+  lock: { id: string; holder: string; now: number; expiresAt: number },
+) =>
+  kysely
+    .updateTable('upload')
+    .set({ lockHolder: lock.holder, lockExpiresAt: lock.expiresAt, lockWantedAt: null })
+    .where('id', '=', lock.id)
+    .where((eb) => eb.or([eb('lockHolder', 'is', null), eb('lockExpiresAt', '<', lock.now)]))
+
+/** Extends a holder's lease on tus' lock, answering whether another request waits for it. */
+export const renewLockQuery = (
+  kysely: Kysely<Database>,
+  lock: { id: string; holder: string; expiresAt: number },
+) =>
+  kysely
+    .updateTable('upload')
+    .set({ lockExpiresAt: lock.expiresAt })
+    .where('id', '=', lock.id)
+    .where('lockHolder', '=', lock.holder)
+    .returning('lockWantedAt')
+
 export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely) {
   const insert = (executor: Kysely<Database>, upload: NewUpload, now: number) =>
     executor
@@ -100,6 +123,50 @@ export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely
 
     async get(id: string) {
       return kysely.selectFrom('upload').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    /**
+     * Takes tus' lock on an upload for `holder` until `expiresAt`, if nobody holds it or the
+     * holder's lease ran out (its server died). Answers 'taken', 'held' (by another), or 'absent'
+     * (no such upload: nothing to guard).
+     */
+    async takeLock(
+      id: string,
+      holder: string,
+      now: number,
+      expiresAt: number,
+    ): Promise<'taken' | 'held' | 'absent'> {
+      const result = await takeLockQuery(kysely, { id, holder, now, expiresAt }).executeTakeFirst()
+      if (result.numUpdatedRows > 0n) return 'taken'
+      const row = await kysely
+        .updateTable('upload')
+        .set({ lockWantedAt: now })
+        .where('id', '=', id)
+        .returning('id')
+        .executeTakeFirst()
+      return row ? 'held' : 'absent'
+    },
+
+    /**
+     * Extends `holder`'s lease, answering whether another request waits for the lock; undefined
+     * when `holder` lost it.
+     */
+    async renewLock(
+      id: string,
+      holder: string,
+      expiresAt: number,
+    ): Promise<{ wanted: boolean } | undefined> {
+      const row = await renewLockQuery(kysely, { id, holder, expiresAt }).executeTakeFirst()
+      return row && { wanted: row.lockWantedAt !== null }
+    },
+
+    async releaseLock(id: string, holder: string): Promise<void> {
+      await kysely
+        .updateTable('upload')
+        .set({ lockHolder: null, lockExpiresAt: null })
+        .where('id', '=', id)
+        .where('lockHolder', '=', holder)
+        .execute()
     },
 
     /**

@@ -1,6 +1,5 @@
 // /api/uploads: the tus 1.0 endpoint for resumable image uploads (the spec's image uploads), signed-in only.
-import fs from 'node:fs/promises'
-import path from 'node:path'
+import { buffer } from 'node:stream/consumers'
 import { ERRORS, Server, type Upload } from '@tus/server'
 import { Hono } from 'hono'
 import { maxImageBytes } from '../../shared/listing-schema.js'
@@ -12,10 +11,10 @@ import { newId } from '../ids.js'
 import { createLimiter } from '../media/limiter.js'
 import { ImageRejectedError, storeUploadedImage } from '../media/images.js'
 import { imageFileKeys, type MediaStore } from '../media/media-store.js'
-import { createPrivateFileStore } from './private-file-store.js'
 import { uploadLimits } from './upload-limits.js'
 import type { UploadQueries, UploadRefusal } from './uploads.queries.js'
 import { createKeyedQueue } from './keyed-queue.js'
+import type { UploadStaging } from './upload-staging.js'
 
 /** Set by us on every request we hand to the tus server, after checking the session. */
 const userHeader = 'x-marketplace-user'
@@ -77,19 +76,17 @@ export function uploadsRoutes(deps: {
   auth: Auth
   uploads: UploadQueries
   media: MediaStore
-  stagingDir: string
+  staging: UploadStaging
 }) {
-  const { auth, uploads, media, stagingDir } = deps
+  const { auth, uploads, media } = deps
+  const { datastore, locker } = deps.staging
   // A burst of one user's creations would otherwise take every pooled connection.
   const inTurn = createKeyedQueue()
-  const datastore = createPrivateFileStore({
-    directory: stagingDir,
-    expirationPeriodInMilliseconds: uploadLimits.unfinishedLifetimeMs,
-  })
 
   const tus = new Server({
     path: '/api/uploads',
     datastore,
+    ...(locker ? { locker } : {}),
     maxSize: maxImageBytes,
     relativeLocation: true,
     namingFunction: () => newId(24),
@@ -129,9 +126,10 @@ export function uploadsRoutes(deps: {
       if (!(await uploads.startProcessing(upload.id, imageKey))) {
         throw tusError(409, 'This upload is already finished')
       }
-      const file = path.join(stagingDir, upload.id)
       try {
-        await processing(async () => storeUploadedImage(media, imageKey, await fs.readFile(file)))
+        await processing(async () =>
+          storeUploadedImage(media, imageKey, await buffer(await datastore.read(upload.id))),
+        )
         if (!(await uploads.markReady(upload.id, imageKey))) {
           throw new Error('the upload was removed while it was processed')
         }
