@@ -12,7 +12,9 @@ import { seedCatalogue, servesPages } from './soak/run'
 
 const seed = Number(process.env.SOAK_SEED ?? (Date.now() % 1_000_000) + 1)
 
-describe.skipIf(!haproxyBinary())(`cluster soak (${haproxyMissing} to run it)`, () => {
+const missing = haproxyBinary() ? undefined : haproxyMissing
+
+describe.skipIf(missing)(`cluster soak${missing ? ` (skipped: ${missing})` : ''}`, () => {
   let cluster: Cluster | undefined
   let catcher: SmtpCatcher | undefined
   let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined

@@ -16,18 +16,9 @@ import {
   type ClusterSoakSettings,
 } from './cluster-soak/run.js'
 import { seedCatalogue } from './soak/run.js'
+import { wholeNumber } from './whole-number.js'
 
 const resultsFile = path.resolve(import.meta.dirname, '../bench/cluster-soak.json')
-
-function wholeNumber(name: string, fallback: number): number {
-  const value = process.env[name]?.trim()
-  if (!value) return fallback
-  const number = Number(value)
-  if (!Number.isInteger(number) || number < 1) {
-    throw new Error(`${name} must be a whole number of at least 1, not '${value}'`)
-  }
-  return number
-}
 
 const seconds = wholeNumber('CLUSTER_SOAK_SECONDS', 120)
 const throughputSeconds = wholeNumber('CLUSTER_SOAK_THROUGHPUT_SECONDS', 30)

@@ -3,20 +3,17 @@
 // listings. Prints `cluster ready: http://127.0.0.1:PORT` once every server answers through
 // HAProxy, and stops everything on Ctrl-C or SIGTERM.
 import { ClusterError, startCluster, type Cluster } from './cluster/start-cluster.js'
+import { wholeNumber } from './whole-number.js'
 
-function wholeNumber(name: string, fallback: number, max: number): number {
-  const value = process.env[name]?.trim()
-  if (!value) return fallback
-  const number = Number(value)
-  if (!/^\d+$/.test(value) || number < 1 || number > max) {
-    console.error(`${name} must be a whole number from 1 to ${max}, not '${value}'`)
-    process.exit(1)
-  }
-  return number
+let size = 0
+let port = 0
+try {
+  size = wholeNumber('CLUSTER_SIZE', 3, { max: 16 })
+  port = wholeNumber('CLUSTER_PORT', 8080, { max: 65535 })
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(1)
 }
-
-const size = wholeNumber('CLUSTER_SIZE', 3, 16)
-const port = wholeNumber('CLUSTER_PORT', 8080, 65535)
 let cluster: Cluster | undefined
 let stopping = false
 
