@@ -16,6 +16,7 @@ import type { Config } from './config.js'
 import { preparePrivateDataDir } from './data-dir.js'
 import { findDatabaseOutage, openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
+import { createClientAddress, type ClientAddress } from './http/client-address.js'
 import { clientWentAway } from './http/client-gone.js'
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/job-queue.js'
 import { createRequestLimits, type RequestLimits } from './http/rate-limit.js'
@@ -77,6 +78,8 @@ export interface AppContext {
   savedSearches: SavedSearchQueries
   /** Per-address limits of our own routes, counted in the database. */
   requestLimits: RequestLimits
+  /** The caller's address: the socket's, or the one proxies we trust report (TRUST_PROXY). */
+  clientAddress: ClientAddress
   /** Removes uploads older than a day that no listing uses (run hourly by main.ts). */
   removeStaleUploads(): Promise<number>
   /** Background work in the database; main.ts runs a worker with `jobHandlers`. */
@@ -130,6 +133,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     users: createUserQueries(db),
     savedSearches: createSavedSearchQueries(db),
     requestLimits: createRequestLimits(db),
+    clientAddress: createClientAddress(config.trustProxy),
     removeStaleUploads: () => removeStaleUploads(uploads, media, stagingDir(config)),
     jobs,
     jobHandlers: createAlertJobs({
@@ -200,10 +204,11 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     .route('/uploads', uploadsRoutes({ ...context, stagingDir: stagingDir(context.config) }))
     .route('/geocode', geocodeRoutes(context.geocoder, context.auth))
     .route('/saved-searches', savedSearchesRoutes(context))
-    .route('/users', usersRoutes(context.users, context.auth, context.requestLimits))
+    .route('/users', usersRoutes(context))
     .route(
       '/auth',
-      authRoutes(context.auth, {
+      authRoutes({
+        ...context,
         googleConfigured: Boolean(
           context.config.google.clientId && context.config.google.clientSecret,
         ),

@@ -1,10 +1,16 @@
 // /api/auth/*: Better Auth's own endpoints, with the caller's address attached and errors in our shape.
 import { Hono } from 'hono'
 import type { ErrorBody } from '../../shared/error-body.js'
+import type { ClientAddress } from '../http/client-address.js'
 import type { Auth } from './auth.js'
 import { withClientIp } from './session.js'
 
-export function authRoutes(auth: Auth, options: { googleConfigured: boolean }) {
+export function authRoutes(deps: {
+  auth: Auth
+  clientAddress: ClientAddress
+  googleConfigured: boolean
+}) {
+  const { auth, clientAddress } = deps
   return new Hono().on(['GET', 'POST'], '/*', async (c) => {
     // Only the endpoints the app uses: the rest (update-user, change-email, …) bypass our own
     // rules, and unknown paths would each add a row to the rate-limit table.
@@ -13,15 +19,12 @@ export function authRoutes(auth: Auth, options: { googleConfigured: boolean }) {
     }
     // Without a Google client there is no provider to start: say so, rather than let Better Auth
     // log an error for every click.
-    if (
-      !options.googleConfigured &&
-      /^\/api\/auth\/(sign-in\/social|callback\/)/.test(c.req.path)
-    ) {
+    if (!deps.googleConfigured && /^\/api\/auth\/(sign-in\/social|callback\/)/.test(c.req.path)) {
       return c.json({ error: 'Google sign-in is not configured' } satisfies ErrorBody, 404)
     }
     const refusal = await refusalOf(c.req.raw)
     if (refusal) return c.json({ error: refusal } satisfies ErrorBody, 400)
-    const response = await auth.handler(withClientIp(c))
+    const response = await auth.handler(withClientIp(c, clientAddress(c)))
     return response.ok ? response : withErrorField(response)
   })
 }
