@@ -12,6 +12,7 @@ import { createUnsubscribeTokens, type UnsubscribeTokens } from './alerts/unsubs
 import { unsubscribeRoutes } from './alerts/unsubscribe.routes.js'
 import { createAuth, serverSecret, type Auth } from './auth/auth.js'
 import { authRoutes } from './auth/auth.routes.js'
+import { createSignInThrottle, type SignInThrottle } from './auth/sign-in-throttle.js'
 import type { Config } from './config.js'
 import { preparePrivateDataDir } from './data-dir.js'
 import { findDatabaseOutage, openDatabase, type Db } from './db/database.js'
@@ -80,6 +81,8 @@ export interface AppContext {
   requestLimits: RequestLimits
   /** The caller's address: the socket's, or the one proxies we trust report (TRUST_PROXY). */
   clientAddress: ClientAddress
+  /** Sign-in attempts per account, with a back-off (decision 014). */
+  signInThrottle: SignInThrottle
   /** Removes uploads older than a day that no listing uses (run hourly by main.ts). */
   removeStaleUploads(): Promise<number>
   /** Background work in the database; main.ts runs a worker with `jobHandlers`. */
@@ -134,6 +137,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     savedSearches: createSavedSearchQueries(db),
     requestLimits: createRequestLimits(db),
     clientAddress: createClientAddress(config.trustProxy),
+    signInThrottle: createSignInThrottle(db),
     removeStaleUploads: () => removeStaleUploads(uploads, media, stagingDir(config)),
     jobs,
     jobHandlers: createAlertJobs({
