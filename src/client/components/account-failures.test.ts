@@ -24,7 +24,10 @@ describe('tooManyAttempts', () => {
   })
 
   it("says a minute for a wait of a minute or less, Better Auth's X-Retry-After, or none", async () => {
-    for (const headers of [{ 'Retry-After': '15' }, { 'X-Retry-After': '42' }, {}]) {
+    for (const headers of [{ 'Retry-After': '15' }, { 'X-Retry-After': '42' }, {}] as Record<
+      string,
+      string
+    >[]) {
       expect(tooManyAttempts(await refusal(headers))).toBe(
         'Too many attempts: try again in a minute',
       )
