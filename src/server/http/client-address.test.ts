@@ -1,3 +1,5 @@
+import { isIP } from 'node:net'
+import fc from 'fast-check'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { readTrustProxy } from '../config'
@@ -126,5 +128,30 @@ describe('the client address', () => {
     const answer = await app.request('/', { headers }, { incoming: { socket } })
     expect(await answer.text()).toBe('203.0.113.9')
     expect(await (await app.request('/', { headers })).text()).toBe('none')
+  })
+
+  it('is always the peer or an address the headers hold, whatever they hold', () => {
+    const hop = fc.oneof(fc.ipV4(), fc.ipV6(), fc.string(), fc.constantFrom('unknown', '_x', ''))
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.constant(undefined), fc.constantFrom('1', '2', '3', 'loopback', '10.0.0.0/8')),
+        fc.constantFrom('127.0.0.1', '10.0.0.2', '198.51.100.7'),
+        fc.array(hop, { maxLength: 5 }),
+        fc.array(hop, { maxLength: 5 }),
+        (setting, peer, forwardedFor, forwarded) => {
+          const headers: Record<string, string> = {}
+          // Header values cannot hold line breaks or NUL: a client cannot send them either.
+          const clean = (text: string) => text.replace(/[\r\n\0]/g, '')
+          if (forwardedFor.length > 0) headers['X-Forwarded-For'] = clean(forwardedFor.join(', '))
+          if (forwarded.length > 0) {
+            headers.Forwarded = clean(forwarded.map((node) => `for="${node}"`).join(', '))
+          }
+          const client = clientOf(setting, peer, headers)
+          expect(isIP(client)).not.toBe(0)
+          if (setting === undefined) expect(client).toBe(peer)
+          else expect([peer, ...Object.values(headers)].join(' ').toLowerCase()).toContain(client)
+        },
+      ),
+    )
   })
 })
