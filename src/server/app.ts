@@ -11,10 +11,12 @@ import { createUnsubscribeTokens, type UnsubscribeTokens } from './alerts/unsubs
 import { unsubscribeRoutes } from './alerts/unsubscribe.routes.js'
 import { createAuth, serverSecret, type Auth } from './auth/auth.js'
 import { authRoutes } from './auth/auth.routes.js'
+import { createSignInThrottle, type SignInThrottle } from './auth/sign-in-throttle.js'
 import type { Config } from './config.js'
 import { preparePrivateDataDir } from './data-dir.js'
 import { findDatabaseOutage, openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
+import { createClientAddress, type ClientAddress } from './http/client-address.js'
 import { clientWentAway } from './http/client-gone.js'
 import { instanceName } from './instance-name.js'
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/job-queue.js'
@@ -81,6 +83,10 @@ export interface AppContext {
   savedSearches: SavedSearchQueries
   /** Per-address limits of our own routes, counted in the database. */
   requestLimits: RequestLimits
+  /** The caller's address: the socket's, or the one proxies we trust report (TRUST_PROXY). */
+  clientAddress: ClientAddress
+  /** Sign-in attempts per account, with a back-off (decision 014). */
+  signInThrottle: SignInThrottle
   /** Removes uploads older than a day that no listing uses (hourly, as the job `upload-cleanup`). */
   removeStaleUploads(now?: number): Promise<number>
   /** Background work in the database; main.ts runs a worker with `jobHandlers`. */
@@ -119,8 +125,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     alertDelaySeconds: config.alertDelaySeconds,
   })
   const unsubscribeTokens = createUnsubscribeTokens(serverSecret(config))
-  const removeUploads = (now?: number) =>
-    removeStaleUploads(uploads, media, staging, now)
+  const removeUploads = (now?: number) => removeStaleUploads(uploads, media, staging, now)
   return {
     config,
     db,
@@ -138,6 +143,8 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     users: createUserQueries(db),
     savedSearches: createSavedSearchQueries(db),
     requestLimits: createRequestLimits(db),
+    clientAddress: createClientAddress(config.trustProxy),
+    signInThrottle: createSignInThrottle(db),
     removeStaleUploads: removeUploads,
     jobs,
     jobHandlers: {
@@ -208,10 +215,11 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
     .route('/uploads', uploadsRoutes(context))
     .route('/geocode', geocodeRoutes(context.geocoder, context.auth))
     .route('/saved-searches', savedSearchesRoutes(context))
-    .route('/users', usersRoutes(context.users, context.auth, context.requestLimits))
+    .route('/users', usersRoutes(context))
     .route(
       '/auth',
-      authRoutes(context.auth, {
+      authRoutes({
+        ...context,
         googleConfigured: Boolean(
           context.config.google.clientId && context.config.google.clientSecret,
         ),

@@ -36,6 +36,24 @@ describe('loadConfig', () => {
       storage: 'disk',
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       alertDelaySeconds: 60,
+      trustProxy: { hops: 0 },
+    })
+  })
+
+  it('reads TRUST_PROXY as a number of hops, or as proxy addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 })
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.1,fd00::/8' }).trustProxy).toEqual({
+      ranges: [
+        { address: '10.0.0.0', prefix: 8, family: 'ipv4' },
+        { address: '192.0.2.1', prefix: 32, family: 'ipv4' },
+        { address: 'fd00::', prefix: 8, family: 'ipv6' },
+      ],
+    })
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual({
+      ranges: [
+        { address: '127.0.0.0', prefix: 8, family: 'ipv4' },
+        { address: '::1', prefix: 128, family: 'ipv6' },
+      ],
     })
   })
 
@@ -117,6 +135,17 @@ describe('loadConfig', () => {
     ['ALERT_DELAY_SECONDS', { ALERT_DELAY_SECONDS: '-5' }],
     ['ALERT_DELAY_SECONDS', { ALERT_DELAY_SECONDS: '1.5' }],
     ['ALERT_DELAY_SECONDS', { ALERT_DELAY_SECONDS: '86401' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '-1' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '1.5' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '::1/129' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/8/8' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0,' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'proxy.internal' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'fe80::1%eth0' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '99999999999999999999' }],
   ])('refuses a bad value with a ConfigError naming %s (%j)', (name, env) => {
     const error = configError(env)
     expect(error.name).toBe('ConfigError')

@@ -1,8 +1,22 @@
 // The environment (README.md, Configuration), read once into a typed object.
+import { isIP } from 'node:net'
 import path from 'node:path'
 
 export type GeocoderName = 'offline' | 'google' | 'nominatim'
 export type StorageName = 'disk' | 's3'
+
+/** An address range of proxies we trust: one address is a range of its full length. */
+export interface AddressRange {
+  address: string
+  prefix: number
+  family: 'ipv4' | 'ipv6'
+}
+
+/**
+ * Which peers may tell us the client's address (X-Forwarded-For, Forwarded): the last `hops`
+ * proxies before us, or those within `ranges`. `{ hops: 0 }` trusts none.
+ */
+export type TrustProxy = { hops: number } | { ranges: AddressRange[] }
 
 export interface Config {
   port: number
@@ -31,6 +45,7 @@ export interface Config {
   mapTileUrl: string
   /** how soon an instant saved-search alert is sent after its match, in seconds */
   alertDelaySeconds: number
+  trustProxy: TrustProxy
 }
 
 /** A configuration value that cannot be used; main.ts prints its message as the one line. */
@@ -111,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     s3,
     mapTileUrl: read('MAP_TILE_URL') ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     alertDelaySeconds: readAlertDelay(read('ALERT_DELAY_SECONDS')),
+    trustProxy: readTrustProxy(read('TRUST_PROXY')),
   }
 }
 
@@ -133,6 +149,45 @@ function readAlertDelay(value: string | undefined): number {
     )
   }
   return seconds
+}
+
+/** A number of hops, or addresses and CIDR ranges separated by commas (`loopback` for both loopbacks). */
+export function readTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined) return { hops: 0 }
+  const refuse = () =>
+    new ConfigError(
+      `TRUST_PROXY must be a number of proxy hops or proxy addresses and ranges such as 10.0.0.0/8,::1,loopback, not '${value}'`,
+    )
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    if (!Number.isSafeInteger(hops)) throw refuse()
+    return { hops }
+  }
+  const ranges: AddressRange[] = []
+  for (const part of value.split(',').map((text) => text.trim())) {
+    if (part.toLowerCase() === 'loopback') {
+      ranges.push(
+        { address: '127.0.0.0', prefix: 8, family: 'ipv4' },
+        { address: '::1', prefix: 128, family: 'ipv6' },
+      )
+      continue
+    }
+    const [address = '', prefixText, ...rest] = part.split('/')
+    const version = isIP(address)
+    const longest = version === 4 ? 32 : 128
+    const prefix = prefixText === undefined ? longest : Number(prefixText)
+    if (
+      version === 0 ||
+      address.includes('%') ||
+      rest.length > 0 ||
+      (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) ||
+      prefix > longest
+    ) {
+      throw refuse()
+    }
+    ranges.push({ address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' })
+  }
+  return { ranges }
 }
 
 function readSecret(value: string | undefined): string | undefined {

@@ -12,7 +12,16 @@ const repoRoot = path.resolve(import.meta.dirname, '../..')
 
 /** The caller's own settings (a DATABASE_URL, a PORT) must not reach the server under test. */
 export function withoutAppVariables(env: NodeJS.ProcessEnv): Record<string, string> {
-  const names = ['PORT', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'GEOCODER', 'STORAGE', 'AUTH_SECRET']
+  const names = [
+    'PORT',
+    'HOST',
+    'DATABASE_URL',
+    'DATA_DIR',
+    'GEOCODER',
+    'STORAGE',
+    'AUTH_SECRET',
+    'TRUST_PROXY',
+  ]
   return Object.fromEntries(
     Object.entries(env).filter(
       (entry): entry is [string, string] => entry[1] !== undefined && !names.includes(entry[0]),

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** how long a 429 asked to wait, when it said */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
   }
@@ -22,7 +24,12 @@ export const unauthorized = new EventTarget()
 
 /** Reads a JSON answer, or throws ApiError with the server's message. */
 export async function readJson<T>(
-  response: Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>,
+  response: Promise<{
+    ok: boolean
+    status: number
+    headers: { get(name: string): string | null }
+    json(): Promise<unknown>
+  }>,
 ): Promise<T> {
   let answer
   try {
@@ -32,7 +39,18 @@ export async function readJson<T>(
   }
   const body = (await answer.json().catch(() => undefined)) as Partial<ErrorBody> | undefined
   if (answer.status === 401) unauthorized.dispatchEvent(new Event('unauthorized'))
-  if (!answer.ok) throw new ApiError(answer.status, body?.error ?? 'Request failed', body?.fields)
+  if (!answer.ok) {
+    // Better Auth's own limits say it in X-Retry-After.
+    const retryAfter = Number(
+      answer.headers.get('retry-after') ?? answer.headers.get('x-retry-after') ?? Number.NaN,
+    )
+    throw new ApiError(
+      answer.status,
+      body?.error ?? 'Request failed',
+      body?.fields,
+      Number.isFinite(retryAfter) ? retryAfter : undefined,
+    )
+  }
   return body as T
 }
 

@@ -71,7 +71,7 @@ export default function SignIn() {
 
 /** The spec's words for wrong credentials; a limit or a lost connection is not the user's password. */
 function signInFailure(error: Error): string {
-  if (isRateLimited(error)) return tooManyAttempts
+  if (isRateLimited(error)) return tooManyAttempts(error)
   if (error instanceof ApiError && error.status === 0)
     return 'Could not reach the server: check your connection'
   return 'Bad User Credentials'

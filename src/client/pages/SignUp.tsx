@@ -27,7 +27,7 @@ export default function SignUp() {
       // says what to do, in the words Sign in uses.
       onError: (error) => {
         const message = isRateLimited(error)
-          ? tooManyAttempts
+          ? tooManyAttempts(error)
           : 'Something went wrong with registration'
         toast.error(message, { toastId: message })
       },

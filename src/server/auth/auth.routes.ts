@@ -1,10 +1,36 @@
 // /api/auth/*: Better Auth's own endpoints, with the caller's address attached and errors in our shape.
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import type { ErrorBody } from '../../shared/error-body.js'
+import type { ClientAddress } from '../http/client-address.js'
+import type { LimitRule, RequestLimits } from '../http/rate-limit.js'
 import type { Auth } from './auth.js'
+import { accountKey, type SignInThrottle } from './sign-in-throttle.js'
 import { withClientIp } from './session.js'
 
-export function authRoutes(auth: Auth, options: { googleConfigured: boolean }) {
+/** Reset mails per account, whoever asks: someone cannot fill another's mailbox from many addresses. */
+export const resetMailAccountLimit: LimitRule = {
+  name: 'reset-mail-account',
+  windowSeconds: 15 * 60,
+  max: 3,
+}
+
+/** The answer to an attempt refused by an account's limit, whether an account has the address or not. */
+const tooManyForAccount: ErrorBody = {
+  error: 'Too many attempts for this account: try again later',
+}
+
+export function authRoutes(deps: {
+  auth: Auth
+  clientAddress: ClientAddress
+  signInThrottle: SignInThrottle
+  requestLimits: RequestLimits
+  googleConfigured: boolean
+}) {
+  const { auth, clientAddress, signInThrottle, requestLimits } = deps
+  const refused = (c: Context, retryAfterSeconds: number) => {
+    c.header('Retry-After', String(retryAfterSeconds))
+    return c.json(tooManyForAccount, 429)
+  }
   return new Hono().on(['GET', 'POST'], '/*', async (c) => {
     // Only the endpoints the app uses: the rest (update-user, change-email, …) bypass our own
     // rules, and unknown paths would each add a row to the rate-limit table.
@@ -13,17 +39,37 @@ export function authRoutes(auth: Auth, options: { googleConfigured: boolean }) {
     }
     // Without a Google client there is no provider to start: say so, rather than let Better Auth
     // log an error for every click.
-    if (
-      !options.googleConfigured &&
-      /^\/api\/auth\/(sign-in\/social|callback\/)/.test(c.req.path)
-    ) {
+    if (!deps.googleConfigured && /^\/api\/auth\/(sign-in\/social|callback\/)/.test(c.req.path)) {
       return c.json({ error: 'Google sign-in is not configured' } satisfies ErrorBody, 404)
     }
     const refusal = await refusalOf(c.req.raw)
     if (refusal) return c.json({ error: refusal } satisfies ErrorBody, 400)
-    const response = await auth.handler(withClientIp(c))
+    const email = c.req.method === 'POST' ? await emailIn(c.req.raw) : undefined
+    const signingIn = email !== undefined && c.req.path === '/api/auth/sign-in/email'
+    if (signingIn) {
+      // Before the password is checked: a guess made during the wait cannot succeed.
+      const claim = await signInThrottle.claim(email)
+      if (!claim.allowed) return refused(c, claim.retryAfterSeconds)
+    }
+    if (email !== undefined && c.req.path === '/api/auth/request-password-reset') {
+      const key = `${resetMailAccountLimit.name}:${accountKey(email)}`
+      const consumed = await requestLimits.consume(key, resetMailAccountLimit)
+      if (!consumed.allowed) return refused(c, consumed.retryAfterSeconds)
+    }
+    const response = await auth.handler(withClientIp(c, clientAddress(c)))
+    if (signingIn && response.ok) await signInThrottle.succeeded(email)
     return response.ok ? response : withErrorField(response)
   })
+}
+
+/** The `email` of a JSON body, if it has one. */
+async function emailIn(request: Request): Promise<string | undefined> {
+  const body: unknown = await request
+    .clone()
+    .json()
+    .catch(() => undefined)
+  const email = (body as { email?: unknown } | null | undefined)?.email
+  return typeof email === 'string' ? email : undefined
 }
 
 /** Callback URLs in a body, which Better Auth may copy as they are into a `Location` header. */

@@ -1,5 +1,4 @@
 // The signed-in user of a request, for our own routes (Better Auth answers /api/auth/* itself).
-import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { ErrorBody } from '../../shared/error-body.js'
 import type { PublicUser } from '../../shared/profile.js'
@@ -18,21 +17,11 @@ export function requireUser(auth: Auth): MiddlewareHandler<SignedInEnv> {
 }
 
 /**
- * The request with our own client-address header, taken from the socket: Better Auth keys its rate
- * limits on it, and a client must not be able to choose its own bucket by sending the header.
+ * The request with our own client-address header: Better Auth keys its rate limits and a session's
+ * `ipAddress` on it, and a client must not be able to choose its own bucket by sending the header.
  */
-export function withClientIp(c: Context): Request {
+export function withClientIp(c: Context, address: string | undefined): Request {
   const headers = new Headers(c.req.raw.headers)
-  headers.set(clientIpHeader, clientAddress(c) ?? 'unknown')
+  headers.set(clientIpHeader, address ?? 'unknown')
   return new Request(c.req.raw, { headers })
-}
-
-/** The caller's address, from the socket (never from a header the client could write). */
-export function clientAddress(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address
-  } catch {
-    // In-process requests (tests) have no socket.
-    return undefined
-  }
 }

@@ -179,6 +179,27 @@ const migrations: Record<string, Migration> = {
   '010-listing-status': statusMigration(isPostgres),
   '011-alerts': alertsMigration,
   '012-alert-place': placeMigration,
+  '013-sign-in-attempt': {
+    async up(db: Kysely<unknown>) {
+      // Sign-in attempts per account since its last success, shared by every server
+      // (auth/sign-in-throttle.ts). Keyed by a hash of the address, whether it has an account or not.
+      await db.schema
+        .createTable('sign_in_attempt')
+        .addColumn('key', 'text', (col) => col.primaryKey())
+        .addColumn('attempts', 'integer', (col) => col.notNull())
+        .addColumn('lastAttemptAt', 'bigint', (col) => col.notNull())
+        .addColumn('nextAttemptAt', 'bigint', (col) => col.notNull())
+        .execute()
+      await db.schema
+        .createIndex('sign_in_attempt_last')
+        .on('sign_in_attempt')
+        .column('lastAttemptAt')
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('sign_in_attempt').execute()
+    },
+  },
   '014-upload-lock': {
     async up(db: Kysely<unknown>) {
       // tus' lock on an upload, held by one request on any server (decision 015): who holds it,

@@ -165,6 +165,16 @@ export interface SavedSearchMatchTable {
   settledAt: number | null
 }
 
+/** Sign-in attempts of one account (by its address's hash) since its last success. */
+export interface SignInAttemptTable {
+  key: string
+  attempts: number
+  /** milliseconds since the epoch */
+  lastAttemptAt: number
+  /** the earliest the next attempt is let through, in milliseconds since the epoch */
+  nextAttemptAt: number
+}
+
 export interface Database {
   user: UserTable
   verification: VerificationTable
@@ -173,6 +183,7 @@ export interface Database {
   listing_map_cell: ListingMapCellTable
   upload: UploadTable
   request_limit: RequestLimitTable
+  sign_in_attempt: SignInAttemptTable
   favourite: FavouriteTable
   saved_search: SavedSearchTable
   saved_search_cell: SavedSearchCellTable

@@ -6,7 +6,8 @@ import { idPattern } from '../../shared/ids.js'
 import type { SavedSearch, SavedSearchList } from '../../shared/saved-search.js'
 import { newSavedSearchSchema, savedSearchChangeSchema } from '../../shared/saved-search-schema.js'
 import type { Auth } from '../auth/auth.js'
-import { clientAddress, requireUser, type SignedInEnv } from '../auth/session.js'
+import { requireUser, type SignedInEnv } from '../auth/session.js'
+import type { ClientAddress } from '../http/client-address.js'
 import { jsonAnswer } from '../http/json-answer.js'
 import { limitPerAddress, type LimitRule, type RequestLimits } from '../http/rate-limit.js'
 import { parseJsonBody } from '../http/validate.js'
@@ -28,8 +29,9 @@ export function savedSearchesRoutes(deps: {
   savedSearches: SavedSearchQueries
   auth: Auth
   requestLimits: RequestLimits
+  clientAddress: ClientAddress
 }) {
-  const { savedSearches, auth, requestLimits } = deps
+  const { savedSearches, auth, requestLimits, clientAddress } = deps
   const writeLimit = limitPerAddress(requestLimits, savedSearchWriteLimits, clientAddress)
 
   /** The caller's saved search of the path's id, before its body is read (401 → 404 → 400). */

@@ -4,7 +4,8 @@ import { z } from 'zod'
 import { idPattern } from '../../shared/ids.js'
 import { profileSchema } from '../../shared/profile.js'
 import type { Auth } from '../auth/auth.js'
-import { clientAddress, requireUser } from '../auth/session.js'
+import { requireUser } from '../auth/session.js'
+import type { ClientAddress } from '../http/client-address.js'
 import { limitPerAddress, type LimitRule, type RequestLimits } from '../http/rate-limit.js'
 import { validate } from '../http/validate.js'
 import type { UserQueries } from './users.queries.js'
@@ -20,7 +21,13 @@ export const landlordLookupLimits: LimitRule[] = [
   { name: 'landlord-day', windowSeconds: 24 * 60 * 60, max: 300 },
 ]
 
-export function usersRoutes(users: UserQueries, auth: Auth, limits: RequestLimits) {
+export function usersRoutes(deps: {
+  users: UserQueries
+  auth: Auth
+  requestLimits: RequestLimits
+  clientAddress: ClientAddress
+}) {
+  const { users, auth, requestLimits, clientAddress } = deps
   return new Hono()
     .patch(
       '/me',
@@ -36,7 +43,7 @@ export function usersRoutes(users: UserQueries, auth: Auth, limits: RequestLimit
     )
     .get(
       '/:id',
-      limitPerAddress(limits, landlordLookupLimits, clientAddress),
+      limitPerAddress(requestLimits, landlordLookupLimits, clientAddress),
       validate('param', idParam),
       async (c) => {
         const user = await users.getPublic(c.req.valid('param').id)

@@ -1,0 +1,223 @@
+// Sign-in attempts per account (decision 014): a guess spread over many addresses is slowed for the
+// account, with a back-off that ends, and the answers are the same whether the account exists.
+import { CompiledQuery } from 'kysely'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { queryPlan, scansTable } from '../../../tests/support/query-plan'
+import { recordStatements } from '../../../tests/support/statements'
+import {
+  createTestApp,
+  createUser,
+  dialects,
+  testOrigin,
+  type TestApp,
+  type TestUser,
+} from '../../../tests/support/test-app'
+import { createSignInThrottle, delayAfter, signInBackoff } from './sign-in-throttle'
+
+// A fresh address for every request: the per-address limit (5 a minute) never answers here, so
+// whatever refuses is the account's limit.
+let addressCount = 0
+const newAddress = () => `198.18.${Math.floor(++addressCount / 250)}.${addressCount % 250}`
+
+function post(t: TestApp, path: string, body: unknown) {
+  return t.app.request(
+    path,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: testOrigin },
+      body: JSON.stringify(body),
+    },
+    { incoming: { socket: { remoteAddress: newAddress(), remotePort: 1, remoteFamily: 'IPv4' } } },
+  )
+}
+
+interface Answer {
+  status: number
+  retryAfter: string | null
+  body: unknown
+}
+
+async function signIn(t: TestApp, email: string, password: string): Promise<Answer> {
+  const response = await post(t, '/api/auth/sign-in/email', { email, password })
+  const body: unknown = await response.json()
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), body }
+}
+
+/** The answers of `count` wrong passwords, one after another, each from a new address. */
+async function guesses(t: TestApp, email: string, count: number): Promise<Answer[]> {
+  const answers: Answer[] = []
+  for (let i = 0; i < count; i++) answers.push(await signIn(t, email, `wrong guess ${i}`))
+  return answers
+}
+
+const { free } = signInBackoff
+let emails = 0
+const unknownEmail = () => `nobody-${++emails}@example.com`
+
+describe.each(dialects)('sign-in attempts per account on %s', (dialect) => {
+  let t: TestApp
+  let now = Date.now()
+  /** Moves the clock on: the waits are minutes long. */
+  const later = (seconds: number) => {
+    now += seconds * 1000
+    vi.setSystemTime(now)
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect)
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+  const withClock = () => {
+    now = Date.now()
+    vi.useFakeTimers({ toFake: ['Date'], now })
+  }
+  const newUser = () => createUser(t.context, { password: 'the right password' })
+
+  it(`lets ${free} wrong passwords through from many addresses, then makes the account wait`, async () => {
+    const user = await newUser()
+    withClock()
+    const answers = await guesses(t, user.email, free)
+    expect(answers.map((answer) => answer.status)).toEqual(Array(free).fill(401))
+
+    const refused = await signIn(t, user.email, 'yet another guess')
+    expect(refused.status).toBe(429)
+    expect(refused.body).toEqual({ error: expect.any(String) })
+    expect(Number(refused.retryAfter)).toBe(delayAfter(free, signInBackoff) / 1000)
+    // The password is not even checked during the wait: the right one is refused as well.
+    expect((await signIn(t, user.email, user.password)).status).toBe(429)
+    // Letters in another case name the same account.
+    expect((await signIn(t, user.email.toUpperCase(), user.password)).status).toBe(429)
+  })
+
+  it('answers an address without an account exactly as one with an account', async () => {
+    const user = await newUser()
+    const nobody = unknownEmail()
+    withClock()
+    const known = [...(await guesses(t, user.email, free + 1))]
+    const unknown = [...(await guesses(t, nobody, free + 1))]
+    expect(unknown).toEqual(known)
+    expect(known.at(-1)!.status).toBe(429)
+    later(Number(known.at(-1)!.retryAfter))
+    expect(await signIn(t, nobody, 'one more')).toEqual(await signIn(t, user.email, 'one more'))
+  })
+
+  it('ends each wait, doubling it up to the longest, and never locks the owner out', async () => {
+    const user = await newUser()
+    withClock()
+    await guesses(t, user.email, free)
+    const waits: number[] = []
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const refused = await signIn(t, user.email, 'a guess')
+      expect(refused.status).toBe(429)
+      const wait = Number(refused.retryAfter)
+      waits.push(wait)
+      // Refused attempts change nothing: the wait is the same a moment later.
+      later(wait - 1)
+      expect(Number((await signIn(t, user.email, 'a guess')).retryAfter)).toBe(1)
+      later(1)
+      expect((await signIn(t, user.email, 'a guess')).status).toBe(401)
+    }
+    expect(waits).toEqual([15, 30, 60, 120, 240, 300, 300, 300])
+    // However long the guessing went on, the owner waits at most the longest wait.
+    later(300)
+    expect((await signIn(t, user.email, user.password)).status).toBe(200)
+  })
+
+  it('starts again from nothing after a success', async () => {
+    const user = await newUser()
+    withClock()
+    await guesses(t, user.email, free)
+    expect((await signIn(t, user.email, 'a guess')).status).toBe(429)
+    later(15)
+    expect((await signIn(t, user.email, user.password)).status).toBe(200)
+    const after = await guesses(t, user.email, free)
+    expect(after.map((answer) => answer.status)).toEqual(Array(free).fill(401))
+  })
+
+  it('forgets an account after an hour without attempts', async () => {
+    const user = await newUser()
+    withClock()
+    await guesses(t, user.email, free)
+    expect((await signIn(t, user.email, 'a guess')).status).toBe(429)
+    later(60 * 60)
+    const after = await guesses(t, user.email, free)
+    expect(after.map((answer) => answer.status)).toEqual(Array(free).fill(401))
+  })
+
+  it('leaves other accounts alone', async () => {
+    const victim = await newUser()
+    const other = await newUser()
+    withClock()
+    expect((await guesses(t, victim.email, free + 1)).at(-1)!.status).toBe(429)
+    expect((await signIn(t, other.email, other.password)).status).toBe(200)
+  })
+
+  it('lets only the free attempts through when a burst arrives at once', async () => {
+    const user: TestUser = await newUser()
+    const answers = await Promise.all(
+      Array.from({ length: free + 10 }, (_, i) => signIn(t, user.email, `parallel guess ${i}`)),
+    )
+    const statuses = answers.map((answer) => answer.status).sort()
+    expect(statuses).toEqual([...Array(free).fill(401), ...Array(10).fill(429)])
+  })
+
+  it('sends an account at most 3 reset mails in 15 minutes, whoever asks', async () => {
+    const user = await newUser()
+    const { mailer } = t.context
+    const send = mailer.send.bind(mailer)
+    const sending: Promise<unknown>[] = []
+    const sendSpy = vi.spyOn(mailer, 'send').mockImplementation((mail) => {
+      const sent = send(mail)
+      sending.push(sent)
+      return sent
+    })
+    const mailsTo = (email: string) =>
+      sendSpy.mock.calls.filter(([mail]) => mail.to === email).length
+    const ask = (email: string) =>
+      post(t, '/api/auth/request-password-reset', { email, redirectTo: '/reset-password' })
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++) statuses.push((await ask(user.email)).status)
+    expect(statuses).toEqual([200, 200, 200, 429])
+    const limited = await ask(user.email)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await limited.json()).toEqual({ error: expect.any(String) })
+    // The same for an address without an account, and none for another account.
+    const nobody = unknownEmail()
+    for (let i = 0; i < 3; i++) expect((await ask(nobody)).status).toBe(200)
+    expect((await ask(nobody)).status).toBe(429)
+    const other = await newUser()
+    expect((await ask(other.email)).status).toBe(200)
+    // The mails go out after the answers: three to the user, none refused, one to the other.
+    await vi.waitFor(() => {
+      expect(mailsTo(user.email)).toBe(3)
+      expect(mailsTo(other.email)).toBe(1)
+    })
+    await Promise.allSettled(sending)
+  })
+
+  it('reaches its rows by their key or the index, never a scan', async () => {
+    const throttle = createSignInThrottle(t.context.db, { ...signInBackoff, free: 1 })
+    const email = unknownEmail()
+    const statements = await recordStatements(dialect, async () => {
+      await throttle.claim(email)
+      await throttle.claim(email)
+      await throttle.succeeded(email)
+    })
+    const own = statements.filter((statement) => statement.sql.includes('sign_in_attempt'))
+    // The upsert, the sweep, the refused claim's read, and the success's delete.
+    expect(own.length).toBeGreaterThanOrEqual(4)
+    for (const statement of own) {
+      const plan = await queryPlan(t.context.db, () => ({
+        compile: () => CompiledQuery.raw(statement.sql, statement.parameters),
+      }))
+      expect(scansTable(plan, 'sign_in_attempt'), `${statement.sql}\n${plan.join('\n')}`).toBe(
+        false,
+      )
+    }
+  })
+})
