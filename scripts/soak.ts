@@ -18,18 +18,9 @@ import {
   type LoadResult,
   type SoakSettings,
 } from './soak/run.js'
+import { wholeNumber } from './whole-number.js'
 
 const resultsFile = path.resolve(import.meta.dirname, '../bench/soak.json')
-
-function wholeNumber(name: string, fallback: number): number {
-  const value = process.env[name]?.trim()
-  if (!value) return fallback
-  const number = Number(value)
-  if (!Number.isInteger(number) || number < 1) {
-    throw new Error(`${name} must be a whole number of at least 1, not '${value}'`)
-  }
-  return number
-}
 
 const settings: Omit<SoakSettings, 'pages'> = {
   seconds: wholeNumber('SOAK_SECONDS', 300),

@@ -26,7 +26,8 @@ export function createSend(origin: string, recorder: Recorder): Send {
     if (method !== 'GET') headers.Origin = origin
     const started = performance.now()
     try {
-      const response = await fetch(origin + path, { method, headers, body: options.body })
+      // An absolute path is a URL of its own: an image in the S3 store, not behind our origin.
+      const response = await fetch(new URL(path, origin), { method, headers, body: options.body })
       const body = Buffer.from(await response.arrayBuffer())
       const detail = response.ok ? '' : `${method} ${path}: ${body.toString('utf8', 0, 200)}`
       recorder.record(kind, response.status, performance.now() - started, detail)

@@ -1,10 +1,10 @@
 // The soak's summary for people: answers by request kind and status class, the RSS, the machine's
 // load, the server's error lines and each criterion with PASS or FAIL.
-import { statusClasses } from './recorder.js'
+import { statusClasses, type KindTotals } from './recorder.js'
 import { countOf, type SoakResult } from './run.js'
 
-export function formatReport(result: SoakResult): string {
-  const { settings, requests } = result
+/** The answers by request kind and status class, with latencies, and a last row for all. */
+export function requestTable(requests: Record<string, KindTotals>): string[] {
   const header = ['request', 'total', ...statusClasses, 'p50 ms', 'p99 ms', 'max ms']
   const rows = Object.entries(requests)
     .sort(([a], [b]) => a.localeCompare(b))
@@ -27,7 +27,12 @@ export function formatReport(result: SoakResult): string {
         column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!),
       )
       .join('  ')
+  return [line(header), ...rows.map(line)]
+}
 
+export function formatReport(result: SoakResult): string {
+  const { settings, requests } = result
+  const total = Object.values(requests).reduce((sum, totals) => sum + totals.requests, 0)
   const operations = Object.entries(result.operations)
     .map(([name, { done, failed }]) => `${name} ${done}${failed ? ` (+${failed} failed)` : ''}`)
     .join(', ')
@@ -38,8 +43,7 @@ export function formatReport(result: SoakResult): string {
       `${(total / seconds).toFixed(0)} requests/s, ${result.usersCreated} users`,
     `Load average (1 5 15 min): before ${load(result.loadAverage.before)}, after ${load(result.loadAverage.after)}`,
     '',
-    line(header),
-    ...rows.map(line),
+    ...requestTable(requests),
     '',
     `Operations: ${operations}`,
     `RSS (window medians): after the ${settings.warmupSeconds} s warm-up ${result.rss.afterWarmupMb.toFixed(1)} MB, at the end ${result.rss.endMb.toFixed(1)} MB ` +

@@ -114,7 +114,7 @@ export async function servesPages(origin: string): Promise<boolean> {
 }
 
 /** The listings present before the load: every read asks for one of them. */
-async function allListings(origin: string): Promise<Listing[]> {
+export async function allListings(origin: string): Promise<Listing[]> {
   const listings: Listing[] = []
   let cursor: string | null = null
   do {

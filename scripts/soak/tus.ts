@@ -1,5 +1,6 @@
 // A tus 1.0 upload over the network, as tus-js-client sends it from the listing form: a creation,
-// then the bytes in chunks of 256 KiB; the last chunk is answered once the image is stored.
+// then the bytes in chunks of 256 KiB; the last chunk is answered once the image is stored. A chunk
+// lost with its server (in the cluster soak) is followed by a HEAD for the offset, as tus-js-client does.
 import { limits } from '../../src/shared/listing.js'
 import { tusMetadata } from '../../tests/support/tus.js'
 import type { Send } from './http.js'
@@ -11,6 +12,10 @@ export interface SampleImage {
 }
 
 const tusResumable = { 'Tus-Resumable': '1.0.0' }
+/** How often one upload goes on after a chunk that got no answer, as tus-js-client retries. */
+const maxResumes = 3
+/** No answer, or the load balancer's: the chunk may or may not have been stored. */
+const lostChunk = (status: number) => status === 0 || status === 502 || status === 503
 
 /** Answers the upload id once the server has stored the image, undefined when it refused. */
 export async function uploadImage(
@@ -29,7 +34,9 @@ export async function uploadImage(
   })
   const id = created.status === 201 ? created.headers.get('location')?.split('/').pop() : undefined
   if (!id) return undefined
-  for (let offset = 0; offset < image.bytes.length; offset += limits.uploadChunkBytes) {
+  let offset = 0
+  let resumes = 0
+  while (offset < image.bytes.length) {
     const chunk = image.bytes.subarray(offset, offset + limits.uploadChunkBytes)
     const answer = await send('PATCH /api/uploads/:id', `/api/uploads/${id}`, {
       method: 'PATCH',
@@ -41,7 +48,19 @@ export async function uploadImage(
       },
       body: new Uint8Array(chunk),
     })
-    if (answer.status !== 204) return undefined
+    if (answer.status === 204) offset += chunk.length
+    else if (lostChunk(answer.status) && resumes < maxResumes) {
+      // The server died under the chunk: ask any server where the upload stands, and go on.
+      resumes += 1
+      const head = await send('HEAD /api/uploads/:id', `/api/uploads/${id}`, {
+        method: 'HEAD',
+        cookie,
+        headers: tusResumable,
+      })
+      const stored = Number(head.headers.get('upload-offset'))
+      if (head.status !== 200 || !Number.isInteger(stored)) return undefined
+      offset = stored
+    } else return undefined
   }
   return id
 }

@@ -58,6 +58,8 @@ export interface ServerOptions {
   entry?: ServerEntry
   /** Also append the server's output to this file, to read after the run. */
   logFile?: string
+  /** The port to listen on (a restarted cluster server keeps its own); a free one otherwise. */
+  port?: number
 }
 
 const entryArguments = (entry: ServerEntry): string[] => {
@@ -79,7 +81,7 @@ export async function spawnServer(
   options: ServerOptions = {},
 ): Promise<ServerProcess> {
   const args = entryArguments(options.entry ?? 'source')
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const child = spawnChild(process.execPath, args, {
     cwd: repoRoot,
     env: {

@@ -1,0 +1,46 @@
+// The cluster soak's client does what a browser does when a server dies under its request: the
+// connection is reset, or HAProxy answers 502/503, and the request is sent again. Each such failure
+// is counted: as in flight on the killed server when it came within `killWindowMs` of a kill, as
+// unexplained otherwise. A tus chunk is not sent again here: the upload asks the server for its
+// offset and goes on from there (scripts/soak/tus.ts), as tus-js-client does.
+import type { Answer, RequestOptions, Send } from '../soak/http.js'
+
+export interface Retries {
+  /** failed attempts within the kill window: requests in flight on the killed server */
+  inFlight: number
+  /** failed attempts at any other time: each one fails the soak */
+  unexplained: number
+  samples: string[]
+}
+
+/** How long after a kill a reset or a 502/503 still counts as in flight on the killed server. */
+export const killWindowMs = 3_000
+const attempts = 5
+const pauseMs = 200
+
+export function isLostRequest(answer: Answer): boolean {
+  return answer.status === 0 || answer.status === 502 || answer.status === 503
+}
+
+export function createRetryingSend(send: Send, killedAt: () => number[], retries: Retries): Send {
+  const note = (kind: string, path: string, answer: Answer) => {
+    const now = Date.now()
+    const inWindow = killedAt().some((at) => now >= at && now - at <= killWindowMs)
+    if (inWindow) retries.inFlight += 1
+    else {
+      retries.unexplained += 1
+      if (retries.samples.length < 5) retries.samples.push(`${answer.status} ${kind} ${path}`)
+    }
+  }
+  return async (kind: string, path: string, options: RequestOptions = {}) => {
+    const resumable = options.method === 'PATCH' && path.startsWith('/api/uploads/')
+    let answer = await send(kind, path, options)
+    for (let attempt = 1; isLostRequest(answer); attempt += 1) {
+      note(kind, path, answer)
+      if (resumable || attempt === attempts) break
+      await new Promise((resolve) => setTimeout(resolve, pauseMs))
+      answer = await send(kind, path, options)
+    }
+    return answer
+  }
+}

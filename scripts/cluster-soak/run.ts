@@ -1,0 +1,313 @@
+// One cluster soak: the soak's mixed traffic (scripts/soak/workload.ts) through HAProxy, a server
+// killed with SIGKILL and started again mid-run, listings that match a saved search's instant
+// alerts created along the way, and afterwards the checks: every acknowledged write on every
+// server, sessions, the shared sign-in limits, each alert sent once.
+import fs from 'node:fs'
+import path from 'node:path'
+import { seededRandom } from '../../src/server/seed/random.js'
+import type { Listing } from '../../src/shared/listing.js'
+import { withAppContext } from '../../tests/support/server-process.js'
+import { signUpAndIn } from '../../tests/support/sign-in.js'
+import type { SmtpCatcher } from '../../tests/support/smtp-catcher.js'
+import type { Cluster } from '../cluster/start-cluster.js'
+import { createSend, jsonOf, type Send } from '../soak/http.js'
+import { sampleImages } from '../soak/images.js'
+import { Recorder, type KindTotals } from '../soak/recorder.js'
+import { requestTable } from '../soak/report.js'
+import { allListings, countOf } from '../soak/run.js'
+import { errorLines } from '../soak/server-log.js'
+import { uploadImage, type SampleImage } from '../soak/tus.js'
+import { UserPool, type SoakUser } from '../soak/users.js'
+import { runWorkload, type OperationCounts } from '../soak/workload.js'
+import {
+  alertPrice,
+  alertSaver,
+  alertsOnce,
+  perAccountLimitShared,
+  perAddressLimitShared,
+  sessionsOnEveryServer,
+  type CheckResult,
+} from './cluster-checks.js'
+import { machineBusySeconds, processCpuSeconds } from './cpu-time.js'
+import { createRetryingSend, type Retries } from './retrying-send.js'
+import { WriteLedger } from './write-ledger.js'
+
+export interface ClusterSoakSettings {
+  seconds: number
+  connections: number
+  seed: number
+  /** when to SIGKILL the second server, in seconds from the start; no kill when undefined */
+  killAtSeconds?: number
+  /** listings made along the way that the saved search's instant alerts must each name once */
+  alertListings: number
+  /** whether to run the checks after the load (a throughput run leaves them out) */
+  checks: boolean
+  /** whether the servers have their built client, so HTML pages can be asked for */
+  pages: boolean
+}
+
+export interface Criterion {
+  name: string
+  value: string
+  pass: boolean
+}
+
+export interface ClusterSoakResult {
+  settings: ClusterSoakSettings
+  size: number
+  durationMs: number
+  requests: Record<string, KindTotals>
+  operations: OperationCounts
+  retries: Retries
+  acknowledgedWrites: number
+  /** processor seconds during the load: the servers, HAProxy, this process, the whole machine */
+  cpuSeconds: { servers: number; haproxy: number; client: number; machine: number }
+  criteria: Criterion[]
+  passed: boolean
+}
+
+const writeShare = 0.1
+const killedServer = 1
+
+export async function runClusterSoak(
+  cluster: Cluster,
+  catcher: SmtpCatcher | undefined,
+  settings: ClusterSoakSettings,
+): Promise<ClusterSoakResult> {
+  const env = { ...cluster.env, DATA_DIR: path.join(cluster.servers[0]!.dataDir, '..', 'soak') }
+  return withAppContext(env, async (context) => {
+    const users = new UserPool(context, Math.ceil(settings.connections / 5) + 1)
+    await users.fill()
+    const [catalogue, images] = await Promise.all([allListings(cluster.url), sampleImages()])
+    const saver = settings.checks ? await alertSaver(context) : undefined
+    const alertOwner = await users.take()
+
+    const recorder = new Recorder()
+    const retries: Retries = { inFlight: 0, unexplained: 0, samples: [] }
+    const killedAt: number[] = []
+    const ledger = new WriteLedger()
+    const send = ledger.watch(
+      createRetryingSend(createSend(cluster.url, recorder), () => killedAt, retries),
+    )
+    const fault = { killed: false, restarted: false }
+
+    const logStart = cluster.servers.map((server) => logSize(server.dataDir))
+    const cpuBefore = cpuNow(cluster)
+    const started = performance.now()
+    const until = Date.now() + settings.seconds * 1000
+    const [operations, alerted] = await Promise.all([
+      runWorkload({
+        send,
+        users,
+        images,
+        catalogue,
+        connections: settings.connections,
+        until,
+        seed: settings.seed,
+        pages: settings.pages,
+        writeShare,
+      }),
+      settings.checks
+        ? createAlertListings(send, alertOwner, images, settings.alertListings, until)
+        : Promise.resolve(0),
+      settings.killAtSeconds === undefined
+        ? undefined
+        : killAndRestart(cluster, settings.killAtSeconds, killedAt, fault),
+    ])
+    const durationMs = performance.now() - started
+    const cpuAfter = cpuNow(cluster)
+    const lines = cluster.servers.flatMap((server, n) =>
+      serverErrorLines(server.dataDir, logStart[n]!),
+    )
+    await users.settle()
+
+    const criteria: Criterion[] = []
+    const count = (type: '4xx' | '5xx' | 'network') => countOf(recorder.totals(), type)
+    const unexplained = count('5xx') + count('network') - retries.inFlight
+    criteria.push({
+      name: '5xx or unanswered requests not in flight on the killed server',
+      value:
+        `${unexplained}; in flight on the killed server and retried: ${retries.inFlight}` +
+        (retries.samples.length ? ` (${retries.samples.join('; ')})` : ''),
+      pass: unexplained === 0,
+    })
+    criteria.push({ name: '4xx answers', value: String(count('4xx')), pass: count('4xx') === 0 })
+    const failed = Object.values(operations).reduce((sum, { failed }) => sum + failed, 0)
+    criteria.push({
+      name: 'operations that failed (an unfinished upload fails its create or edit)',
+      value: String(failed),
+      pass: failed === 0,
+    })
+    if (settings.killAtSeconds !== undefined) {
+      criteria.push({
+        name: `server app${killedServer + 1} killed with SIGKILL and started again`,
+        value: `killed: ${fault.killed}, listening again: ${fault.restarted}`,
+        pass: fault.killed && fault.restarted,
+      })
+    }
+    if (settings.checks) {
+      const missing = (
+        await Promise.all(
+          cluster.servers.map(async (server) =>
+            (await ledger.missingOn(server.url)).map((line) => `${server.name}: ${line}`),
+          ),
+        )
+      ).flat()
+      criteria.push({
+        name: `acknowledged writes missing on some server (of ${ledger.writes}, read on each)`,
+        value: `${missing.length}${missing.length ? ` (${missing.slice(0, 3).join('; ')})` : ''}`,
+        pass: missing.length === 0,
+      })
+      const sessionUser = await signUpAndIn(context, { name: 'Soak Session' })
+      const victim = await signUpAndIn(context, { name: 'Soak Victim' })
+      const bystander = await signUpAndIn(context, { name: 'Soak Bystander' })
+      const checks: [string, CheckResult][] = [
+        [
+          'a session made through HAProxy, asked on each server',
+          await sessionsOnEveryServer(cluster.url, cluster.servers, sessionUser),
+        ],
+        [
+          'per-address sign-in limit shared by all servers',
+          await perAddressLimitShared(cluster.url),
+        ],
+        [
+          'per-account sign-in limit shared by all servers',
+          await perAccountLimitShared(cluster.url, victim, bystander),
+        ],
+        ['each instant alert sent once', await alertsOnce(catcher!, saver!, alerted)],
+      ]
+      for (const [name, { pass, value }] of checks) criteria.push({ name, value, pass })
+      criteria.push({
+        name: 'error lines in the servers’ logs during the load',
+        value: `${lines.length}${lines.length ? ` (${lines.slice(0, 3).join(' | ')})` : ''}`,
+        pass: lines.length === 0,
+      })
+    }
+
+    return {
+      settings,
+      size: cluster.servers.length,
+      durationMs: Math.round(durationMs),
+      requests: recorder.totals(),
+      operations,
+      retries,
+      acknowledgedWrites: ledger.writes,
+      cpuSeconds: {
+        servers: cpuAfter.servers - cpuBefore.servers,
+        haproxy: cpuAfter.haproxy - cpuBefore.haproxy,
+        client: cpuAfter.client - cpuBefore.client,
+        machine: cpuAfter.machine - cpuBefore.machine,
+      },
+      criteria,
+      passed: criteria.every((criterion) => criterion.pass),
+    }
+  })
+}
+
+function cpuNow(cluster: Cluster) {
+  const usage = process.cpuUsage()
+  return {
+    servers: cluster.servers.reduce(
+      (sum, server) => sum + processCpuSeconds(server.process.child.pid!),
+      0,
+    ),
+    haproxy: processCpuSeconds(cluster.haproxyPid),
+    client: (usage.user + usage.system) / 1e6,
+    machine: machineBusySeconds(),
+  }
+}
+
+async function killAndRestart(
+  cluster: Cluster,
+  atSeconds: number,
+  killedAt: number[],
+  fault: { killed: boolean; restarted: boolean },
+): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, atSeconds * 1000))
+  killedAt.push(Date.now())
+  await cluster.kill(killedServer)
+  fault.killed = true
+  await cluster.restart(killedServer)
+  fault.restarted = (await fetch(`${cluster.servers[killedServer]!.url}/healthz`)).ok
+}
+
+/**
+ * Rentals at the alert price, spread over the run (through HAProxy, each with an uploaded image):
+ * answers how many were acknowledged, which is how many listings the alerts must name.
+ */
+async function createAlertListings(
+  send: Send,
+  owner: SoakUser,
+  images: SampleImage[],
+  count: number,
+  until: number,
+): Promise<number> {
+  const random = seededRandom(count)
+  const gapMs = (until - Date.now()) / (count + 1)
+  let created = 0
+  for (let n = 1; n <= count; n += 1) {
+    await new Promise((resolve) => setTimeout(resolve, gapMs))
+    const image = await uploadImage(send, owner.cookie, random.pick(images))
+    if (!image) continue
+    const answer = await send('POST /api/listings', '/api/listings', {
+      method: 'POST',
+      cookie: owner.cookie,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        type: 'rent',
+        name: `Soak Alert Villa ${n}`,
+        bedrooms: 4,
+        bathrooms: 2,
+        parking: true,
+        furnished: true,
+        address: `${n} Rue de Rivoli, Paris, France`,
+        offer: false,
+        regularPrice: alertPrice + n,
+        images: [image],
+      }),
+    })
+    if (jsonOf<Listing>(answer)) created += 1
+  }
+  return created
+}
+
+const logFile = (dataDir: string) => path.join(dataDir, 'server.log')
+const logSize = (dataDir: string) => fs.statSync(logFile(dataDir)).size
+
+/**
+ * The error lines a server logged from `start` (bytes) on. The AWS SDK's notice that its next
+ * versions need a newer Node (printed at each start, a restart's too) is about Node, not the run.
+ */
+function serverErrorLines(dataDir: string, start: number): string[] {
+  const log = fs.readFileSync(logFile(dataDir)).subarray(start).toString('utf8')
+  return errorLines(log, '').filter(
+    (line) => !line.includes('NodeVersionSupportWarning') && !line.includes('--trace-warnings'),
+  )
+}
+
+export function formatClusterReport(result: ClusterSoakResult): string {
+  const seconds = result.durationMs / 1000
+  const total = Object.values(result.requests).reduce((sum, kind) => sum + kind.requests, 0)
+  const operations = Object.entries(result.operations)
+    .map(([name, { done, failed }]) => `${name} ${done}${failed ? ` (+${failed} failed)` : ''}`)
+    .join(', ')
+  const { servers, haproxy, client, machine } = result.cpuSeconds
+  const share = (value: number) => `${((value / seconds) * 100).toFixed(0)}%`
+  return [
+    `Cluster soak: ${result.size} servers, ${result.settings.connections} connections for ` +
+      `${seconds.toFixed(0)} s (seed ${result.settings.seed}), ${(total / seconds).toFixed(0)} requests/s`,
+    `Processor time (100% = one core): servers ${share(servers)}, HAProxy ${share(haproxy)}, ` +
+      `soak client and s3rver ${share(client)}, whole machine ${share(machine)}`,
+    '',
+    ...requestTable(result.requests),
+    '',
+    `Operations: ${operations}`,
+    ...Object.entries(result.requests).flatMap(([kind, totals]) =>
+      totals.failures.map((failure) => `  ${kind}: ${failure}`),
+    ),
+    '',
+    ...result.criteria.map(
+      (criterion) => `${criterion.pass ? 'PASS' : 'FAIL'}  ${criterion.name}: ${criterion.value}`,
+    ),
+  ].join('\n')
+}
