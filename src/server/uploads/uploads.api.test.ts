@@ -3,6 +3,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Listing } from '../../shared/listing'
@@ -17,7 +18,14 @@ import {
   type TestUser,
   validListingBody,
 } from '../../../tests/support/test-app'
-import { finishedUpload, testPng, tusMetadata, tusUpload } from '../../../tests/support/tus'
+import {
+  createUpload,
+  finishedUpload,
+  headUpload,
+  testPng,
+  tusMetadata,
+  tusUpload,
+} from '../../../tests/support/tus'
 
 describe.each(dialects)('uploads on %s', (dialect) => {
   let t: TestApp
@@ -110,6 +118,46 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     expect(head.headers.get('upload-offset')).toBe(String(half))
     expect((await patch(half, image.subarray(half))).status).toBe(204)
     await createListing([id])
+  })
+
+  describe('a client that lost the answer to its last chunk asks with HEAD', () => {
+    /** An upload whose bytes are all staged, as tus stores them before it makes the image. */
+    async function stagedUpload(name: string) {
+      const image = await testPng(320, 240, '#5a3')
+      const created = await createUpload(t.app, ownerCookie, image.length, name)
+      const id = created.headers.get('location')!.split('/').pop()!
+      await t.context.staging.datastore.write(Readable.from([image]), id, 0)
+      return { id, length: image.length }
+    }
+
+    it('and its server died before it made the image: the HEAD makes it', async () => {
+      const { id, length } = await stagedUpload('orphan.png')
+      const head = await headUpload(t.app, ownerCookie, id)
+      expect(head.status).toBe(200)
+      expect(head.headers.get('upload-offset')).toBe(String(length))
+      expect((await t.context.uploads.get(id))?.status).toBe('ready')
+      await createListing([id])
+    })
+
+    it('and its server died while it made the image: the HEAD makes it again', async () => {
+      const { id } = await stagedUpload('half-made.png')
+      const deadKey = `images/${owner.id}-half-made.png-dead`
+      expect(await t.context.uploads.startProcessing(id, deadKey)).toBe(true)
+      expect((await headUpload(t.app, ownerCookie, id)).status).toBe(200)
+      const record = await t.context.uploads.get(id)
+      expect(record?.status).toBe('ready')
+      expect(record?.imageKey).not.toBe(deadKey)
+      await createListing([id])
+    })
+
+    it('after the image is made and the bytes removed: all there, to its owner only', async () => {
+      const id = await upload(ownerCookie, await testPng(64, 48), 'done.png')
+      const head = await headUpload(t.app, ownerCookie, id)
+      expect(head.status).toBe(200)
+      expect(head.headers.get('upload-offset')).toBe(head.headers.get('upload-length'))
+      expect(Number(head.headers.get('upload-length'))).toBeGreaterThan(0)
+      expect((await headUpload(t.app, otherCookie, id)).status).toBe(404)
+    })
   })
 
   it('strips GPS and all other metadata from every stored file', async () => {

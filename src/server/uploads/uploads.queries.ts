@@ -171,15 +171,20 @@ export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely
 
     /**
      * Claims a received upload for processing into `imageKey`; false when it is already being (or
-     * has been) processed, so a last chunk sent twice is processed once.
+     * has been) processed, so a last chunk sent twice is processed once. `begunAs` takes over a
+     * processing begun into that key by a server that died.
      */
-    async startProcessing(id: string, imageKey: string): Promise<boolean> {
+    async startProcessing(
+      id: string,
+      imageKey: string,
+      begunAs: string | null = null,
+    ): Promise<boolean> {
       const result = await kysely
         .updateTable('upload')
         .set({ imageKey })
         .where('id', '=', id)
         .where('status', '=', 'receiving')
-        .where('imageKey', 'is', null)
+        .where('imageKey', begunAs === null ? 'is' : '=', begunAs)
         .executeTakeFirst()
       return result.numUpdatedRows > 0n
     },

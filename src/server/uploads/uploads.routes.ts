@@ -1,6 +1,6 @@
 // /api/uploads: the tus 1.0 endpoint for resumable image uploads (the spec's image uploads), signed-in only.
 import { buffer } from 'node:stream/consumers'
-import { ERRORS, Server, type Upload } from '@tus/server'
+import { ERRORS, MemoryLocker, Server, type Upload } from '@tus/server'
 import { Hono } from 'hono'
 import { maxImageBytes } from '../../shared/listing-schema.js'
 import { withoutDirectionControls } from '../../shared/plain-text.js'
@@ -43,6 +43,9 @@ const tusRefusals = new Map<unknown, string>([
   [ERRORS.FILE_NO_LONGER_EXISTS, 'This upload took too long and has expired: please try again'],
 ])
 
+const isTusError = (error: unknown): error is TusError =>
+  typeof error === 'object' && error !== null && 'status_code' in error && 'body' in error
+
 const tusError = (status_code: number, error: string): TusError => ({
   status_code,
   body: JSON.stringify({ error } satisfies ErrorBody),
@@ -79,14 +82,16 @@ export function uploadsRoutes(deps: {
   staging: UploadStaging
 }) {
   const { auth, uploads, media } = deps
-  const { datastore, locker } = deps.staging
+  const { datastore } = deps.staging
+  // On disk one server holds an upload, and tus' own locker (per process) is enough.
+  const locker = deps.staging.locker ?? new MemoryLocker()
   // A burst of one user's creations would otherwise take every pooled connection.
   const inTurn = createKeyedQueue()
 
   const tus = new Server({
     path: '/api/uploads',
     datastore,
-    ...(locker ? { locker } : {}),
+    locker,
     maxSize: maxImageBytes,
     relativeLocation: true,
     namingFunction: () => newId(24),
@@ -119,34 +124,11 @@ export function uploadsRoutes(deps: {
     },
 
     async onUploadFinish(_req: Request, upload: Upload) {
-      const record = await uploads.get(upload.id)
-      if (!record) throw tusError(410, 'This upload has expired: choose the file again')
-      const imageKey = `images/${record.userId}-${safeFileName(record.originalName)}-${newId()}`
       // The last chunk may come twice (an empty PATCH at the final offset): one processing only.
-      if (!(await uploads.startProcessing(upload.id, imageKey))) {
+      if ((await finishUpload(upload.id)) === 'already') {
         throw tusError(409, 'This upload is already finished')
       }
-      try {
-        await processing(async () =>
-          storeUploadedImage(media, imageKey, await buffer(await datastore.read(upload.id))),
-        )
-        if (!(await uploads.markReady(upload.id, imageKey))) {
-          throw new Error('the upload was removed while it was processed')
-        }
-        return {}
-      } catch (error) {
-        const rejected = error instanceof ImageRejectedError
-        if (!rejected) console.error(`Upload ${upload.id} failed:`, error)
-        // Whatever part of the image was stored goes too: nothing half-made stays behind.
-        await media.delete(imageFileKeys(imageKey)).catch(() => undefined)
-        const message = rejected ? error.message : 'The image could not be stored: please try again'
-        await uploads.markRejected(upload.id, message)
-        // Our failure is a 5xx, which the browser's tus client retries with a fresh upload.
-        throw tusError(rejected ? 422 : 500, message)
-      } finally {
-        // The staged bytes are no longer needed either way.
-        await datastore.remove(upload.id).catch(() => undefined)
-      }
+      return {}
     },
 
     onResponseError(_req, error) {
@@ -160,6 +142,95 @@ export function uploadsRoutes(deps: {
       return tusError(500, 'The upload failed on our side')
     },
   })
+
+  /**
+   * Makes the image of an upload whose bytes have all arrived, under the upload's lock: a second
+   * request for it (the last chunk sent twice, a HEAD after a server died) waits, then finds it
+   * done. Processing holds the lock throughout, so one found begun but unfinished is one whose
+   * server died, and it is begun again.
+   */
+  async function finishUpload(id: string): Promise<'finished' | 'already'> {
+    const lock = locker.newLock(id)
+    // Asked to let go by a waiting request: the image is nearly made, and it waits for it.
+    await lock.lock(new AbortController().signal, () => undefined)
+    try {
+      const record = await uploads.get(id)
+      if (!record) throw tusError(410, 'This upload has expired: choose the file again')
+      if (record.status === 'ready') return 'already'
+      if (record.status === 'rejected') throw tusError(422, record.error ?? 'Images not uploaded')
+      const imageKey = `images/${record.userId}-${safeFileName(record.originalName)}-${newId()}`
+      if (!(await uploads.startProcessing(id, imageKey, record.imageKey))) {
+        throw tusError(409, 'This upload is already finished')
+      }
+      // What the dead server stored of its image goes: this processing makes a whole one.
+      if (record.imageKey) await media.delete(imageFileKeys(record.imageKey))
+      await makeImage(id, imageKey)
+      return 'finished'
+    } finally {
+      await lock.unlock()
+    }
+  }
+
+  async function makeImage(id: string, imageKey: string): Promise<void> {
+    try {
+      await processing(async () =>
+        storeUploadedImage(media, imageKey, await buffer(await datastore.read(id))),
+      )
+      if (!(await uploads.markReady(id, imageKey))) {
+        throw new Error('the upload was removed while it was processed')
+      }
+    } catch (error) {
+      const rejected = error instanceof ImageRejectedError
+      if (!rejected) console.error(`Upload ${id} failed:`, error)
+      // Whatever part of the image was stored goes too: nothing half-made stays behind.
+      await media.delete(imageFileKeys(imageKey)).catch(() => undefined)
+      const message = rejected ? error.message : 'The image could not be stored: please try again'
+      await uploads.markRejected(id, message)
+      // Our failure is a 5xx, which the browser's tus client retries with a fresh upload.
+      throw tusError(rejected ? 422 : 500, message)
+    } finally {
+      // The staged bytes are no longer needed either way.
+      await datastore.remove(id).catch(() => undefined)
+    }
+  }
+
+  async function isFinishing(id: string, userId: string): Promise<boolean> {
+    const record = await uploads.get(id)
+    return record?.userId === userId && (record.status !== 'receiving' || record.imageKey !== null)
+  }
+
+  /**
+   * A HEAD answered by tus, made right for an upload whose bytes have all arrived: a client that
+   * lost the answer to its last chunk asks it, and takes "all there" for "done". The server that
+   * took that chunk may have died before it made the image, or made it and removed the bytes.
+   */
+  async function answerHead(id: string, userId: string, response: Response): Promise<Response> {
+    const length = response.headers.get('Upload-Length')
+    if (response.status === 200 && length !== null) {
+      if (response.headers.get('Upload-Offset') !== length) return response
+      try {
+        await finishUpload(id)
+      } catch (error) {
+        if (!isTusError(error)) throw error
+        return new Response(null, {
+          status: error.status_code,
+          headers: { 'Tus-Resumable': '1.0.0', 'Cache-Control': 'no-store' },
+        })
+      }
+      return response
+    }
+    const record = response.status === 404 ? await uploads.get(id) : undefined
+    if (record?.userId !== userId || record.status !== 'ready') return response
+    return new Response(null, {
+      status: 200,
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        'Cache-Control': 'no-store',
+        'Upload-Offset': String(record.size),
+        'Upload-Length': String(record.size),
+      },
+    })
+  }
 
   return new Hono().all('/*', requireUser(auth), async (c) => {
     // The app never downloads an upload back: GET is not offered.
@@ -176,8 +247,22 @@ export function uploadsRoutes(deps: {
       )
     }
     const headers = new Headers(c.req.raw.headers)
-    headers.set(userHeader, c.get('user').id)
-    const response = await tus.handleWeb(new Request(c.req.raw, { headers }))
+    const userId = c.get('user').id
+    headers.set(userHeader, userId)
+    const id = uploadIdOf(c.req.path)
+    // All its bytes are in and its image is being (or was) made: a chunk more is one too many.
+    // Answered before tus, whose lock the making holds.
+    if (c.req.method === 'PATCH' && (await isFinishing(id, userId))) {
+      return c.json({ error: 'This upload is already finished' } satisfies ErrorBody, 409)
+    }
+    let response = await tus.handleWeb(new Request(c.req.raw, { headers }))
+    if (c.req.method === 'HEAD') {
+      response = await answerHead(
+        decodeURIComponent(c.req.path.split('/').pop()!),
+        userId,
+        response,
+      )
+    }
     if (response.status < 400) return response
     // tus writes some refusals (no Tus-Resumable, a malformed header) as plain text without
     // asking onResponseError, and all as text/plain; our API's errors are JSON `{ error }`.
@@ -187,6 +272,17 @@ export function uploadsRoutes(deps: {
     answer.headers.delete('Content-Length')
     return answer
   })
+}
+
+/** The upload a request names: its path's last segment, decoded as tus decodes it. */
+function uploadIdOf(path: string): string {
+  const segment = path.slice(path.lastIndexOf('/') + 1)
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    // Not an id of ours either way: no upload has it.
+    return segment
+  }
 }
 
 /** A tus answer's text as our error body: ours already are one, tus' own plain text becomes one. */
