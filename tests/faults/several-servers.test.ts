@@ -5,7 +5,7 @@
 // SQLite is "one server", but several processes may share its file, so it runs there too. Each server
 // names itself in /healthz.
 //
-// The cleanup's claim lasts 5 minutes: its running out is tested with an injected clock in
+// The cleanup's claim lasts 30 s past its last renewal: its running out is tested with an injected clock in
 // src/server/uploads/upload-cleanup-jobs.test.ts; here a killed server's claim is planted a
 // moment ahead instead. Alerts mailed once by three servers: tests/faults/alerts.test.ts.
 import fs from 'node:fs'

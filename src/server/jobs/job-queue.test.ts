@@ -5,7 +5,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, dialects, type TestApp } from '../../../tests/support/test-app'
 import { openDatabase, type Db } from '../db/database'
 import { queryPlan, scansTable } from '../../../tests/support/query-plan'
-import { claimStatement, createJobQueue, jobTiming, retryDelay, type JobQueue } from './job-queue'
+import {
+  claimStatement,
+  createJobQueue,
+  jobTiming,
+  renewStatement,
+  retryDelay,
+  type JobQueue,
+} from './job-queue'
 
 describe.each(dialects)('the job queue on %s', (dialect) => {
   let t: TestApp
@@ -86,6 +93,40 @@ describe.each(dialects)('the job queue on %s', (dialect) => {
     expect(await queue.claim(20 + jobTiming.claimMs)).toMatchObject({ key: 'a', attempts: 2 })
   })
 
+  it('renews the claim of a job while it runs, so that only a dead worker’s claim runs out', async () => {
+    await enqueue('a', 10)
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    const claimedUntil = async () => (await rows())[0]!.claimedUntil
+    let now = 20
+    const seen: (number | null)[] = []
+    try {
+      await queue.runDue(
+        {
+          test: async () => {
+            seen.push(await claimedUntil())
+            now += jobTiming.renewMs
+            await vi.advanceTimersByTimeAsync(jobTiming.renewMs)
+            await vi.waitUntil(async () => (await claimedUntil()) !== seen[0])
+            seen.push(await claimedUntil())
+          },
+        },
+        () => now,
+      )
+    } finally {
+      vi.useRealTimers()
+    }
+    expect(seen).toEqual([20 + jobTiming.claimMs, 20 + jobTiming.renewMs + jobTiming.claimMs])
+  })
+
+  it('renews no claim that another worker has taken since', async () => {
+    await enqueue('a', 10)
+    const lost = (await queue.claim(20))!
+    const taken = await queue.claim(20 + jobTiming.claimMs)
+    expect(taken).toMatchObject({ attempts: 2 })
+    await queue.renew(lost, 20 + jobTiming.claimMs + 5)
+    expect((await rows())[0]!.claimedUntil).toBe(20 + 2 * jobTiming.claimMs)
+  })
+
   it('waits twice as long after each failure, and keeps the job until it is done', async () => {
     expect([1, 2, 3, 4].map(retryDelay)).toEqual([1000, 2000, 4000, 8000])
     expect(retryDelay(40)).toBe(jobTiming.maxRetryMs)
@@ -133,6 +174,13 @@ describe.each(dialects)('the job queue on %s', (dialect) => {
       compile: () => claimStatement(t.context.db, 1000).compile(trx),
     }))
     expect(plan.join('\n')).toContain('job_due')
+    expect(scansTable(plan, 'job')).toBe(false)
+  })
+
+  it('renews a claim by the job’s key, reading no other row', async () => {
+    const plan = await queryPlan(t.context.db, (trx) =>
+      renewStatement(trx, { key: 'a', attempts: 1 }, 1000),
+    )
     expect(scansTable(plan, 'job')).toBe(false)
   })
 })

@@ -35,8 +35,13 @@ export type JobHandlers = Record<
 >
 
 export const jobTiming = {
-  /** How long a claim holds: longer than any job takes (the mailer's timeouts bound a send). */
-  claimMs: 5 * 60_000,
+  /**
+   * How long a claim holds unless its worker renews it: a job whose server died is taken by
+   * another this long after its last renewal.
+   */
+  claimMs: 30_000,
+  /** How often a running job's claim is renewed: well within `claimMs`, so a live one never ends. */
+  renewMs: 10_000,
   /** The first retry's wait, doubled with every failed attempt up to `maxRetryMs`. */
   firstRetryMs: 1000,
   maxRetryMs: 30 * 60_000,
@@ -60,6 +65,19 @@ export function claimStatement(db: Pick<Db, 'dialect'>, now: number) {
     )
     returning "key", "kind", "payload", "attempts", "version"`
 }
+
+/** Extends a running job's claim (its plan is checked in job-queue.test.ts). */
+export const renewStatement = (
+  kysely: Kysely<Database>,
+  job: Pick<ClaimedJob, 'key' | 'attempts'>,
+  now: number,
+) =>
+  kysely
+    .updateTable('job')
+    .set({ claimedUntil: now + jobTiming.claimMs })
+    .where('key', '=', job.key)
+    .where('attempts', '=', job.attempts)
+    .where('claimedUntil', 'is not', null)
 
 const jobRow = (job: NewJob, now: number) => ({
   key: job.key,
@@ -140,6 +158,11 @@ export function createJobQueue(db: Db) {
     return moved.numUpdatedRows > 0n
   }
 
+  /** Extends the claim of a job still running; none if another worker has since claimed it. */
+  async function renew(job: ClaimedJob, now: number): Promise<void> {
+    await renewStatement(db.kysely, job, now).execute()
+  }
+
   async function fail(job: ClaimedJob, error: unknown, now: number): Promise<void> {
     await db.kysely
       .updateTable('job')
@@ -168,6 +191,11 @@ export function createJobQueue(db: Db) {
       ran += 1
       const handler = handlers[job.kind]
       let next: void | { nextRunAt: number }
+      // Renewed while it runs, so that only a dead server's claim runs out.
+      const renewal = setInterval(
+        () => void renew(job, now()).catch(() => undefined),
+        jobTiming.renewMs,
+      )
       try {
         if (!handler) throw new Error(`No handler for jobs of kind '${job.kind}'`)
         next = await handler(job.payload, now())
@@ -178,13 +206,15 @@ export function createJobQueue(db: Db) {
         )
         await fail(job, error, now())
         continue
+      } finally {
+        clearInterval(renewal)
       }
       await complete(job, next?.nextRunAt)
     }
     return ran
   }
 
-  return { enqueue, enqueueIfAbsent, claim, complete, fail, runDue }
+  return { enqueue, enqueueIfAbsent, claim, renew, complete, fail, runDue }
 }
 
 export type JobQueue = ReturnType<typeof createJobQueue>
