@@ -80,6 +80,27 @@ class S3StagingStore extends S3Store {
   }
 
   /**
+   * The finished upload's bytes. A server that died between storing the last part and completing
+   * the multipart upload left them as parts: whoever makes the image completes it here.
+   */
+  override async read(id: string): Promise<Readable> {
+    try {
+      return await super.read(id)
+    } catch (error) {
+      if (!isMissing(error)) throw error
+    }
+    const metadata = await this.getMetadata(id)
+    const parts = await this.retrieveParts(id)
+    const stored = parts.reduce((sum, part) => sum + (part.Size ?? 0), 0)
+    if (stored !== metadata.file.size) {
+      throw new Error(`Upload ${id} has ${stored} of its ${metadata.file.size} bytes stored`)
+    }
+    await this.finishMultipartUpload(metadata, parts)
+    await this.completeMetadata(metadata.file)
+    return super.read(id)
+  }
+
+  /**
    * Removes whatever of the upload is there, finished or not. tus' own stops at an upload already
    * completed (the photo itself stays behind) and never removes the incomplete part.
    */
