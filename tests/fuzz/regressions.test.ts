@@ -206,4 +206,14 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
     expect(logged.some((line) => line.includes('"Invalid callbackURL: //evil.example"'))).toBe(true)
     expect(logged.join('\n')).not.toContain('\n2026 ERROR forged')
   })
+
+  it('answers 404 to a HEAD or PATCH of an upload named with a broken escape (%ZZ), not 500', async () => {
+    for (const method of ['HEAD', 'PATCH']) {
+      const answer = await t.app.request('/api/uploads/%ZZ', {
+        method,
+        headers: { 'Tus-Resumable': '1.0.0', Origin: origin, Cookie: cookie, 'Upload-Offset': '0' },
+      })
+      expect(answer.status, method).toBe(404)
+    }
+  })
 })

@@ -257,11 +257,7 @@ export function uploadsRoutes(deps: {
     }
     let response = await tus.handleWeb(new Request(c.req.raw, { headers }))
     if (c.req.method === 'HEAD') {
-      response = await answerHead(
-        decodeURIComponent(c.req.path.split('/').pop()!),
-        userId,
-        response,
-      )
+      response = await answerHead(id, userId, response)
     }
     if (response.status < 400) return response
     // tus writes some refusals (no Tus-Resumable, a malformed header) as plain text without
