@@ -207,13 +207,19 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
     expect(logged.join('\n')).not.toContain('\n2026 ERROR forged')
   })
 
-  it('answers 404 to a HEAD or PATCH of an upload named with a broken escape (%ZZ), not 500', async () => {
-    for (const method of ['HEAD', 'PATCH']) {
-      const answer = await t.app.request('/api/uploads/%ZZ', {
-        method,
-        headers: { 'Tus-Resumable': '1.0.0', Origin: origin, Cookie: cookie, 'Upload-Offset': '0' },
-      })
-      expect(answer.status, method).toBe(404)
-    }
+  it('answers 404 to a HEAD or PATCH of an upload named with a broken escape or a NUL, not 500', async () => {
+    for (const id of ['%ZZ', 'a%00b'])
+      for (const method of ['HEAD', 'PATCH']) {
+        const answer = await t.app.request(`/api/uploads/${id}`, {
+          method,
+          headers: {
+            'Tus-Resumable': '1.0.0',
+            Origin: origin,
+            Cookie: cookie,
+            'Upload-Offset': '0',
+          },
+        })
+        expect(answer.status, `${method} ${id}`).toBe(404)
+      }
   })
 })

@@ -252,11 +252,11 @@ export function uploadsRoutes(deps: {
     const id = uploadIdOf(c.req.path)
     // All its bytes are in and its image is being (or was) made: a chunk more is one too many.
     // Answered before tus, whose lock the making holds.
-    if (c.req.method === 'PATCH' && (await isFinishing(id, userId))) {
+    if (id !== undefined && c.req.method === 'PATCH' && (await isFinishing(id, userId))) {
       return c.json({ error: 'This upload is already finished' } satisfies ErrorBody, 409)
     }
     let response = await tus.handleWeb(new Request(c.req.raw, { headers }))
-    if (c.req.method === 'HEAD') {
+    if (id !== undefined && c.req.method === 'HEAD') {
       response = await answerHead(id, userId, response)
     }
     if (response.status < 400) return response
@@ -270,15 +270,11 @@ export function uploadsRoutes(deps: {
   })
 }
 
-/** The upload a request names: its path's last segment, decoded as tus decodes it. */
-function uploadIdOf(path: string): string {
+/** The upload a request names (its path's last segment), if it can be one of ours (`newId`). */
+function uploadIdOf(path: string): string | undefined {
   const segment = path.slice(path.lastIndexOf('/') + 1)
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    // Not an id of ours either way: no upload has it.
-    return segment
-  }
+  // Anything else (a broken escape, a NUL) names no upload, and tus answers it 404 itself.
+  return /^[A-Za-z0-9]{1,64}$/.test(segment) ? segment : undefined
 }
 
 /** A tus answer's text as our error body: ours already are one, tus' own plain text becomes one. */
