@@ -2,7 +2,9 @@
 // connection is reset, or HAProxy answers 502/503, and the request is sent again. Each such failure
 // is counted: as in flight on the killed server when it came within `killWindowMs` of a kill, as
 // unexplained otherwise. A tus chunk is not sent again here: the upload asks the server for its
-// offset and goes on from there (scripts/soak/tus.ts), as tus-js-client does.
+// offset and goes on from there (scripts/soak/tus.ts), as tus-js-client does. A DELETE whose
+// answer was lost may have been done before the server died: a 404 to its retry says it was (each
+// soak worker deletes only its own listings), so the caller gets the 204 the lost answer was.
 import type { Answer, RequestOptions, Send } from '../soak/http.js'
 
 export interface Retries {
@@ -10,6 +12,8 @@ export interface Retries {
   inFlight: number
   /** failed attempts at any other time: each one fails the soak */
   unexplained: number
+  /** 404s to a retried DELETE whose lost attempt had deleted the listing: not a failure */
+  deletedByLostAttempt: number
   samples: string[]
 }
 
@@ -35,11 +39,17 @@ export function createRetryingSend(send: Send, killedAt: () => number[], retries
   return async (kind: string, path: string, options: RequestOptions = {}) => {
     const resumable = options.method === 'PATCH' && path.startsWith('/api/uploads/')
     let answer = await send(kind, path, options)
+    let lost = false
     for (let attempt = 1; isLostRequest(answer); attempt += 1) {
+      lost = true
       note(kind, path, answer)
       if (resumable || attempt === attempts) break
       await new Promise((resolve) => setTimeout(resolve, pauseMs))
       answer = await send(kind, path, options)
+    }
+    if (options.method === 'DELETE' && answer.status === 404 && lost) {
+      retries.deletedByLostAttempt += 1
+      return { status: 204, headers: new Headers(), body: Buffer.alloc(0) }
     }
     return answer
   }

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import type { Answer, Send } from '../soak/http.js'
+import { createRetryingSend, type Retries } from './retrying-send.js'
+
+const answer = (status: number): Answer => ({
+  status,
+  headers: new Headers(),
+  body: Buffer.alloc(0),
+})
+
+/** A send that gives the listed statuses in turn, noting each request. */
+function scripted(statuses: number[]): { send: Send; sent: string[] } {
+  const sent: string[] = []
+  const send: Send = async (_kind, path, options = {}) => {
+    sent.push(`${options.method ?? 'GET'} ${path}`)
+    return answer(statuses.shift()!)
+  }
+  return { send, sent }
+}
+
+const fresh = (): Retries => ({ inFlight: 0, unexplained: 0, deletedByLostAttempt: 0, samples: [] })
+const justKilled = () => [Date.now()]
+
+describe('createRetryingSend', () => {
+  it('sends a lost request again and counts it in flight on the killed server', async () => {
+    const { send, sent } = scripted([0, 502, 200])
+    const retries = fresh()
+    const got = await createRetryingSend(send, justKilled, retries)('GET x', '/x')
+    expect(got.status).toBe(200)
+    expect(sent).toHaveLength(3)
+    expect(retries).toMatchObject({ inFlight: 2, unexplained: 0 })
+  })
+
+  it('counts a lost request far from any kill as unexplained', async () => {
+    const { send } = scripted([503, 200])
+    const retries = fresh()
+    await createRetryingSend(send, () => [], retries)('GET x', '/x')
+    expect(retries).toMatchObject({ inFlight: 0, unexplained: 1, samples: ['503 GET x /x'] })
+  })
+
+  it('takes a 404 to a retried DELETE as the lost attempt having deleted it', async () => {
+    const { send } = scripted([0, 404])
+    const retries = fresh()
+    const got = await createRetryingSend(send, justKilled, retries)('DELETE l', '/api/listings/a', {
+      method: 'DELETE',
+    })
+    expect(got.status).toBe(204)
+    expect(retries.deletedByLostAttempt).toBe(1)
+  })
+
+  it('leaves a 404 to a DELETE that was never lost as it is', async () => {
+    const { send } = scripted([404])
+    const retries = fresh()
+    const got = await createRetryingSend(send, justKilled, retries)('DELETE l', '/api/listings/a', {
+      method: 'DELETE',
+    })
+    expect(got.status).toBe(404)
+    expect(retries.deletedByLostAttempt).toBe(0)
+  })
+
+  it('does not send a tus chunk again: the upload resumes from its offset', async () => {
+    const { send, sent } = scripted([0, 204])
+    const got = await createRetryingSend(send, justKilled, fresh())('PATCH u', '/api/uploads/a', {
+      method: 'PATCH',
+    })
+    expect(got.status).toBe(0)
+    expect(sent).toHaveLength(1)
+  })
+})
