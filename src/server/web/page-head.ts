@@ -4,7 +4,14 @@
 // of after it.
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format.js'
 import { effectivePrice, isListingType, limits, type Listing } from '../../shared/listing.js'
-import { listingPath, listingsPath, type ListingFilter } from '../../shared/listing-requests.js'
+import { idPattern } from '../../shared/ids.js'
+import {
+  listingPath,
+  listingsPath,
+  type ListingFilter,
+  type ListingSort,
+} from '../../shared/listing-requests.js'
+import type { PageData } from '../../shared/page-data.js'
 import { imageSizes, imageSrcSet, imageVariantUrl } from '../../shared/media.js'
 import {
   categoryTitle,
@@ -15,7 +22,8 @@ import {
   siteName,
 } from '../../shared/screens.js'
 import { escapeHtml } from '../http/escape.js'
-import type { ListingQueries } from '../listings/listings.queries.js'
+import type { ListingQueries, Versioned } from '../listings/listings.queries.js'
+import { readListingPage } from '../listings/read-listing-page.js'
 import type { PageChunkLookup } from './page-chunks.js'
 
 const siteDescription = 'Browse homes for rent or for sale, and publish your own listings.'
@@ -23,14 +31,22 @@ const siteDescription = 'Browse homes for rent or for sale, and publish your own
 export interface PageHead {
   status: 200 | 404
   html: string
+  /** What the screen is drawn from, when the server draws it (render-page.tsx). */
+  pageData?: PageData
+  /** The preload of the screen's first API read: for the head of a page the server did not draw. */
+  dataPreload?: string
+  /** The listings' version `pageData` was read at: the page may be cached under it. */
+  version?: string
 }
 
 interface PageMeta {
   title: string
   description?: string
   notFound?: boolean
-  /** An API read to preload: the path the client will fetch. */
+  /** An API read to preload: the path the client will fetch when the page holds no data. */
   data?: string
+  /** What the screen is drawn from on the server, and the listings' version it was read at. */
+  pageData?: Versioned<PageData>
   /** The first image the screen shows, with the `sizes` it is shown at. */
   image?: { url: string; sizes: string }
   /** The listing a shared link previews. */
@@ -40,7 +56,11 @@ interface PageMeta {
 /** The route's parameters by name: `{ categoryName }` for `/category/:categoryName`. */
 type RouteParams = Partial<Record<string, string>>
 
-type Describe = (params: RouteParams, listings: ListingQueries) => PageMeta | Promise<PageMeta>
+type Describe = (
+  params: RouteParams,
+  listings: ListingQueries,
+  search: URLSearchParams,
+) => PageMeta | Promise<PageMeta>
 
 interface PageRoute {
   /** The screen's route, as the client's router has it (shared/screens.ts). */
@@ -73,18 +93,27 @@ interface ListScreen {
   title: string
   description: string
   filter: ListingFilter
-  limit: number
+  sort?: ListingSort
+  /** Explore's carousel rather than a list with 'Load More'. */
+  recommended?: boolean
   /** How the list shows its first cover. */
   sizes: string
 }
 
-/** A list screen: its first page of listings, and the first cover, are preloaded. */
+/** A list screen: drawn with its first page of listings, whose first cover is preloaded. */
 async function describeList(screen: ListScreen, listings: ListingQueries): Promise<PageMeta> {
-  const cover = (await listings.list(screen.filter, 1))[0]?.imageUrls[0]
+  const { filter, sort = 'newest', recommended } = screen
+  const limit = recommended ? limits.recommendedCount : limits.pageSize
+  const { value: page, version } = await readListingPage(listings, { filter, sort, limit })
+  const cover = page.items[0]?.imageUrls[0]
   return {
     title: screen.title,
     description: screen.description,
-    data: listingsPath(screen.filter, screen.limit),
+    data: listingsPath(filter, limit),
+    pageData: {
+      value: recommended ? { recommended: page.items } : { listingPages: { filter, sort, page } },
+      version,
+    },
     image: cover ? { url: cover, sizes: screen.sizes } : undefined,
   }
 }
@@ -100,7 +129,7 @@ const routes: PageRoute[] = [
           title: screens.explore.title,
           description: siteDescription,
           filter: {},
-          limit: limits.recommendedCount,
+          recommended: true,
           sizes: imageSizes.slide,
         },
         listings,
@@ -115,7 +144,6 @@ const routes: PageRoute[] = [
           title: screens.offers.title,
           description: 'Homes for rent and for sale at a discount.',
           filter: { offer: true },
-          limit: limits.pageSize,
           sizes: imageSizes.card,
         },
         listings,
@@ -130,23 +158,29 @@ const routes: PageRoute[] = [
       const description = `Homes ${homes}, newest first.`
       if (!isListingType(categoryName)) return { title, description }
       const filter = { type: categoryName }
-      return describeList(
-        { title, description, filter, limit: limits.pageSize, sizes: imageSizes.card },
-        listings,
-      )
+      return describeList({ title, description, filter, sizes: imageSizes.card }, listings)
     },
   },
   {
     path: screens.listing.path,
     module: 'pages/Listing.tsx',
     describe: async ({ listingId = '' }, listings) => {
-      const listing = await listings.get(listingId)
-      if (!listing) return { title: notFoundTitle, notFound: true }
+      const { value: listing, version } = idPattern.test(listingId)
+        ? await listings.readOne(listingId)
+        : { value: undefined, version: undefined }
+      if (!listing) {
+        return {
+          title: notFoundTitle,
+          notFound: true,
+          pageData: { value: { listing: { id: listingId, value: null } }, version },
+        }
+      }
       const cover = listing.imageUrls[0]
       return {
         title: listing.name,
         description: describeListing(listing),
         data: listingPath(listing.id),
+        pageData: { value: { listing: { id: listing.id, value: listing } }, version },
         image: cover ? { url: cover, sizes: imageSizes.photo } : undefined,
         listing,
       }
@@ -189,8 +223,11 @@ export function createPageHeads(options: {
   const { listings, publicUrl, chunks } = options
   const absolute = (url: string) => new URL(url, `${publicUrl}/`).toString()
 
-  /** The head of the screen at `path` (already decoded by the router), and the answer's status. */
-  return async function pageHead(path: string): Promise<PageHead> {
+  /**
+   * The head of the screen at `path` (already decoded by the router) with `search` as its query,
+   * the answer's status, and the data the screen is drawn from when the server draws it.
+   */
+  return async function pageHead(path: string, search = new URLSearchParams()): Promise<PageHead> {
     const normalized = path.replace(/\/+$/, '') || '/'
     let route = notFoundRoute
     let params: RouteParams = {}
@@ -205,7 +242,7 @@ export function createPageHeads(options: {
 
     let meta: PageMeta
     try {
-      meta = await route.describe(params, listings)
+      meta = await route.describe(params, listings, search)
     } catch {
       // The database is away: the page still loads, and its own reads report the failure.
       meta = { title: siteName }
@@ -222,9 +259,6 @@ export function createPageHeads(options: {
     if (meta.listing && meta.listing.status !== 'active') {
       lines.push(metaTag('name', 'robots', 'noindex'))
     }
-    if (meta.data) {
-      lines.push(`<link rel="preload" as="fetch" href="${escapeHtml(meta.data)}" crossorigin>`)
-    }
     if (meta.image) {
       const { url, sizes } = meta.image
       lines.push(
@@ -237,7 +271,14 @@ export function createPageHeads(options: {
     for (const href of styles) lines.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`)
     for (const href of scripts) lines.push(`<link rel="modulepreload" href="${escapeHtml(href)}">`)
 
-    return { status: meta.notFound ? 404 : 200, html: lines.join('\n    ') }
+    return {
+      status: meta.notFound ? 404 : 200,
+      html: lines.join('\n    '),
+      pageData: meta.pageData?.value,
+      version: meta.pageData?.version,
+      dataPreload:
+        meta.data && `<link rel="preload" as="fetch" href="${escapeHtml(meta.data)}" crossorigin>`,
+    }
   }
 }
 
