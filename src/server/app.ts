@@ -45,6 +45,9 @@ import { createMailer, type Mailer } from './mail/mailer.js'
 import { createMediaStore } from './media/media-factory.js'
 import type { MediaStore } from './media/media-store.js'
 import { mediaRoutes } from './media/media.routes.js'
+import { shareImagesPath } from './media/share-image.js'
+import { shareImageRoutes } from './media/share-image.routes.js'
+import { createShareImages } from './media/share-images.js'
 import {
   createSavedSearchQueries,
   type SavedSearchQueries,
@@ -247,6 +250,7 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
       }),
     )
     .route('/media', context.mediaRoot ? mediaRoutes(context.mediaRoot) : new Hono())
+    .route(shareImagesPath, shareImageRoutes(createShareImages(context.media)))
     .route('/', webRoutes(loadClientFiles(clientDir), { mapTileUrl, pageHead }))
 
   app.notFound((c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404))
