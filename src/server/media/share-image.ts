@@ -19,8 +19,8 @@ export const shareImageBudget = 150_000
 const qualities = [80, 70, 60, 50, 40, 30]
 
 /**
- * A 1200×630 baseline JPEG of `input`, cut to fill it (the part libvips finds most interesting is
- * kept), without metadata; what was transparent becomes white.
+ * A 1200×630 JPEG (mozjpeg, progressive) of `input`, cut to fill it (the part libvips finds most
+ * interesting is kept), without metadata; what was transparent becomes white.
  */
 export async function makeShareImage(input: Buffer): Promise<Buffer> {
   const cut = imagePipeline(input)
