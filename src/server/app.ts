@@ -46,6 +46,9 @@ import { createMailer, type Mailer } from './mail/mailer.js'
 import { createMediaStore } from './media/media-factory.js'
 import type { MediaStore } from './media/media-store.js'
 import { mediaRoutes } from './media/media.routes.js'
+import { shareImagesPath } from './media/share-image.js'
+import { shareImageRoutes } from './media/share-image.routes.js'
+import { createShareImages } from './media/share-images.js'
 import {
   createSavedSearchQueries,
   type SavedSearchQueries,
@@ -258,6 +261,7 @@ export function createApp(
       }),
     )
     .route('/media', context.mediaRoot ? mediaRoutes(context.mediaRoot) : new Hono())
+    .route(shareImagesPath, shareImageRoutes(createShareImages(context.media)))
     .route(
       '/',
       webRoutes(loadClientFiles(clientDir), { mapTileUrl, pageHead, pageRenderer, pageCache }),

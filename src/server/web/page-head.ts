@@ -22,6 +22,7 @@ import {
   siteName,
 } from '../../shared/screens.js'
 import { escapeHtml } from '../http/escape.js'
+import { shareImageTags } from './share-image-tags.js'
 import type { ListingQueries, Versioned } from '../listings/listings.queries.js'
 import { readListingPage } from '../listings/read-listing-page.js'
 import type { PageChunkLookup } from './page-chunks.js'
@@ -302,13 +303,8 @@ function previewCard(
     metaTag('name', 'twitter:description', description),
   ]
   if (image) {
-    const large = absolute(imageVariantUrl(image, 1200))
-    lines.push(
-      metaTag('property', 'og:image', large),
-      metaTag('property', 'og:image:alt', listing.name),
-      metaTag('name', 'twitter:image', large),
-      metaTag('name', 'twitter:image:alt', listing.name),
-    )
+    const tags = shareImageTags(image, listing.name, absolute)
+    lines.push(...tags.map(([attribute, key, content]) => metaTag(attribute, key, content)))
   }
   return lines
 }
