@@ -2,12 +2,20 @@
 // the query cache and the router come from the side that draws it.
 import type { QueryClient } from '@tanstack/react-query'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode, type ReactNode } from 'react'
+import { StrictMode, useEffect, type ReactNode } from 'react'
 import { limits } from '../shared/listing'
 import { AppHeader } from './components/AppHeader'
 import { Navbar } from './components/Navbar'
 import { ToastArea } from './components/ToastArea'
 import { AppRoutes } from './routes'
+
+/** Marks the page live: its buttons take presses from now on (global.css). */
+function MarkHydrated() {
+  useEffect(() => {
+    document.getElementById('root')?.setAttribute('data-hydrated', '')
+  }, [])
+  return null
+}
 
 export function App({
   queryClient,
@@ -25,6 +33,7 @@ export function App({
             <AppRoutes />
             <Navbar />
             <ToastArea autoCloseMs={limits.toastMs} />
+            <MarkHydrated />
           </>,
         )}
       </QueryClientProvider>

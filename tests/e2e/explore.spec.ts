@@ -110,8 +110,13 @@ test.describe('Explore', () => {
   })
 
   test("a failed read says 'Could not fetch listings' and stops the spinner", async ({ page }) => {
+    // Reached from another screen: a page drawn on the server holds its listings and reads none.
+    await page.goto('/offers')
     await failListingRequests(page)
-    await page.goto('/')
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Explore' })
+      .click()
     await expect(page.getByText('Could not fetch listings')).toBeVisible()
     await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0)
     await expect(page.getByRole('link', { name: 'Places for rent' })).toBeVisible()

@@ -94,8 +94,13 @@ test.describe('Offers and Category lists', () => {
   })
 
   test("a failed read says 'Could not fetch listings'", async ({ page }) => {
+    // Reached from another screen: a page drawn on the server holds its listings and reads none.
+    await page.goto('/')
     await failListingRequests(page)
-    await page.goto('/offers')
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Offers' })
+      .click()
     await expect(page.getByText('Could not fetch listings')).toBeVisible()
     await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0)
     allowConsoleErrors(page, /ERR_FAILED|ERR_CONNECTION|Failed to load resource/)
