@@ -5,6 +5,8 @@ import path from 'node:path'
 
 interface ManifestChunk {
   file: string
+  name?: string
+  isDynamicEntry?: boolean
   isEntry?: boolean
   imports?: string[]
   css?: string[]
@@ -35,11 +37,22 @@ export function loadPageChunks(clientDir: string): PageChunkLookup {
       .flatMap(([key]) => [...closure(key)]),
   )
 
+  // Vite keys a screen's chunk by its source, except when Rollup gave the chunk no facade module
+  // (the listing screen's, today): then by its file, and the chunk still carries the screen's name.
+  const keyOf = (pageModule: string) => {
+    if (manifest[pageModule]) return pageModule
+    const name = path.basename(pageModule, path.extname(pageModule))
+    return Object.keys(manifest).find(
+      (key) => manifest[key]!.isDynamicEntry && manifest[key]!.name === name,
+    )
+  }
+
   const pages = new Map<string, PageChunks>()
   return (pageModule) => {
     let chunks = pages.get(pageModule)
     if (!chunks) {
-      const needed = [...closure(pageModule)].filter((key) => !loadedByEntry.has(key))
+      const key = keyOf(pageModule)
+      const needed = [...(key ? closure(key) : [])].filter((key) => !loadedByEntry.has(key))
       chunks = {
         scripts: needed.map((key) => `/${manifest[key]!.file}`),
         styles: needed.flatMap((key) => manifest[key]!.css ?? []).map((css) => `/${css}`),
