@@ -24,6 +24,8 @@ export type TargetName =
   | 'offer'
   | 'detail'
   | 'html'
+  | 'html-listing'
+  | 'html-category'
   | 'first-uncached'
   | 'deep-uncached'
   | SearchTargetName
@@ -77,7 +79,7 @@ export async function chooseTargets(db: Db, app: App, cities: BenchCity[]): Prom
     .executeTakeFirstOrThrow()
   const middle = await db.kysely
     .selectFrom('listing')
-    .select('id')
+    .select(['id', 'type'])
     .orderBy('timestamp', 'desc')
     .offset(Math.floor((await countListings(db)) / 2))
     .limit(1)
@@ -109,6 +111,12 @@ export async function chooseTargets(db: Db, app: App, cities: BenchCity[]): Prom
       { name: 'offer', path: '/api/listings?offer=true', headers: jsonHeaders },
       { name: 'detail', path: `/api/listings/${middle.id}`, headers: jsonHeaders },
       { name: 'html', path: '/', headers: htmlHeaders },
+      {
+        name: 'html-listing',
+        path: `/category/${middle.type}/${middle.id}`,
+        headers: htmlHeaders,
+      },
+      { name: 'html-category', path: '/category/rent', headers: htmlHeaders },
       search(
         'search-text',
         `/api/listings?q=${encodeURIComponent(city.name)}&type=rent&minBedrooms=2&sort=price-asc`,
