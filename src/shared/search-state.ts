@@ -4,8 +4,8 @@ import {
   filterParameters,
   type ListingFilter,
   type ListingSort,
-} from '../../../shared/listing-requests'
-import { screens } from '../../../shared/screens'
+} from './listing-requests.js'
+import { screens } from './screens.js'
 
 /** On a phone the results show as a list or on a map; a desktop shows both. */
 export type SearchView = 'list' | 'map'
