@@ -1,10 +1,6 @@
 // The search page's whole state lives in its URL, so that a search is a link to share, reload and
 // go back to: written here in the API's own parameter order (read-search.ts reads it back).
-import {
-  filterParameters,
-  type ListingFilter,
-  type ListingSort,
-} from './listing-requests.js'
+import { filterParameters, type ListingFilter, type ListingSort } from './listing-requests.js'
 import { screens } from './screens.js'
 
 /** On a phone the results show as a list or on a map; a desktop shows both. */

@@ -7,7 +7,7 @@ import type { PageHead } from './page-head.js'
 
 export interface PageSettings {
   mapTileUrl: string
-  pageHead: (path: string) => Promise<PageHead>
+  pageHead: (path: string, query: URLSearchParams) => Promise<PageHead>
 }
 
 // index.html marks the part of its head that each screen replaces.
@@ -31,7 +31,7 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
       )
     }
     if (!page) return c.text('The client is not built: run `npm run build`.', 503)
-    const head = await settings.pageHead(path)
+    const head = await settings.pageHead(path, new URL(c.req.url).searchParams)
     return c.html(
       page.replace(headPart, () => head.html),
       head.status,
