@@ -1,6 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { randomFilter } from '../../tests/support/random-listings'
 import { canonicalSearchPath } from './canonical-search-path'
+import { listingSorts } from './listing-requests'
+import { searchPath } from './search-state'
 
 const canonical = (query: string) => canonicalSearchPath(new URLSearchParams(query))
 
@@ -74,6 +77,15 @@ describe('canonicalSearchPath', () => {
       fc.property(fc.array(parameter, { maxLength: 8 }), (parameters) => {
         const once = canonical(query(parameters))
         expect(canonical(new URL(once, 'https://homes.example').search)).toBe(once)
+      }),
+    )
+  })
+
+  it('is the address the search page writes for a search in its list view', () => {
+    fc.assert(
+      fc.property(randomFilter(['u1']), fc.constantFrom(...listingSorts), (filter, sort) => {
+        const written = searchPath({ filter: { ...filter, userRef: undefined }, sort })
+        expect(canonical(new URL(written, 'https://homes.example').search)).toBe(written)
       }),
     )
   })
