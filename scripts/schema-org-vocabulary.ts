@@ -5,6 +5,7 @@
 // comments and the mappings to other vocabularies are left out, which makes it a fifth of the size.
 //
 //   tsx scripts/schema-org-vocabulary.ts <path to schemaorg-current-https.jsonld> <version>
+//   npx prettier --write tests/fixtures/schema-org-vocabulary.json
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
