@@ -1,26 +1,21 @@
 import './styles/global.css'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
-import { limits } from '../shared/listing'
+import { App } from './App'
+import { readPageData, seedPageData } from './api/page-data'
 import { createQueryClient } from './api/query-client'
-import { AppHeader } from './components/AppHeader'
-import { Navbar } from './components/Navbar'
-import { ToastArea } from './components/ToastArea'
-import { AppRoutes } from './routes'
 
 const queryClient = createQueryClient()
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppHeader />
-        <AppRoutes />
-        <Navbar />
-        <ToastArea autoCloseMs={limits.toastMs} />
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
+const root = document.getElementById('root')!
+const app = (
+  <App queryClient={queryClient} router={(children) => <BrowserRouter>{children}</BrowserRouter>} />
 )
+
+// A screen the server drew is taken over as it stands; any other is drawn here.
+const pageData = readPageData()
+if (pageData) {
+  seedPageData(queryClient, pageData)
+  hydrateRoot(root, app)
+} else {
+  createRoot(root).render(app)
+}

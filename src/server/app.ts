@@ -1,4 +1,5 @@
 // Composes the server: opens the database and media store, and mounts every route.
+import path from 'node:path'
 import type { RequestListener } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
@@ -45,6 +46,9 @@ import { createMailer, type Mailer } from './mail/mailer.js'
 import { createMediaStore } from './media/media-factory.js'
 import type { MediaStore } from './media/media-store.js'
 import { mediaRoutes } from './media/media.routes.js'
+import { shareImagesPath } from './media/share-image.js'
+import { shareImageRoutes } from './media/share-image.routes.js'
+import { createShareImages } from './media/share-images.js'
 import {
   createSavedSearchQueries,
   type SavedSearchQueries,
@@ -60,6 +64,7 @@ import { usersRoutes } from './users/users.routes.js'
 import { loadClientFiles } from './web/client-files.js'
 import { loadPageChunks } from './web/page-chunks.js'
 import { createPageHeads } from './web/page-head.js'
+import { pageRendererLoader, type RenderPage } from './web/page-renderer.js'
 import { webRoutes } from './web/web.routes.js'
 
 export interface AppContext {
@@ -191,8 +196,17 @@ export function appRequestListener(
   return serveCachedResponses({ cache: context.responseCache, headers }, honoApp)
 }
 
-export function createApp(context: AppContext, options: { clientDir?: string } = {}) {
+export function createApp(
+  context: AppContext,
+  options: { clientDir?: string; renderPage?: RenderPage } = {},
+) {
   const clientDir = options.clientDir ?? defaultClientDir
+  // The client's server entry is built beside the client (dist/render).
+  const renderPage = options.renderPage
+  const pageRenderer = renderPage
+    ? () => Promise.resolve(renderPage)
+    : pageRendererLoader(path.join(clientDir, '..', 'render', 'render-page.js'))
+  const pageCache = createResponseCache({ currentVersion: () => context.listings.version() })
   const mapTileUrl = context.config.mapTileUrl
   const pageHead = createPageHeads({
     listings: context.listings,
@@ -247,7 +261,11 @@ export function createApp(context: AppContext, options: { clientDir?: string } =
       }),
     )
     .route('/media', context.mediaRoot ? mediaRoutes(context.mediaRoot) : new Hono())
-    .route('/', webRoutes(loadClientFiles(clientDir), { mapTileUrl, pageHead }))
+    .route(shareImagesPath, shareImageRoutes(createShareImages(context.media)))
+    .route(
+      '/',
+      webRoutes(loadClientFiles(clientDir), { mapTileUrl, pageHead, pageRenderer, pageCache }),
+    )
 
   app.notFound((c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404))
   app.onError(async (error, c) => {

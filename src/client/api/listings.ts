@@ -25,14 +25,25 @@ function fetchListings(
   )
 }
 
+/** The cache key of Explore's carousel. */
+export const recommendedKey = ['listings', 'recommended']
+
 /** Explore's carousel: the newest listings. */
 export function useRecommendedListings() {
   return useQuery({
-    queryKey: ['listings', 'recommended'],
+    queryKey: recommendedKey,
     queryFn: () => fetchListings({}, limits.recommendedCount).then((page) => page.items),
     meta: { errorMessage },
   })
 }
+
+/** The cache key of a list's pages. */
+export const listingPagesKey = (filter: ListingFilter, sort: ListingSort) => [
+  'listings',
+  'pages',
+  filter,
+  sort,
+]
 
 /** A list with 'Load More': each page is appended and the cursor moves on (the spec's states). */
 export function useListingPages(
@@ -41,7 +52,7 @@ export function useListingPages(
 ) {
   const sort = options.sort ?? 'newest'
   return useInfiniteQuery({
-    queryKey: ['listings', 'pages', filter, sort],
+    queryKey: listingPagesKey(filter, sort),
     queryFn: ({ pageParam }) => fetchListings(filter, limits.pageSize, pageParam, sort),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,

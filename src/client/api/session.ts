@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import type { PublicUser } from '../../shared/profile'
+import { useHydrating } from '../components/use-hydrating'
 import { api, readJson, sendJson } from './http'
 
 const sessionKey = ['session'] as const
@@ -28,7 +29,9 @@ export function useSession() {
     // Not signed in is an answer, not an error; a failed check counts as signed out.
     retry: 1,
   })
-  return { user: isPending ? undefined : (data ?? null), checking: isPending }
+  // A drawn page is hydrated as the server drew it, for someone not yet known.
+  const unknown = useHydrating() || isPending
+  return { user: unknown ? undefined : (data ?? null), checking: unknown }
 }
 
 /** After any change of who is signed in: ask the server again, and forget what belonged to the old user. */

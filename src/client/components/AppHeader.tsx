@@ -1,15 +1,12 @@
 // The desktop header (from 1024px): the product's name, the main destinations and the account.
-// Phones and tablets move around with the spec's bottom bar alone, so it is not rendered there.
+// Phones and tablets move around with the spec's bottom bar alone, so CSS hides it there: a page
+// drawn on the server then has its header before any script knows the width.
 import { House } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import { siteName } from '../../shared/screens'
 import { useSession } from '../api/session'
 import styles from './AppHeader.module.css'
 import { isCurrentEntry } from './Navbar'
-import { useMediaQuery } from './use-media-query'
-
-/** The same width at which global.css starts the desktop layout. */
-const desktopQuery = '(min-width: 1024px)'
 
 const destinations = [
   { label: 'Explore', to: '/' },
@@ -17,12 +14,6 @@ const destinations = [
 ] as const
 
 export function AppHeader() {
-  const desktop = useMediaQuery(desktopQuery)
-  if (!desktop) return null
-  return <DesktopHeader />
-}
-
-function DesktopHeader() {
   const { pathname } = useLocation()
   return (
     <header className={styles.header}>

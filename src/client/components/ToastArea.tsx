@@ -5,8 +5,12 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 import { currentToasts, dismissToast, subscribeToToasts, type Toast } from './toasts'
 import styles from './ToastArea.module.css'
 
+// A page drawn on the server has no toasts yet.
+const noToasts: Toast[] = []
+const serverToasts = () => noToasts
+
 export function ToastArea({ autoCloseMs }: { autoCloseMs: number }) {
-  const toasts = useSyncExternalStore(subscribeToToasts, currentToasts)
+  const toasts = useSyncExternalStore(subscribeToToasts, currentToasts, serverToasts)
   const windowActive = useWindowActive()
   return (
     <section

@@ -1,6 +1,9 @@
 import { useCallback, useSyncExternalStore } from 'react'
 
-/** Whether a CSS media query matches now; the component renders again when that changes. */
+/**
+ * Whether a CSS media query matches now; the component renders again when that changes. A page
+ * drawn on the server is drawn as on a phone, and a wider browser redraws it once it hydrates.
+ */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
@@ -10,5 +13,9 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   )
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches)
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  )
 }

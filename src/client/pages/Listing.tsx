@@ -52,8 +52,9 @@ function ListingDetails({
   listing: ListingData
   user: PublicUser | null | undefined
 }) {
-  // The contact button is for others: hidden from the owner (the spec's permissions), and until we know who is here.
-  const showContact = user !== undefined && user?.id !== listing.userRef
+  // The contact button is for others: hidden from the owner (the spec's permissions). It is there
+  // while we learn who is here, so that a page drawn on the server, read without scripts, has it.
+  const showContact = user?.id !== listing.userRef
   const isOwner = !!user && user.id === listing.userRef
   // Leaflet is fetched and started only when the map is about to be seen, not while the page draws.
   const mapRef = useRef<HTMLDivElement>(null)
@@ -104,16 +105,13 @@ function ListingDetails({
             </span>
           )}
         </p>
-        {showContact ? (
+        {showContact && (
           <Link
             className={`primary-button ${styles.contact}`}
             to={contactPath(listing.userRef, listing.name)}
           >
             Contact Landloard
           </Link>
-        ) : (
-          // The button's room is kept while we learn who is here: the facts below do not jump.
-          user === undefined && <div className={styles.contactPlaceholder} aria-hidden="true" />
         )}
         {isOwner && (
           <ListingStatusButton

@@ -34,21 +34,25 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | u
   return undefined
 }
 
-/** A JSON text, with its compressed forms made the first time each is asked for. */
-export interface JsonBody {
-  json: string
+/** A text (JSON, or a page's HTML), with its compressed forms made the first time each is asked for. */
+export interface TextBody {
+  text: string
   encoded: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>
 }
 
-export function jsonBody(value: unknown): JsonBody {
-  return { json: JSON.stringify(value), encoded: {} }
+export function textBody(text: string): TextBody {
+  return { text, encoded: {} }
 }
 
-function encode(body: JsonBody, encoding: Encoding): Uint8Array<ArrayBuffer> {
+export function jsonBody(value: unknown): TextBody {
+  return textBody(JSON.stringify(value))
+}
+
+function encode(body: TextBody, encoding: Encoding): Uint8Array<ArrayBuffer> {
   const bytes =
     encoding === 'br'
-      ? zlib.brotliCompressSync(body.json, brotliOptions(body.json.length))
-      : zlib.gzipSync(body.json)
+      ? zlib.brotliCompressSync(body.text, brotliOptions(body.text.length))
+      : zlib.gzipSync(body.text)
   // Copied out: zlib answers a view of its 16 KB output chunk, which the response cache would hold whole.
   return new Uint8Array(bytes)
 }
@@ -61,19 +65,19 @@ export const jsonHeaders: Readonly<Record<string, string>> = {
 
 /** The bytes to send of `body` to a client that sent `acceptEncoding`, compressed when it pays. */
 export function bodyBytes(
-  body: JsonBody,
+  body: TextBody,
   acceptEncoding: string | undefined,
 ): { bytes: string | Uint8Array<ArrayBuffer>; encoding?: Encoding } {
   const encoding =
-    body.json.length >= minCompressedBytes ? chooseEncoding(acceptEncoding) : undefined
-  if (!encoding) return { bytes: body.json }
+    body.text.length >= minCompressedBytes ? chooseEncoding(acceptEncoding) : undefined
+  if (!encoding) return { bytes: body.text }
   return { bytes: (body.encoded[encoding] ??= encode(body, encoding)), encoding }
 }
 
 /** Sends a JSON body made earlier (typed as `T` for Hono's client), compressed when it pays. */
 export function sendJsonBody<T, Status extends ContentfulStatusCode = 200>(
   c: Context,
-  body: JsonBody,
+  body: TextBody,
   status: Status = 200 as Status,
 ): Response & TypedResponse<JSONParsed<T>, Status, 'json'> {
   const { bytes, encoding } = bodyBytes(body, c.req.header('Accept-Encoding'))

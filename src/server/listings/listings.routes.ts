@@ -17,7 +17,8 @@ import { jsonAnswer, sendJsonBody } from '../http/json-answer.js'
 import { requestTarget, type ResponseCache } from './response-cache.js'
 import { parseJsonBody, validate } from '../http/validate.js'
 import type { ErrorBody } from '../../shared/error-body.js'
-import { decodeCursor, encodeCursor, filterFingerprint } from './cursor.js'
+import { decodeCursor, filterFingerprint } from './cursor.js'
+import { readListingPage } from './read-listing-page.js'
 import { ListingWriteError, type ListingWrites } from './listing-writes.js'
 import type { ListingQueries } from './listings.queries.js'
 
@@ -107,16 +108,9 @@ export function listingsRoutes(deps: {
         const error = 'This cursor belongs to another sort or other filters'
         return c.json({ error, fields: { cursor: error } } satisfies ErrorBody, 400)
       }
-      const body = await responseCache.get(cacheKey(c, listParameters), async () => {
-        const page = await listings.readPage(filter, limit, cursor?.after, sort)
-        // The spec's states: the cursor is set after every fetch that returned something, even a short
-        // page, so 'Load More' stays until a fetch comes back empty.
-        const nextCursor = page.last ? encodeCursor({ sort, after: page.last, filters }) : null
-        return {
-          value: { items: page.value, nextCursor } satisfies ListingPage,
-          version: page.version,
-        }
-      })
+      const body = await responseCache.get(cacheKey(c, listParameters), () =>
+        readListingPage(listings, { filter, sort, limit, after: cursor?.after }),
+      )
       return sendJsonBody<ListingPage>(c, body!)
     })
     .get('/map', validate('query', mapQuery, 'Invalid map query'), async (c) => {

@@ -7,7 +7,7 @@
 // Request, a Context and a Response around it would cost more than the response itself
 // (docs/decisions/010-response-cache-before-hono.md).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
-import { bodyBytes, jsonBody, jsonHeaders, type JsonBody } from '../http/json-answer.js'
+import { bodyBytes, jsonBody, jsonHeaders, type TextBody } from '../http/json-answer.js'
 import type { Versioned } from './listings.queries.js'
 
 /**
@@ -54,7 +54,7 @@ export interface ResponseCacheOptions {
 
 interface CachedResponse {
   version: string
-  body: JsonBody
+  body: TextBody
   bytes: number
 }
 
@@ -84,7 +84,7 @@ export function createResponseCache({
   }
 
   /** The cached response to `key` if the listings are still at its version. */
-  async function current(key: string): Promise<JsonBody | undefined> {
+  async function current(key: string): Promise<TextBody | undefined> {
     const entry = cached.get(key)
     if (!entry) return undefined
     const version = await readVersion()
@@ -110,20 +110,22 @@ export function createResponseCache({
     /**
      * The response to `key`: the cached one if the listings are still at its version, else what
      * `read` finds (cached in turn, unless it carries no version: nothing found, nothing to key).
-     * Undefined when `read` finds nothing. With no key, `read` alone, and nothing cached.
+     * Undefined when `read` finds nothing. With no key, `read` alone, and nothing cached. The body is
+     * the value's JSON unless `toBody` makes it otherwise (a page's HTML).
      */
-    async get(
+    async get<T>(
       key: string | undefined,
-      read: () => Promise<Versioned<unknown>>,
-    ): Promise<JsonBody | undefined> {
+      read: () => Promise<Versioned<T>>,
+      toBody: (value: T) => TextBody = jsonBody,
+    ): Promise<TextBody | undefined> {
       const response = key === undefined ? undefined : await current(key)
       if (response) return response
       const { value, version } = await read()
       if (value === undefined) return undefined
-      const body = jsonBody(value)
+      const body = toBody(value)
       // The text, and room for its brotli and gzip forms (each well under half of it).
       if (key !== undefined && version !== undefined) {
-        add(key, { version, body, bytes: 2 * body.json.length })
+        add(key, { version, body, bytes: 2 * body.text.length })
       }
       return body
     },

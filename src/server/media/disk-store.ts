@@ -22,6 +22,16 @@ export function createDiskStore(root: string, baseUrl = '/media'): MediaStore & 
       await fs.writeFile(temp, body, { mode: privateFileMode })
       await fs.rename(temp, file)
     },
+    async read(key) {
+      return fs.readFile(fileOf(key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined
+        throw error
+      })
+    },
+    async exists(key) {
+      const stat = await fs.stat(fileOf(key)).catch(() => undefined)
+      return stat?.isFile() ?? false
+    },
     async delete(keys) {
       const folders = new Set<string>()
       for (const key of keys) {

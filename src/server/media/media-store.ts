@@ -4,6 +4,9 @@ import { imageWidths, variantName, type ImageWidth } from '../../shared/media.js
 export interface MediaStore {
   /** Stores one file under `key` (e.g. `images/{uid}-{name}-{id}/w400.webp`). */
   put(key: string, body: Buffer, contentType: string): Promise<void>
+  /** The stored file's bytes; undefined when there is none. */
+  read(key: string): Promise<Buffer | undefined>
+  exists(key: string): Promise<boolean>
   /** Removes the files with these keys; missing ones are not an error. */
   delete(keys: string[]): Promise<void>
   /** The public URL of a stored file. */
@@ -12,10 +15,20 @@ export interface MediaStore {
   imageUrl(imageKey: string): string
 }
 
-/** Every file an image folder may hold: each variant, and the cleaned original in either format. */
+/**
+ * The share image's file in an image folder (share-image.ts); the size is in the name, so a new
+ * size never meets an old file.
+ */
+export const shareImageName = 'share-1200x630.jpg'
+
+/**
+ * Every file an image folder may hold: each variant, the share image once someone asked for it,
+ * and the cleaned original in either format.
+ */
 export function imageFileKeys(imageKey: string): string[] {
   return [
     ...imageWidths.map((width: ImageWidth) => `${imageKey}/${variantName(width)}`),
+    `${imageKey}/${shareImageName}`,
     `${imageKey}/original.jpg`,
     `${imageKey}/original.png`,
   ]

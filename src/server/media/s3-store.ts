@@ -2,6 +2,7 @@
 // (MinIO, R2, s3rver in tests), served by that service or a CDN in front of it, not by us.
 import {
   DeleteObjectsCommand,
+  GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -23,8 +24,6 @@ export interface S3StoreOptions {
   /** Where the objects are public, e.g. a CDN; overrides the URL made from endpoint and bucket. */
   publicUrl?: string
 }
-
-export type S3Store = MediaStore & { exists(key: string): Promise<boolean> }
 
 /** DeleteObjects takes at most this many keys per request. */
 export const deleteBatchSize = 1000
@@ -61,7 +60,7 @@ export function createS3Client(options: S3StoreOptions): S3Client {
 export function createS3Store(
   options: S3StoreOptions,
   client: S3Client = createS3Client(options),
-): S3Store {
+): MediaStore {
   const { bucket } = options
   const base = publicBaseUrl(options)
 
@@ -106,14 +105,23 @@ export function createS3Store(
         }
       }
     },
+    async read(key) {
+      try {
+        const answer = await client.send(
+          new GetObjectCommand({ Bucket: bucket, Key: checked(key) }),
+        )
+        return Buffer.from(await answer.Body!.transformToByteArray())
+      } catch (error) {
+        if (isMissing(error)) return undefined
+        throw error
+      }
+    },
     async exists(key) {
       try {
         await client.send(new HeadObjectCommand({ Bucket: bucket, Key: checked(key) }))
         return true
       } catch (error) {
-        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) {
-          return false
-        }
+        if (isMissing(error)) return false
         throw error
       }
     },
@@ -121,6 +129,9 @@ export function createS3Store(
     imageUrl: (imageKey) => url(`${imageKey}/${variantName(largestImageWidth)}`),
   }
 }
+
+const isMissing = (error: unknown) =>
+  error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404
 
 /** The URL that object keys are appended to, without a trailing slash. */
 function publicBaseUrl({ publicUrl, endpoint, bucket, region }: S3StoreOptions): string {

@@ -8,7 +8,7 @@ import type { Auth } from '../auth/auth.js'
 import { requireUser } from '../auth/session.js'
 import type { ErrorBody } from '../../shared/error-body.js'
 import { newId } from '../ids.js'
-import { createLimiter } from '../media/limiter.js'
+import { imageProcessing } from '../media/image-processing.js'
 import { ImageRejectedError, storeUploadedImage } from '../media/images.js'
 import { imageFileKeys, type MediaStore } from '../media/media-store.js'
 import { uploadLimits } from './upload-limits.js'
@@ -18,12 +18,6 @@ import type { UploadStaging } from './upload-staging.js'
 
 /** Set by us on every request we hand to the tus server, after checking the session. */
 const userHeader = 'x-marketplace-user'
-
-/**
- * Finished uploads are turned into variants two at a time, the rest waiting their turn: each image
- * takes tens of megabytes while sharp works on it.
- */
-const processing = createLimiter(2)
 
 /** What the person sees beside the file when a limit stops it. */
 const refusalMessages: Record<UploadRefusal, string> = {
@@ -173,7 +167,7 @@ export function uploadsRoutes(deps: {
 
   async function makeImage(id: string, imageKey: string): Promise<void> {
     try {
-      await processing(async () =>
+      await imageProcessing(async () =>
         storeUploadedImage(media, imageKey, await buffer(await datastore.read(id))),
       )
       if (!(await uploads.markReady(id, imageKey))) {

@@ -86,6 +86,7 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
         userRef: owner.id,
         name: hostileName,
         location: '<img src=x onerror=alert(1)>',
+        images: ['images/hostile-house-1'],
         timestamp: listing.timestamp + 1,
       })
     ).id
@@ -122,12 +123,21 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
     expect(html).toContain(
       `<meta property="og:title" content="Bright Loft in Lyon | House Marketplace">`,
     )
-    const image = test.context.media.imageUrl('images/abc-house-1')
-    const absoluteImage = new URL(image, 'https://homes.example/').toString()
-    expect(absoluteImage).toMatch(/^https:\/\/homes\.example\/media\/.+\/w1200\.webp$/)
-    expect(html).toContain(`<meta property="og:image" content="${absoluteImage}">`)
     expect(html).toContain(`<meta name="twitter:card" content="summary_large_image">`)
-    expect(html).toContain(`<meta name="twitter:image" content="${absoluteImage}">`)
+    // The cover's 1200×630 share image, its facts right after it, as Open Graph lists them.
+    const image = 'https://homes.example/share-images/abc-house-1/1200x630.jpg'
+    const alt = 'Bright Loft in Lyon, photo 1'
+    expect(html).toContain(
+      [
+        `<meta property="og:image" content="${image}">`,
+        `<meta property="og:image:type" content="image/jpeg">`,
+        `<meta property="og:image:width" content="1200">`,
+        `<meta property="og:image:height" content="630">`,
+        `<meta property="og:image:alt" content="${alt}">`,
+        `<meta name="twitter:image" content="${image}">`,
+        `<meta name="twitter:image:alt" content="${alt}">`,
+      ].join('\n    '),
+    )
     // The default title is replaced, not repeated.
     expect(html.match(/<title>/g)).toHaveLength(1)
   })
@@ -174,6 +184,25 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
     )
     expect(html).toContain('content="&#60;/title&#62;&#60;script&#62;alert(&#34;name&#34;)')
     expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;')
+    expect(html).toContain(
+      '<meta name="twitter:image:alt" content="&#60;/title&#62;&#60;script&#62;alert(&#34;name&#34;)&#60;/script&#62;, photo 1">',
+    )
+  })
+
+  it('shows a cover that is not one of our stored images by itself, of no known size', async () => {
+    const owner = await createUser(test.context)
+    const listing = await insertListing(test.context, {
+      userRef: owner.id,
+      images: ['pictures/elsewhere'],
+    })
+    const { html } = await page(`/category/rent/${listing.id}`)
+    const cover = new URL(
+      test.context.media.imageUrl('pictures/elsewhere'),
+      'https://homes.example/',
+    )
+    expect(html).toContain(`<meta property="og:image" content="${cover.toString()}">`)
+    expect(html).not.toContain('og:image:width')
+    expect(html).toContain(`<meta name="twitter:image:alt" content="Test Listing Flat, photo 1">`)
   })
 
   it('answers 404 for a listing that does not exist, with no preview card', async () => {

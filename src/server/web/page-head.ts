@@ -5,7 +5,14 @@
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format.js'
 import { canonicalSearchPath } from '../../shared/canonical-search-path.js'
 import { effectivePrice, isListingType, limits, type Listing } from '../../shared/listing.js'
-import { listingPath, listingsPath, type ListingFilter } from '../../shared/listing-requests.js'
+import { idPattern } from '../../shared/ids.js'
+import {
+  listingPath,
+  listingsPath,
+  type ListingFilter,
+  type ListingSort,
+} from '../../shared/listing-requests.js'
+import type { PageData } from '../../shared/page-data.js'
 import { imageSizes, imageSrcSet, imageVariantUrl } from '../../shared/media.js'
 import { readSearch } from '../../shared/read-search.js'
 import {
@@ -17,7 +24,9 @@ import {
   siteName,
 } from '../../shared/screens.js'
 import { escapeHtml } from '../http/escape.js'
-import type { ListingQueries } from '../listings/listings.queries.js'
+import { shareImageTags } from './share-image-tags.js'
+import type { ListingQueries, Versioned } from '../listings/listings.queries.js'
+import { readListingPage } from '../listings/read-listing-page.js'
 import type { PageChunkLookup } from './page-chunks.js'
 import {
   listingStructuredData,
@@ -30,14 +39,22 @@ const siteDescription = 'Browse homes for rent or for sale, and publish your own
 export interface PageHead {
   status: 200 | 404
   html: string
+  /** What the screen is drawn from, when the server draws it (render-page.tsx). */
+  pageData?: PageData
+  /** The preload of the screen's first API read: for the head of a page the server did not draw. */
+  dataPreload?: string
+  /** The listings' version `pageData` was read at: the page may be cached under it. */
+  version?: string
 }
 
 interface PageMeta {
   title: string
   description?: string
   notFound?: boolean
-  /** An API read to preload: the path the client will fetch. */
+  /** An API read to preload: the path the client will fetch when the page holds no data. */
   data?: string
+  /** What the screen is drawn from on the server, and the listings' version it was read at. */
+  pageData?: Versioned<PageData>
   /** The first image the screen shows, with the `sizes` it is shown at. */
   image?: { url: string; sizes: string }
   /** The listing a shared link previews. */
@@ -56,7 +73,7 @@ type RouteParams = Partial<Record<string, string>>
 type Describe = (
   params: RouteParams,
   listings: ListingQueries,
-  query: URLSearchParams,
+  search: URLSearchParams,
 ) => PageMeta | Promise<PageMeta>
 
 interface PageRoute {
@@ -94,21 +111,29 @@ interface ListScreen {
   title: string
   description: string
   filter: ListingFilter
-  limit: number
+  sort?: ListingSort
+  /** Explore's carousel rather than a list with 'Load More'. */
+  recommended?: boolean
   /** How the list shows its first cover. */
   sizes: string
 }
 
-/** A list screen: its first page of listings, and the first cover, are preloaded. */
+/** A list screen: drawn with its first page of listings, whose first cover is preloaded. */
 async function describeList(screen: ListScreen, listings: ListingQueries): Promise<PageMeta> {
-  const items = await listings.list(screen.filter, screen.limit)
-  const cover = items[0]?.imageUrls[0]
+  const { filter, sort = 'newest', recommended } = screen
+  const limit = recommended ? limits.recommendedCount : limits.pageSize
+  const { value: page, version } = await readListingPage(listings, { filter, sort, limit })
+  const cover = page.items[0]?.imageUrls[0]
   return {
     title: screen.title,
     description: screen.description,
-    data: listingsPath(screen.filter, screen.limit),
+    data: listingsPath(filter, limit),
+    pageData: {
+      value: recommended ? { recommended: page.items } : { listingPages: { filter, sort, page } },
+      version,
+    },
     image: cover ? { url: cover, sizes: screen.sizes } : undefined,
-    listings: items,
+    listings: page.items,
   }
 }
 
@@ -123,7 +148,7 @@ const routes: PageRoute[] = [
           title: screens.explore.title,
           description: siteDescription,
           filter: {},
-          limit: limits.recommendedCount,
+          recommended: true,
           sizes: imageSizes.slide,
         },
         listings,
@@ -138,7 +163,6 @@ const routes: PageRoute[] = [
           title: screens.offers.title,
           description: 'Homes for rent and for sale at a discount.',
           filter: { offer: true },
-          limit: limits.pageSize,
           sizes: imageSizes.card,
         },
         listings,
@@ -153,23 +177,29 @@ const routes: PageRoute[] = [
       const description = `Homes ${homes}, newest first.`
       if (!isListingType(categoryName)) return { title, description }
       const filter = { type: categoryName }
-      return describeList(
-        { title, description, filter, limit: limits.pageSize, sizes: imageSizes.card },
-        listings,
-      )
+      return describeList({ title, description, filter, sizes: imageSizes.card }, listings)
     },
   },
   {
     path: screens.listing.path,
     module: 'pages/Listing.tsx',
     describe: async ({ listingId = '' }, listings) => {
-      const listing = await listings.get(listingId)
-      if (!listing) return { title: notFoundTitle, notFound: true }
+      const { value: listing, version } = idPattern.test(listingId)
+        ? await listings.readOne(listingId)
+        : { value: undefined, version: undefined }
+      if (!listing) {
+        return {
+          title: notFoundTitle,
+          notFound: true,
+          pageData: { value: { listing: { id: listingId, value: null } }, version },
+        }
+      }
       const cover = listing.imageUrls[0]
       return {
         title: listing.name,
         description: describeListing(listing),
         data: listingPath(listing.id),
+        pageData: { value: { listing: { id: listing.id, value: listing } }, version },
         image: cover ? { url: cover, sizes: imageSizes.photo } : undefined,
         listing,
         canonical: listingPagePath(listing),
@@ -179,12 +209,12 @@ const routes: PageRoute[] = [
   {
     path: screens.search.path,
     module: 'pages/Search.tsx',
-    describe: async (_, listings, query) => {
-      const { filter, sort } = readSearch(query)
+    describe: async (_, listings, search) => {
+      const { filter, sort } = readSearch(search)
       const page = await listings.readPage(filter, limits.pageSize, undefined, sort)
       return {
         title: screens.search.title,
-        canonical: canonicalSearchPath(query),
+        canonical: canonicalSearchPath(search),
         listings: page.value,
       }
     },
@@ -225,8 +255,11 @@ export function createPageHeads(options: {
   const { listings, publicUrl, chunks } = options
   const absolute = (url: string) => new URL(url, `${publicUrl}/`).toString()
 
-  /** The head of the screen at `path` (already decoded by the router), and the answer's status. */
-  return async function pageHead(path: string, query = new URLSearchParams()): Promise<PageHead> {
+  /**
+   * The head of the screen at `path` (already decoded by the router) with `search` as its query,
+   * the answer's status, and the data the screen is drawn from when the server draws it.
+   */
+  return async function pageHead(path: string, search = new URLSearchParams()): Promise<PageHead> {
     const normalized = path.replace(/\/+$/, '') || '/'
     let route = notFoundRoute
     let params: RouteParams = {}
@@ -241,7 +274,7 @@ export function createPageHeads(options: {
 
     let meta: PageMeta
     try {
-      meta = await route.describe(params, listings, query)
+      meta = await route.describe(params, listings, search)
     } catch {
       // The database is away: the page still loads, and its own reads report the failure.
       meta = { title: siteName }
@@ -267,9 +300,6 @@ export function createPageHeads(options: {
     if (meta.noindex || (meta.listing && meta.listing.status !== 'active')) {
       lines.push(metaTag('name', 'robots', 'noindex'))
     }
-    if (meta.data) {
-      lines.push(`<link rel="preload" as="fetch" href="${escapeHtml(meta.data)}" crossorigin>`)
-    }
     if (meta.image) {
       const { url, sizes } = meta.image
       lines.push(
@@ -282,7 +312,14 @@ export function createPageHeads(options: {
     for (const href of styles) lines.push(`<link rel="stylesheet" href="${escapeHtml(href)}">`)
     for (const href of scripts) lines.push(`<link rel="modulepreload" href="${escapeHtml(href)}">`)
 
-    return { status: meta.notFound ? 404 : 200, html: lines.join('\n    ') }
+    return {
+      status: meta.notFound ? 404 : 200,
+      html: lines.join('\n    '),
+      pageData: meta.pageData?.value,
+      version: meta.pageData?.version,
+      dataPreload:
+        meta.data && `<link rel="preload" as="fetch" href="${escapeHtml(meta.data)}" crossorigin>`,
+    }
   }
 }
 
@@ -305,13 +342,8 @@ function previewCard(
     metaTag('name', 'twitter:description', description),
   ]
   if (image) {
-    const large = absolute(imageVariantUrl(image, 1200))
-    lines.push(
-      metaTag('property', 'og:image', large),
-      metaTag('property', 'og:image:alt', listing.name),
-      metaTag('name', 'twitter:image', large),
-      metaTag('name', 'twitter:image:alt', listing.name),
-    )
+    const tags = shareImageTags(image, listing.name, absolute)
+    lines.push(...tags.map(([attribute, key, content]) => metaTag(attribute, key, content)))
   }
   return lines
 }

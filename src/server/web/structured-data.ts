@@ -5,6 +5,7 @@
 import { effectivePrice, type Listing } from '../../shared/listing.js'
 import { imageVariantUrl } from '../../shared/media.js'
 import { listingPagePath } from '../../shared/screens.js'
+import { jsonInScript } from '../http/escape.js'
 
 type StructuredData = Record<string, unknown>
 
@@ -83,15 +84,7 @@ export function listStructuredData(listings: Listing[], publicUrl: string): Stru
   }
 }
 
-// Inside <script> the HTML parser ends the script at `</script` and treats `<!--` specially, and
-// U+2028/2029 end a line in older JavaScript: JSON's escapes keep each of them inert.
-const unsafe = /[<>&\u2028\u2029]/g
-
 /** `<script type="application/ld+json">` holding `data`, whatever text its values hold. */
 export function structuredDataScript(data: StructuredData): string {
-  const json = JSON.stringify(data).replace(
-    unsafe,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  )
-  return `<script type="application/ld+json">${json}</script>`
+  return `<script type="application/ld+json">${jsonInScript(data)}</script>`
 }

@@ -1,23 +1,64 @@
 // Serves the built client: hashed assets cached for a year, and every screen's route answered by
-// index.html with that screen's own head (page-head.ts); unknown routes get it with a 404.
+// index.html with that screen's own head (page-head.ts); the listing and list screens also come
+// drawn, with the data they were drawn from (page-renderer.ts). Unknown routes get a 404.
 import { Hono, type Context } from 'hono'
-import { escapeHtml } from '../http/escape.js'
+import { pageDataElementId } from '../../shared/page-data.js'
+import { escapeHtml, jsonInScript } from '../http/escape.js'
+import { bodyBytes, textBody, type TextBody } from '../http/json-answer.js'
+import { requestTarget, type ResponseCache } from '../listings/response-cache.js'
 import type { ClientFile } from './client-files.js'
 import type { PageHead } from './page-head.js'
+import type { RenderPage } from './page-renderer.js'
 
 export interface PageSettings {
   mapTileUrl: string
-  pageHead: (path: string, query: URLSearchParams) => Promise<PageHead>
+  pageHead: (path: string, search: URLSearchParams) => Promise<PageHead>
+  /** The client's server entry, when it is built. */
+  pageRenderer: () => Promise<RenderPage | undefined>
+  /** Drawn pages, each kept while the listings are at the version it was read at. */
+  pageCache: ResponseCache
 }
 
 // index.html marks the part of its head that each screen replaces.
 const headPart = /<!--page-head-->[\s\S]*<!--\/page-head-->/
+const emptyRoot = '<div id="root"></div>'
 
 export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings) {
   const template = files.get('/index.html')
   const page = template?.body
     .toString('utf8')
     .replace('%MAP_TILE_URL%', escapeHtml(settings.mapTileUrl))
+
+  /** The page at `target`, with the listings' version it may be cached under (200s only). */
+  async function drawPage(
+    c: Context,
+    shell: string,
+    target: string,
+  ): Promise<{ status: PageHead['status']; html: string; version?: string }> {
+    const head = await settings.pageHead(c.req.path, new URL(c.req.url).searchParams)
+    let root = emptyRoot
+    const renderPage = head.pageData && (await settings.pageRenderer())
+    if (head.pageData && renderPage) {
+      try {
+        const body = await renderPage(target, head.pageData)
+        const data = `<script type="application/json" id="${pageDataElementId}">${jsonInScript(head.pageData)}</script>`
+        root = `<div id="root">${body}</div>\n    ${data}`
+      } catch (error) {
+        // The browser draws the screen as it did before pages were drawn here.
+        console.error(`${c.req.path}: the page could not be drawn:`, error)
+      }
+    }
+    const drawn = root !== emptyRoot
+    // A page that holds its data reads none; one the browser draws reads it beside the entry script.
+    const headHtml =
+      drawn || !head.dataPreload ? head.html : `${head.html}\n    ${head.dataPreload}`
+    const html = shell.replace(headPart, () => headHtml).replace(emptyRoot, () => root)
+    return {
+      status: head.status,
+      html,
+      version: drawn && head.status === 200 ? head.version : undefined,
+    }
+  }
 
   return new Hono().get('/*', async (c) => {
     const path = c.req.path
@@ -31,14 +72,28 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
       )
     }
     if (!page) return c.text('The client is not built: run `npm run build`.', 503)
-    const head = await settings.pageHead(path, new URL(c.req.url).searchParams)
-    return c.html(
-      page.replace(headPart, () => head.html),
-      head.status,
-      {
-        'Cache-Control': 'no-cache',
-      },
-    )
+
+    const target = requestTarget(c.req.url)
+    let status: PageHead['status'] = 200
+    const read = async () => {
+      const drawn = await drawPage(c, page, target)
+      status = drawn.status
+      return { value: drawn.html, version: drawn.version }
+    }
+    let body: TextBody
+    try {
+      body = (await settings.pageCache.get(target, read, textBody))!
+    } catch {
+      // The listings' version could not be read (the database is away): drawn afresh, not kept.
+      body = textBody((await read()).value)
+    }
+    const { bytes, encoding } = bodyBytes(body, c.req.header('Accept-Encoding'))
+    return c.body(bytes, status, {
+      'Content-Type': 'text/html; charset=UTF-8',
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+      ...(encoding && { 'Content-Encoding': encoding }),
+    })
   })
 }
 

@@ -1,0 +1,24 @@
+// A server-rendered page's data, put in the query cache before the client hydrates: the screens
+// then draw what the server drew, and read nothing again until it goes stale.
+import type { QueryClient } from '@tanstack/react-query'
+import { pageDataElementId, type PageData } from '../../shared/page-data'
+import { listingKey, listingPagesKey, recommendedKey } from './listings'
+
+/** The data the server wrote into the page, if it rendered it. */
+export function readPageData(): PageData | undefined {
+  const text = document.getElementById(pageDataElementId)?.textContent
+  return text ? (JSON.parse(text) as PageData) : undefined
+}
+
+/** Fills the query cache as the screens' own reads would (updated now: the page was just served). */
+export function seedPageData(queryClient: QueryClient, data: PageData): void {
+  if (data.listing) queryClient.setQueryData(listingKey(data.listing.id), data.listing.value)
+  if (data.listingPages) {
+    const { filter, sort, page } = data.listingPages
+    queryClient.setQueryData(listingPagesKey(filter, sort), {
+      pages: [page],
+      pageParams: [undefined],
+    })
+  }
+  if (data.recommended) queryClient.setQueryData(recommendedKey, data.recommended)
+}

@@ -1,0 +1,17 @@
+// The data a server-rendered screen was drawn from, written into the page beside its HTML: the
+// client puts it in its query cache before it hydrates, so it draws the same and asks for nothing
+// again (docs/decisions/021-server-rendering.md).
+import type { Listing, ListingPage } from './listing.js'
+import type { ListingFilter, ListingSort } from './listing-requests.js'
+
+export interface PageData {
+  /** A listing screen's listing; null when there is no such listing. */
+  listing?: { id: string; value: Listing | null }
+  /** The first page of a list screen (Offers, a category, a search). */
+  listingPages?: { filter: ListingFilter; sort: ListingSort; page: ListingPage }
+  /** Explore's carousel. */
+  recommended?: Listing[]
+}
+
+/** The id of the script element that carries a page's data as JSON. */
+export const pageDataElementId = 'page-data'
