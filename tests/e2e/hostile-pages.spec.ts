@@ -13,8 +13,9 @@ const landlordName = '<b onmouseover=pwned=3>Eve</b>'
 /** Nothing hostile was made into an element, and nothing of it ran. */
 async function expectNothingInjected(page: Page) {
   await expect(page.locator('img[src="x"]')).toHaveCount(0)
-  // The server's JSON-LD is an inline data block, never run; no other inline script may be.
-  await expect(page.locator('script:not([src]):not([type="application/ld+json"])')).toHaveCount(0)
+  // The server's data blocks (the page's data, its JSON-LD) never run; no other inline script may be.
+  const dataBlocks = ':not([type="application/json"]):not([type="application/ld+json"])'
+  await expect(page.locator(`script:not([src])${dataBlocks}`)).toHaveCount(0)
   await expect(page.locator('b[onmouseover]')).toHaveCount(0)
   expect(await page.evaluate(() => (window as { pwned?: unknown }).pwned)).toBeUndefined()
 }
