@@ -60,9 +60,15 @@ export function filterParameters(filter: ListingFilter): [string, string][] {
   add('furnished', filter.furnished)
   if (filter.bbox) {
     const { west, south, east, north } = filter.bbox
-    add('bbox', [west, south, east, north].join(','))
+    add('bbox', [west, south, east, north].map(degrees).join(','))
   }
   return parameters
+}
+
+/** `0.0000005`, not `5e-7`: a bbox's degrees as its parameter takes them, 12 decimals at most. */
+function degrees(value: number): string {
+  const text = value.toFixed(12).replace(/\.?0+$/, '')
+  return text === '-0' ? '0' : text
 }
 
 /** The query of `GET /api/listings`, its keys always in this order; `sort` left out when newest. */

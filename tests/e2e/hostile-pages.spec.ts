@@ -1,6 +1,7 @@
 // Hostile text in a listing and in a landlord's name shows as text on every screen that shows it:
 // the card, the detail page and its title, the map popup (Leaflet popups take HTML), the preview
-// card tags and the Contact page's mailto link. Nothing of it becomes an element or runs.
+// card tags, the JSON-LD and the Contact page's mailto link. Nothing of it becomes an element or
+// runs.
 import type { Page } from '@playwright/test'
 import { expect, test } from '../support/e2e/session'
 
@@ -12,7 +13,9 @@ const landlordName = '<b onmouseover=pwned=3>Eve</b>'
 /** Nothing hostile was made into an element, and nothing of it ran. */
 async function expectNothingInjected(page: Page) {
   await expect(page.locator('img[src="x"]')).toHaveCount(0)
-  await expect(page.locator('script:not([src])')).toHaveCount(0)
+  // The server's data blocks (the page's data, its JSON-LD) never run; no other inline script may be.
+  const dataBlocks = ':not([type="application/json"]):not([type="application/ld+json"])'
+  await expect(page.locator(`script:not([src])${dataBlocks}`)).toHaveCount(0)
   await expect(page.locator('b[onmouseover]')).toHaveCount(0)
   expect(await page.evaluate(() => (window as { pwned?: unknown }).pwned)).toBeUndefined()
 }
@@ -47,6 +50,11 @@ test('HTML in a name and an address is shown as text everywhere', async ({
     'content',
     new RegExp(escapeRegExp(address)),
   )
+  const structuredData = await page.locator('script[type="application/ld+json"]').textContent()
+  expect(JSON.parse(structuredData!)).toMatchObject({
+    name,
+    mainEntity: { address: listing.location },
+  })
 
   // The map popup.
   await page.getByRole('heading', { name: 'Location' }).scrollIntoViewIfNeeded()

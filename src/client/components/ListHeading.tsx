@@ -4,7 +4,7 @@ import { SlidersHorizontal } from 'lucide-react'
 import { Link } from 'react-router'
 import type { ListingFilter } from '../../shared/listing-requests'
 import styles from './ListHeading.module.css'
-import { searchPath } from './search/search-state'
+import { searchPath } from '../../shared/search-state'
 
 interface ListHeadingProps {
   title: string

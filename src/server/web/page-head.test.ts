@@ -15,6 +15,7 @@ import {
   insertListing,
   type TestApp,
 } from '../../../tests/support/test-app'
+import { schemaOrgProblems } from '../../../tests/support/schema-org'
 import { createApp, type App } from '../app'
 
 const template = `<!doctype html><html><head>
@@ -40,6 +41,19 @@ const manifest = {
 }
 
 const hostileName = '</title><script>alert("name")</script>'
+
+/** The JSON-LD of a page, each script's text parsed as JSON. */
+function structuredData(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  )
+}
+
+function canonicalLinks(html: string): string[] {
+  return [...html.matchAll(/<link rel="canonical" href="([^"]*)">/g)].map((match) =>
+    match[1]!.replaceAll('&#38;', '&'),
+  )
+}
 
 describe.each(dialects)('page heads (%s)', (dialect) => {
   let test: TestApp
@@ -76,6 +90,18 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
         timestamp: listing.timestamp + 1,
       })
     ).id
+    // A rental on offer for the offers' list, and an older, dearer sale: sorted by price it is first.
+    await insertListing(test.context, {
+      userRef: owner.id,
+      offer: true,
+      timestamp: listing.timestamp - 1,
+    })
+    await insertListing(test.context, {
+      userRef: owner.id,
+      type: 'sale',
+      regularPrice: 900000,
+      timestamp: listing.timestamp - 2,
+    })
   })
   afterAll(() => test?.close())
 
@@ -220,5 +246,78 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
     const manifestAnswer = await page('/.vite/manifest.json')
     expect(manifestAnswer.status).toBe(404)
     expect(manifestAnswer.html).not.toContain('isEntry')
+  })
+
+  it('describes a listing as a schema.org RealEstateListing', async () => {
+    const [data, ...more] = structuredData((await page(`/category/sale/${listingId}`)).html)
+    expect(more).toEqual([])
+    expect(data).toMatchObject({
+      '@type': 'RealEstateListing',
+      url: `https://homes.example/category/sale/${listingId}`,
+      name: 'Bright Loft in Lyon',
+      offers: { price: 250000, priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+      mainEntity: { numberOfBedrooms: 3, numberOfBathroomsTotal: 2 },
+    })
+    expect(schemaOrgProblems(data)).toEqual([])
+  })
+
+  it('keeps a hostile name inert in the JSON-LD', async () => {
+    const { html } = await page(`/category/rent/${hostileId}`)
+    expect(html.match(/<\/script>/g)).toHaveLength(2)
+    expect(structuredData(html)).toEqual([expect.objectContaining({ name: hostileName })])
+  })
+
+  it.each([
+    ['/', {}, limits.recommendedCount, 'newest'],
+    ['/offers', { offer: true }, limits.pageSize, 'newest'],
+    ['/category/rent', { type: 'rent' }, limits.pageSize, 'newest'],
+    ['/category/sale', { type: 'sale' }, limits.pageSize, 'newest'],
+    ['/search?type=sale&sort=price-desc', { type: 'sale' }, limits.pageSize, 'price-desc'],
+  ] as const)('lists the first listings of %s as an ItemList', async (url, filter, limit, sort) => {
+    const { html } = await page(url)
+    const [data, ...more] = structuredData(html)
+    expect(more).toEqual([])
+    expect(schemaOrgProblems(data)).toEqual([])
+    const first = (await test.context.listings.readPage(filter, limit, undefined, sort)).value
+    expect(first.length).toBeGreaterThan(0)
+    expect(data!.itemListElement).toEqual(
+      first.map((listing, index) =>
+        expect.objectContaining({
+          position: index + 1,
+          url: `https://homes.example/category/${listing.type}/${listing.id}`,
+        }),
+      ),
+    )
+  })
+
+  it.each([
+    ['/', 'https://homes.example/'],
+    ['/offers/', 'https://homes.example/offers'],
+    ['/category/rent', 'https://homes.example/category/rent'],
+    ['/sign-in', 'https://homes.example/sign-in'],
+    ['/search', 'https://homes.example/search'],
+    ['/search?utm_source=mail&view=map&type=house', 'https://homes.example/search'],
+    [
+      '/search?minBedrooms=2&sort=newest&type=sale&utm_source=mail&q=+loft',
+      'https://homes.example/search?type=sale&q=loft&minBedrooms=2',
+    ],
+  ])('gives %s one canonical link, %s', async (url, canonical) => {
+    expect(canonicalLinks((await page(url)).html)).toEqual([canonical])
+  })
+
+  it('names a listing by its own category in its canonical link, and a missing one not', async () => {
+    const { html } = await page(`/category/rent/${listingId}`)
+    expect(canonicalLinks(html)).toEqual([`https://homes.example/category/sale/${listingId}`])
+    expect(canonicalLinks((await page('/category/rent/no-such-listing')).html)).toEqual([])
+  })
+
+  it('keeps forms and the user’s own screens out of search engines', async () => {
+    const noindex = '<meta name="robots" content="noindex">'
+    for (const url of ['/profile', '/saved', '/sign-in', '/create-listing', '/contact/abc']) {
+      expect((await page(url)).html).toContain(noindex)
+    }
+    for (const url of ['/', '/offers', '/category/rent', '/search?type=rent']) {
+      expect((await page(url)).html).not.toContain(noindex)
+    }
   })
 })

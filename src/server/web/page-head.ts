@@ -1,8 +1,9 @@
 // What each screen's <head> says before any script runs: its title and description; for a listing,
-// Open Graph and Twitter tags, so a shared link shows a preview card; and preloads of the data, the
-// first image and the code the screen asks for first, so they load beside the entry script instead
-// of after it.
+// Open Graph and Twitter tags, so a shared link shows a preview card; its canonical link and
+// JSON-LD (structured-data.ts); and preloads of the data, the first image and the code the screen
+// asks for first, so they load beside the entry script instead of after it.
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format.js'
+import { canonicalSearchPath } from '../../shared/canonical-search-path.js'
 import { effectivePrice, isListingType, limits, type Listing } from '../../shared/listing.js'
 import { idPattern } from '../../shared/ids.js'
 import {
@@ -13,6 +14,7 @@ import {
 } from '../../shared/listing-requests.js'
 import type { PageData } from '../../shared/page-data.js'
 import { imageSizes, imageSrcSet, imageVariantUrl } from '../../shared/media.js'
+import { readSearch } from '../../shared/read-search.js'
 import {
   categoryTitle,
   documentTitle,
@@ -26,6 +28,11 @@ import { shareImageTags } from './share-image-tags.js'
 import type { ListingQueries, Versioned } from '../listings/listings.queries.js'
 import { readListingPage } from '../listings/read-listing-page.js'
 import type { PageChunkLookup } from './page-chunks.js'
+import {
+  listingStructuredData,
+  listStructuredData,
+  structuredDataScript,
+} from './structured-data.js'
 
 const siteDescription = 'Browse homes for rent or for sale, and publish your own listings.'
 
@@ -52,6 +59,12 @@ interface PageMeta {
   image?: { url: string; sizes: string }
   /** The listing a shared link previews. */
   listing?: Listing
+  /** The listings a list screen shows first. */
+  listings?: Listing[]
+  /** The screen's one address, when not the path it was asked at. */
+  canonical?: string
+  /** Not for search engines: a form, or the user's own screens. */
+  noindex?: boolean
 }
 
 /** The route's parameters by name: `{ categoryName }` for `/category/:categoryName`. */
@@ -72,10 +85,14 @@ interface PageRoute {
 }
 
 /** A screen whose head is its title alone. */
-const titledRoute = (screen: { path: string; title: string }, module: string): PageRoute => ({
+const titledRoute = (
+  screen: { path: string; title: string },
+  module: string,
+  { noindex = false } = {},
+): PageRoute => ({
   path: screen.path,
   module,
-  describe: () => ({ title: screen.title }),
+  describe: () => ({ title: screen.title, noindex }),
 })
 
 /** `/category/:categoryName` → `^/category/(?<categoryName>[^/]+)$`, as the client matches. */
@@ -116,6 +133,7 @@ async function describeList(screen: ListScreen, listings: ListingQueries): Promi
       version,
     },
     image: cover ? { url: cover, sizes: screen.sizes } : undefined,
+    listings: page.items,
   }
 }
 
@@ -184,20 +202,33 @@ const routes: PageRoute[] = [
         pageData: { value: { listing: { id: listing.id, value: listing } }, version },
         image: cover ? { url: cover, sizes: imageSizes.photo } : undefined,
         listing,
+        canonical: listingPagePath(listing),
       }
     },
   },
-  titledRoute(screens.search, 'pages/Search.tsx'),
-  titledRoute(screens.contact, 'pages/Contact.tsx'),
-  titledRoute(screens.signIn, 'pages/SignIn.tsx'),
-  titledRoute(screens.signUp, 'pages/SignUp.tsx'),
-  titledRoute(screens.forgotPassword, 'pages/ForgotPassword.tsx'),
-  titledRoute(screens.resetPassword, 'pages/ResetPassword.tsx'),
-  titledRoute(screens.oauthPopup, 'pages/OAuthPopup.tsx'),
-  titledRoute(screens.profile, 'pages/Profile.tsx'),
-  titledRoute(screens.saved, 'pages/Saved.tsx'),
-  titledRoute(screens.createListing, 'pages/CreateListing.tsx'),
-  titledRoute(screens.editListing, 'pages/EditListing.tsx'),
+  {
+    path: screens.search.path,
+    module: 'pages/Search.tsx',
+    describe: async (_, listings, search) => {
+      const { filter, sort } = readSearch(search)
+      const page = await listings.readPage(filter, limits.pageSize, undefined, sort)
+      return {
+        title: screens.search.title,
+        canonical: canonicalSearchPath(search),
+        listings: page.value,
+      }
+    },
+  },
+  titledRoute(screens.contact, 'pages/Contact.tsx', { noindex: true }),
+  titledRoute(screens.signIn, 'pages/SignIn.tsx', { noindex: true }),
+  titledRoute(screens.signUp, 'pages/SignUp.tsx', { noindex: true }),
+  titledRoute(screens.forgotPassword, 'pages/ForgotPassword.tsx', { noindex: true }),
+  titledRoute(screens.resetPassword, 'pages/ResetPassword.tsx', { noindex: true }),
+  titledRoute(screens.oauthPopup, 'pages/OAuthPopup.tsx', { noindex: true }),
+  titledRoute(screens.profile, 'pages/Profile.tsx', { noindex: true }),
+  titledRoute(screens.saved, 'pages/Saved.tsx', { noindex: true }),
+  titledRoute(screens.createListing, 'pages/CreateListing.tsx', { noindex: true }),
+  titledRoute(screens.editListing, 'pages/EditListing.tsx', { noindex: true }),
 ]
 
 const routePatterns = routes.map((route) => routePattern(route.path))
@@ -255,9 +286,18 @@ export function createPageHeads(options: {
       `<title>${escapeHtml(title)}</title>`,
       metaTag('name', 'description', description),
     ]
-    if (meta.listing) lines.push(...previewCard(meta.listing, title, description, absolute))
+    if (!meta.notFound) {
+      const canonical = absolute(meta.canonical ?? normalized)
+      lines.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`)
+    }
+    if (meta.listing) {
+      lines.push(...previewCard(meta.listing, title, description, absolute))
+      lines.push(structuredDataScript(listingStructuredData(meta.listing, publicUrl)))
+    }
+    if (meta.listings)
+      lines.push(structuredDataScript(listStructuredData(meta.listings, publicUrl)))
     // A sold or rented home keeps its page for those who saved its link, not for search engines.
-    if (meta.listing && meta.listing.status !== 'active') {
+    if (meta.noindex || (meta.listing && meta.listing.status !== 'active')) {
       lines.push(metaTag('name', 'robots', 'noindex'))
     }
     if (meta.image) {
@@ -292,7 +332,6 @@ function previewCard(
   const url = absolute(listingPagePath(listing))
   const image = listing.imageUrls[0]
   const lines = [
-    `<link rel="canonical" href="${escapeHtml(url)}">`,
     metaTag('property', 'og:type', 'website'),
     metaTag('property', 'og:site_name', siteName),
     metaTag('property', 'og:title', title),

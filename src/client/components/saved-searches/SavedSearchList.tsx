@@ -18,8 +18,8 @@ import {
   useSavedSearches,
 } from '../../api/saved-searches'
 import { EmptyState } from '../EmptyState'
-import { readSearch } from '../search/read-search'
-import { searchPath } from '../search/search-state'
+import { readSearch } from '../../../shared/read-search'
+import { searchPath } from '../../../shared/search-state'
 import { Spinner } from '../Spinner'
 import { toast } from '../toasts'
 import { alertLabels } from './alert-labels'

@@ -4,7 +4,7 @@ import { X } from 'lucide-react'
 import { Link } from 'react-router'
 import type { ActiveFilter } from './active-filters'
 import styles from './ActiveFilters.module.css'
-import { searchPath, type SearchState } from './search-state'
+import { searchPath, type SearchState } from '../../../shared/search-state'
 
 interface ActiveFiltersProps {
   search: SearchState

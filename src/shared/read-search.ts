@@ -1,7 +1,7 @@
 // The search page's URL read back with the API's own schemas, in a module of its own so that the
 // pages that only link to a search (Explore, Category, Offers) do not load zod.
-import { listingFilterSchema, listingSortSchema } from '../../../shared/listing-filter-schema'
-import type { SearchState } from './search-state'
+import { listingFilterSchema, listingSortSchema } from './listing-filter-schema.js'
+import type { SearchState } from './search-state.js'
 
 /** The parameters a search page reads; any other (`userRef`, `cursor`, …) is left alone. */
 const filterNames = [

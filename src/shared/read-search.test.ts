@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { listingSorts, searchLimits, type ListingFilter } from '../../../shared/listing-requests'
+import { listingSorts, searchLimits, type ListingFilter } from './listing-requests'
 import { readSearch } from './read-search'
 import { searchQuery, type SearchState } from './search-state'
 

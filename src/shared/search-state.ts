@@ -1,11 +1,7 @@
 // The search page's whole state lives in its URL, so that a search is a link to share, reload and
 // go back to: written here in the API's own parameter order (read-search.ts reads it back).
-import {
-  filterParameters,
-  type ListingFilter,
-  type ListingSort,
-} from '../../../shared/listing-requests'
-import { screens } from '../../../shared/screens'
+import { filterParameters, type ListingFilter, type ListingSort } from './listing-requests.js'
+import { screens } from './screens.js'
 
 /** On a phone the results show as a list or on a map; a desktop shows both. */
 export type SearchView = 'list' | 'map'
