@@ -21,6 +21,7 @@ import { searchPath, type SearchState, type SearchView } from '../../shared/sear
 import { SearchBox } from '../components/SearchBox'
 import { Spinner } from '../components/Spinner'
 import { useDocumentTitle } from '../components/use-document-title'
+import { useHydrating } from '../components/use-hydrating'
 import { useMediaQuery } from '../components/use-media-query'
 import styles from './Search.module.css'
 
@@ -42,6 +43,7 @@ export default function Search() {
   const search = useMemo(() => readSearch(params), [params])
   const navigate = useNavigate()
   const desktop = useMediaQuery('(min-width: 1024px)')
+  const hydrating = useHydrating()
   const { filter, sort, view } = search
   const active = activeFilters(filter)
 
@@ -50,7 +52,8 @@ export default function Search() {
   const searchTheArea = (bbox: Bbox) => go({ filter: { ...filter, bbox } })
 
   const showList = desktop || view === 'list'
-  const showMap = desktop || view === 'map'
+  // Leaflet needs a browser: a drawn page gets its map once the page is the browser's own.
+  const showMap = (desktop || view === 'map') && !hydrating
   const count = useListingMap(filter, countZoom)
   // The list's own read (ListingPages shares it), for what the server says when it refuses.
   const pages = useListingPages(filter, { sort, enabled: showList })

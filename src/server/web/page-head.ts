@@ -127,7 +127,8 @@ async function describeList(screen: ListScreen, listings: ListingQueries): Promi
   return {
     title: screen.title,
     description: screen.description,
-    data: listingsPath(filter, limit),
+    // The preload names the first read to the byte, which only the newest-first order's path does.
+    data: sort === 'newest' ? listingsPath(filter, limit) : undefined,
     pageData: {
       value: recommended ? { recommended: page.items } : { listingPages: { filter, sort, page } },
       version,
@@ -211,12 +212,12 @@ const routes: PageRoute[] = [
     module: 'pages/Search.tsx',
     describe: async (_, listings, search) => {
       const { filter, sort } = readSearch(search)
-      const page = await listings.readPage(filter, limits.pageSize, undefined, sort)
-      return {
-        title: screens.search.title,
-        canonical: canonicalSearchPath(search),
-        listings: page.value,
-      }
+      const description = 'Find a home by place, price, rooms and more, on a list and a map.'
+      const list = await describeList(
+        { title: screens.search.title, description, filter, sort, sizes: imageSizes.card },
+        listings,
+      )
+      return { ...list, canonical: canonicalSearchPath(search) }
     },
   },
   titledRoute(screens.contact, 'pages/Contact.tsx', { noindex: true }),
