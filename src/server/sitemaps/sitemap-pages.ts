@@ -54,8 +54,8 @@ export function createSitemapPages(db: Db, options: { pageSize?: number } = {}) 
     return pages.map((page, index) => ({ ...page, next: pages[index + 1]?.first }))
   }
 
-  /** The range's active listings in key order, `limit` at most. */
-  async function read(range: PageRange, limit: number): Promise<(SitemapListing & Key)[]> {
+  /** The conditions of the range's active listings: a walk of `listing_newest` between keys. */
+  function inRange(range: PageRange) {
     const conditions = [sql`"status" = ${sql.lit('active')}`]
     if (range.first) {
       conditions.push(sql`("timestamp", "id") >= (${range.first.timestamp}, ${range.first.id})`)
@@ -63,14 +63,18 @@ export function createSitemapPages(db: Db, options: { pageSize?: number } = {}) 
     if (range.next) {
       conditions.push(sql`("timestamp", "id") < (${range.next.timestamp}, ${range.next.id})`)
     }
+    return sql.join(conditions, sql` and `)
+  }
+
+  /** The range's active listings in key order, `limit` at most. */
+  async function read(range: PageRange, limit: number): Promise<(SitemapListing & Key)[]> {
     const { rows } = await sql<{
       id: string
       type: 'rent' | 'sale'
       timestamp: number | string
       changedAt: number | string | null
     }>`
-      select "id", "type", "timestamp", "changedAt" from listing
-      where ${sql.join(conditions, sql` and `)}
+      select "id", "type", "timestamp", "changedAt" from listing where ${inRange(range)}
       order by "timestamp", "id" limit ${sql.lit(limit)}`.execute(kysely)
     return rows.map((row) => ({
       id: row.id,
@@ -80,13 +84,20 @@ export function createSitemapPages(db: Db, options: { pageSize?: number } = {}) 
     }))
   }
 
+  /** `limit` keys of the range's active listings after the first `skip`: the index alone. */
+  async function keys(range: PageRange, skip: number, limit: number): Promise<Key[]> {
+    const { rows } = await sql<{ timestamp: number | string; id: string }>`
+      select "timestamp", "id" from listing where ${inRange(range)}
+      order by "timestamp", "id" limit ${sql.lit(limit)} offset ${sql.lit(skip)}`.execute(kysely)
+    return rows.map((row) => ({ timestamp: Number(row.timestamp), id: row.id }))
+  }
+
   /**
-   * Splits the page when it holds more than `pageSize` listings: the first key past them begins
-   * a new page. Two servers may race; the page number and the key are unique, so one split wins
+   * Splits the page at `overflow`, the first key past its first `pageSize` listings: it begins a
+   * new page. Two servers may race; the page number and the key are unique, so one split wins
    * and the other's insert does nothing. Answers whether the ranges changed.
    */
-  async function split(range: PageRange, listings: Key[]): Promise<boolean> {
-    const overflow = listings[pageSize]
+  async function split(overflow: Key | undefined): Promise<boolean> {
     if (!overflow) return false
     const last = await kysely
       .selectFrom('sitemap_page')
@@ -115,12 +126,12 @@ export function createSitemapPages(db: Db, options: { pageSize?: number } = {}) 
       let all = await ranges()
       for (;;) {
         const end = all[all.length - 1]!
-        if (!(await split(end, await read(end, pageSize + 1)))) break
+        if (!(await split((await keys(end, pageSize, 1))[0]))) break
         all = await ranges()
       }
       const filled: number[] = []
       for (const range of all) {
-        if ((await read(range, 1)).length > 0) filled.push(range.page)
+        if ((await keys(range, 0, 1)).length > 0) filled.push(range.page)
       }
       return filled.sort((a, b) => a - b)
     },
@@ -130,7 +141,7 @@ export function createSitemapPages(db: Db, options: { pageSize?: number } = {}) 
       let range = (await ranges()).find((candidate) => candidate.page === page)
       if (!range) return undefined
       let listings = await read(range, pageSize + 1)
-      if (await split(range, listings)) {
+      if (await split(listings[pageSize])) {
         range = (await ranges()).find((candidate) => candidate.page === page)!
         listings = await read(range, pageSize)
       }
