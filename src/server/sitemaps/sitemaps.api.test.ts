@@ -2,6 +2,7 @@
 // sitemaps.org schemas (copies in tests/support/sitemap-xsd), pages of 3 so their boundaries are
 // crossed, exactly the active listings (closed and deleted ones left out), new listings added and
 // closed ones dropped, and every statement read through an index.
+import { gunzipSync } from 'node:zlib'
 import { CompiledQuery, sql } from 'kysely'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -136,6 +137,15 @@ describe.each(dialects)('sitemaps on %s', (dialect) => {
       const row = active.find((listing) => urlOf(listing) === loc)!
       expect(lastmod).toBe(new Date(row.timestamp).toISOString())
     }
+  })
+
+  it('sends a page gzipped to a client that takes it', async () => {
+    const plain = await (await app.request('/sitemaps/listings-1.xml')).text()
+    const zipped = await app.request('/sitemaps/listings-1.xml', {
+      headers: { 'Accept-Encoding': 'gzip' },
+    })
+    expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8')).toBe(plain)
   })
 
   it('adds new listings, drops closed and deleted ones, and dates the last change', async () => {
