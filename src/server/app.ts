@@ -54,6 +54,8 @@ import {
   type SavedSearchQueries,
 } from './saved-searches/saved-searches.queries.js'
 import { savedSearchesRoutes } from './saved-searches/saved-searches.routes.js'
+import { createSitemapPages } from './sitemaps/sitemap-pages.js'
+import { sitemapsRoutes } from './sitemaps/sitemaps.routes.js'
 import { removeStaleUploads } from './uploads/cleanup.js'
 import { createUploadCleanupJobs } from './uploads/upload-cleanup-jobs.js'
 import { createUploadQueries, type UploadQueries } from './uploads/uploads.queries.js'
@@ -262,6 +264,13 @@ export function createApp(
     )
     .route('/media', context.mediaRoot ? mediaRoutes(context.mediaRoot) : new Hono())
     .route(shareImagesPath, shareImageRoutes(createShareImages(context.media)))
+    .route(
+      '/',
+      sitemapsRoutes({
+        publicUrl: context.config.publicUrl,
+        sitemapPages: createSitemapPages(context.db),
+      }),
+    )
     .route(
       '/',
       webRoutes(loadClientFiles(clientDir), { mapTileUrl, pageHead, pageRenderer, pageCache }),

@@ -6,6 +6,7 @@ import { alertsMigration } from './alerts-migration.js'
 import { followingMigration } from './following-migration.js'
 import { placeMigration } from './place-migration.js'
 import { searchMigration } from './search-migration.js'
+import { sitemapMigration } from './sitemap-migration.js'
 import { statusMigration } from './status-migration.js'
 
 const migrations: Record<string, Migration> = {
@@ -214,6 +215,7 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  '015-sitemap': sitemapMigration(isPostgres),
 }
 
 /** The triggers that change `listing_version` with every write to `listing` (migration 004). */

@@ -51,6 +51,9 @@ export interface ListingTable {
   /** name and location as search words (listings/search-words.ts) */
   words: string
   status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>
+  // Migration 015 adds "changedAt", set by a trigger: milliseconds since the epoch of the last edit
+  // or status change, null if none. Only the sitemap reads it, in SQL of its own
+  // (sitemaps/sitemap-pages.ts); left out here so that no listing row has to carry it.
 }
 
 /** Listings per cell of the map grid's stored level, kept by triggers (db/search-migration.ts). */
@@ -175,11 +178,27 @@ export interface SignInAttemptTable {
   nextAttemptAt: number
 }
 
+/** The id of a deleted listing, kept by a trigger: its page answers 410 Gone (migration 015). */
+export interface DeletedListingTable {
+  id: string
+  /** milliseconds since the epoch */
+  deletedAt: number
+}
+
+/** Where a sitemap page after the first begins in the (timestamp, id) order (sitemaps/). */
+export interface SitemapPageTable {
+  page: number
+  firstTimestamp: number
+  firstId: string
+}
+
 export interface Database {
   user: UserTable
   verification: VerificationTable
   listing: ListingTable
   listing_version: ListingVersionTable
+  deleted_listing: DeletedListingTable
+  sitemap_page: SitemapPageTable
   listing_map_cell: ListingMapCellTable
   upload: UploadTable
   request_limit: RequestLimitTable

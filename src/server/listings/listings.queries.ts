@@ -191,6 +191,16 @@ export function createListingQueries(
       await kysely.deleteFrom('listing').where('id', '=', id).execute()
     },
 
+    /** Whether a listing of this id existed and was deleted (a trigger records it, migration 015). */
+    async wasDeleted(id: string): Promise<boolean> {
+      const row = await kysely
+        .selectFrom('deleted_listing')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
     async insert(row: ListingRow): Promise<void> {
       await kysely
         .insertInto('listing')

@@ -37,7 +37,7 @@ import {
 const siteDescription = 'Browse homes for rent or for sale, and publish your own listings.'
 
 export interface PageHead {
-  status: 200 | 404
+  status: 200 | 404 | 410
   html: string
   /** What the screen is drawn from, when the server draws it (render-page.tsx). */
   pageData?: PageData
@@ -51,6 +51,8 @@ interface PageMeta {
   title: string
   description?: string
   notFound?: boolean
+  /** Not found because it was deleted: 410 Gone, so search engines drop it. */
+  gone?: boolean
   /** An API read to preload: the path the client will fetch when the page holds no data. */
   data?: string
   /** What the screen is drawn from on the server, and the listings' version it was read at. */
@@ -192,6 +194,7 @@ const routes: PageRoute[] = [
         return {
           title: notFoundTitle,
           notFound: true,
+          gone: idPattern.test(listingId) && (await listings.wasDeleted(listingId)),
           pageData: { value: { listing: { id: listingId, value: null } }, version },
         }
       }
@@ -314,7 +317,7 @@ export function createPageHeads(options: {
     for (const href of scripts) lines.push(`<link rel="modulepreload" href="${escapeHtml(href)}">`)
 
     return {
-      status: meta.notFound ? 404 : 200,
+      status: meta.gone ? 410 : meta.notFound ? 404 : 200,
       html: lines.join('\n    '),
       pageData: meta.pageData?.value,
       version: meta.pageData?.version,
