@@ -103,7 +103,11 @@ function queryFilter(search: URLSearchParams): ListingFilter {
     minBathrooms: number('minBathrooms'),
     parking: flag('parking'),
     furnished: flag('furnished'),
-    bbox: bbox && { west: bbox[0]!, south: bbox[1]!, east: bbox[2]!, north: bbox[3]! },
+    // A bbox of other than four numbers refuses the query; it has no filters to fingerprint.
+    bbox:
+      bbox?.length === 4 && bbox.every(Number.isFinite)
+        ? { west: bbox[0]!, south: bbox[1]!, east: bbox[2]!, north: bbox[3]! }
+        : undefined,
   }
 }
 

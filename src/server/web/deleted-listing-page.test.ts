@@ -1,8 +1,6 @@
 // A deleted listing's page answers 410 Gone, however it was deleted (the API, its owner's account
 // going, plain SQL): search engines drop it rather than retry. An id never seen stays 404, and the
 // JSON API keeps its 404 (a contract). Runs on a client folder of index.html alone.
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listingPath } from '../../shared/listing-requests'
@@ -16,11 +14,8 @@ import {
   type TestApp,
 } from '../../../tests/support/test-app'
 import { signIn } from '../../../tests/support/sign-in'
+import { writeClientFolder } from '../../../tests/support/client-folder'
 import { createApp, type App } from '../app'
-
-const template = `<!doctype html><html><head>
-<!--page-head--><title>House Marketplace</title><!--/page-head-->
-</head><body><div id="root"></div></body></html>`
 
 describe.each(dialects)('deleted listing pages (%s)', (dialect) => {
   let test: TestApp
@@ -28,9 +23,7 @@ describe.each(dialects)('deleted listing pages (%s)', (dialect) => {
 
   beforeAll(async () => {
     test = await createTestApp(dialect)
-    const clientDir = path.join(test.dataDir, 'client')
-    await fs.mkdir(clientDir, { recursive: true })
-    await fs.writeFile(path.join(clientDir, 'index.html'), template)
+    const clientDir = await writeClientFolder(test.dataDir)
     app = createApp(test.context, { clientDir })
   })
   afterAll(() => test?.close())

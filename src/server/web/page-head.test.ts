@@ -1,8 +1,6 @@
 // Each screen's HTML comes with its own head: title, description, a listing's preview card, and
 // preloads that name exactly what the client will fetch. Runs on a small client folder made here
 // (index.html with the head markers, a Vite manifest), so no client build is needed.
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { limits } from '../../shared/listing'
 import { listingPath, listingsPath } from '../../shared/listing-requests'
@@ -16,13 +14,8 @@ import {
   type TestApp,
 } from '../../../tests/support/test-app'
 import { schemaOrgProblems } from '../../../tests/support/schema-org'
+import { writeClientFolder } from '../../../tests/support/client-folder'
 import { createApp, type App } from '../app'
-
-const template = `<!doctype html><html><head>
-<meta name="map-tile-url" content="%MAP_TILE_URL%" />
-<!--page-head--><title>House Marketplace</title><!--/page-head-->
-<script type="module" src="/assets/index-1.js"></script>
-</head><body><div id="root"></div></body></html>`
 
 const manifest = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
@@ -63,10 +56,7 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
 
   beforeAll(async () => {
     test = await createTestApp(dialect, { PUBLIC_URL: 'https://homes.example' })
-    const clientDir = path.join(test.dataDir, 'client')
-    await fs.mkdir(path.join(clientDir, '.vite'), { recursive: true })
-    await fs.writeFile(path.join(clientDir, 'index.html'), template)
-    await fs.writeFile(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest))
+    const clientDir = await writeClientFolder(test.dataDir, manifest)
     app = createApp(test.context, { clientDir })
 
     const owner = await createUser(test.context)

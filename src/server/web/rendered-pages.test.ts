@@ -1,8 +1,6 @@
 // The listing and list screens come drawn: their HTML, read without running a script, holds what a
 // reader needs and links to follow, with the data they were drawn from for the client to hydrate.
 // Runs the client's server entry from source (render-page.tsx) on a small client folder made here.
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageDataElementId, type PageData } from '../../shared/page-data'
 import { contactPath, listingPagePath } from '../../shared/screens'
@@ -14,13 +12,9 @@ import {
   insertListing,
   type TestApp,
 } from '../../../tests/support/test-app'
+import { writeClientFolder } from '../../../tests/support/client-folder'
 import { createApp, type App } from '../app'
 import type { RenderPage } from './page-renderer'
-
-const template = `<!doctype html><html><head>
-<!--page-head--><title>House Marketplace</title><!--/page-head-->
-<script type="module" src="/assets/index-1.js"></script>
-</head><body><div id="root"></div></body></html>`
 
 const hostileName = 'Loft </script><script>alert(1)</script> <!-- near the park'
 
@@ -58,9 +52,7 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
 
   beforeAll(async () => {
     test = await createTestApp(dialect, { PUBLIC_URL: 'https://homes.example' })
-    const clientDir = path.join(test.dataDir, 'client')
-    await fs.mkdir(clientDir, { recursive: true })
-    await fs.writeFile(path.join(clientDir, 'index.html'), template)
+    const clientDir = await writeClientFolder(test.dataDir)
     const counted: RenderPage = (url, data) => {
       renders += 1
       return renderPage(url, data)
