@@ -16,6 +16,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import sharp from 'sharp'
 import type { Config, Result as Report } from 'lighthouse'
+import type { Listing, ListingPage } from '../src/shared/listing.js'
 import { chromiumFlags, chromiumPath } from '../tests/support/chromium.js'
 import { startServer } from '../tests/support/server-process.js'
 
@@ -64,7 +65,8 @@ async function main() {
         name: 'listing-no-js',
         path: `/category/${listing.type}/${listing.id}`,
         noScripts: true,
-        shows: listing.name,
+        // Its photo (Lighthouse shortens the snippet's URLs) or its heading.
+        shows: [listing.imageUrls[0]!.slice(0, 40), listing.name],
       },
     ]
     await fs.mkdir(reportDir, { recursive: true })
@@ -131,8 +133,8 @@ interface PageToRun {
   name: string
   path: string
   noScripts?: boolean
-  /** a text the largest paint must hold (escaped as HTML would have it) */
-  shows?: string
+  /** texts of which the largest paint must hold one (as HTML writes them) */
+  shows?: string[]
 }
 
 function summarize(pageRun: PageToRun, preset: string, lhr: Report, runs: Report[]): Row {
@@ -170,11 +172,13 @@ function summarize(pageRun: PageToRun, preset: string, lhr: Report, runs: Report
   }
   if (pageRun.shows !== undefined) {
     const snippet = largestPaintSnippet(lhr)
-    const shows = pageRun.shows.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
-    if (!snippet.includes(shows)) {
+    const asHtml = (text: string) =>
+      text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
+    if (!pageRun.shows.some((text) => snippet.includes(asHtml(text)))) {
       missed.push(`largest paint is not the listing's: ${snippet.slice(0, 200) || 'none'}`)
     }
   }
+
   if (page === 'category-rent' && totalBytes > budgets.categoryPageBytes) {
     missed.push(`page bytes ${totalBytes} > ${budgets.categoryPageBytes}`)
   }
@@ -246,9 +250,9 @@ async function startTileServer() {
   return { server, urlTemplate: `http://127.0.0.1:${port}/{z}/{x}/{y}.png` }
 }
 
-async function firstListing(origin: string): Promise<{ id: string; type: string; name: string }> {
+async function firstListing(origin: string): Promise<Listing> {
   const response = await fetch(`${origin}/api/listings?type=rent&limit=1`)
-  const page = (await response.json()) as { items: { id: string; type: string; name: string }[] }
+  const page = (await response.json()) as ListingPage
   if (!page.items[0]) throw new Error('No listings yet')
   return page.items[0]
 }
