@@ -1,6 +1,7 @@
 // The server's entry into the client (built by `vite build --ssr`): a screen drawn to HTML from
 // the data the server read for it, with the components the browser then hydrates.
 import { QueryClient } from '@tanstack/react-query'
+import { renderToString } from 'react-dom/server'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { StaticRouter } from 'react-router'
 import type { PageData } from '../shared/page-data'
@@ -8,18 +9,29 @@ import type { RenderPage } from '../server/web/page-renderer'
 import { App } from './App'
 import { seedPageData } from './api/page-data'
 
+/** React's mark of a Suspense boundary it left for the browser to draw. */
+const leftForTheBrowser = '<!--$!-->'
+
 export const renderPage: RenderPage = async (url: string, data: PageData) => {
-  // Nothing is fetched while rendering: reads not in `data` (who is signed in, their hearts) stay
-  // pending, as they are in the browser's first draw.
-  const queryClient = new QueryClient()
-  seedPageData(queryClient, data)
-  // Waits for the screen's lazy chunk, so the HTML holds the screen and not its spinner.
-  const { prelude } = await prerenderToNodeStream(
-    <App
-      queryClient={queryClient}
-      router={(children) => <StaticRouter location={url}>{children}</StaticRouter>}
-    />,
-  )
+  const app = () => {
+    // Nothing is fetched while rendering: reads not in `data` (who is signed in, their hearts)
+    // stay pending, as they are in the browser's first draw.
+    const queryClient = new QueryClient()
+    seedPageData(queryClient, data)
+    return (
+      <App
+        queryClient={queryClient}
+        router={(children) => <StaticRouter location={url}>{children}</StaticRouter>}
+      />
+    )
+  }
+  // renderToString keeps nothing of a page once it is drawn; React's streaming renderers keep a
+  // few KB of each (docs/performance.md). It cannot wait for a screen's lazy chunk, though: the
+  // first page of each screen comes out as its spinner and is drawn again with prerender, which
+  // waits for the chunk. From then on the chunk is there and the screen draws at once.
+  const html = renderToString(app())
+  if (!html.includes(leftForTheBrowser)) return html
+  const { prelude } = await prerenderToNodeStream(app())
   const chunks: Buffer[] = []
   for await (const chunk of prelude) chunks.push(chunk as Buffer)
   return Buffer.concat(chunks).toString('utf8')
