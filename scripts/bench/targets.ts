@@ -25,7 +25,6 @@ export type TargetName =
   | 'detail'
   | 'html'
   | 'html-listing'
-  | 'html-listing-uncached'
   | 'html-category'
   | 'first-uncached'
   | 'deep-uncached'
@@ -116,13 +115,6 @@ export async function chooseTargets(db: Db, app: App, cities: BenchCity[]): Prom
         name: 'html-listing',
         path: `/category/${middle.type}/${middle.id}`,
         headers: htmlHeaders,
-      },
-      {
-        // A query the page ignores, so that each request draws the page anew (`&n=`).
-        name: 'html-listing-uncached',
-        path: `/category/${middle.type}/${middle.id}?drawn=1`,
-        headers: htmlHeaders,
-        uncached: true,
       },
       { name: 'html-category', path: '/category/rent', headers: htmlHeaders },
       search(

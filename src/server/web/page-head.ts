@@ -15,6 +15,7 @@ import {
 import type { PageData } from '../../shared/page-data.js'
 import { imageSizes, imageSrcSet, imageVariantUrl } from '../../shared/media.js'
 import { readSearch } from '../../shared/read-search.js'
+import { searchPath } from '../../shared/search-state.js'
 import {
   categoryTitle,
   documentTitle,
@@ -249,6 +250,16 @@ export function describeListing(listing: Listing): string {
   const price = `$${formatPrice(effectivePrice(listing))}${rent ? ' / Month' : ''}`
   const rooms = `${formatBedrooms(listing.bedrooms)}, ${formatBathrooms(listing.bathrooms)}`
   return `${rent ? 'For rent' : 'For sale'} in ${listing.location}: ${rooms}, ${price}.`
+}
+
+/**
+ * The address a page is drawn for and kept under: its path, and for a search the search as the
+ * page writes it (its view included). Other query parameters change nothing that is drawn, so a
+ * link with a tracking parameter, or a flood of made-up ones, gets the page already drawn.
+ */
+export function pageAddress(path: string, search: URLSearchParams): string {
+  const normalized = path.replace(/\/+$/, '') || '/'
+  return normalized === screens.search.path ? searchPath(readSearch(search)) : normalized
 }
 
 export function createPageHeads(options: {

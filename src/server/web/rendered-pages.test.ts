@@ -148,4 +148,21 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     expect(html).toContain('noindex')
     await test.context.listings.setStatus(listing.id, 'active')
   })
+
+  it('draws a page once whatever query it comes with that it does not read', async () => {
+    await page('/category/rent')
+    const before = renders
+    for (const target of ['/category/rent?utm_source=chat', '/category/rent/?n=1&n=2']) {
+      expect((await page(target)).status, target).toBe(200)
+    }
+    expect(renders).toBe(before)
+
+    // A search is drawn for its search, in the order the page writes it, and its view.
+    await page('/search?type=rent&minBedrooms=2')
+    const searched = renders
+    await page('/search?minBedrooms=2&junk=1&type=rent')
+    expect(renders).toBe(searched)
+    await page('/search?type=rent&minBedrooms=2&view=map')
+    expect(renders).toBe(searched + 1)
+  })
 })

@@ -5,9 +5,9 @@ import { Hono, type Context } from 'hono'
 import { pageDataElementId } from '../../shared/page-data.js'
 import { escapeHtml, jsonInScript } from '../http/escape.js'
 import { bodyBytes, textBody, type TextBody } from '../http/json-answer.js'
-import { requestTarget, type ResponseCache } from '../listings/response-cache.js'
+import type { ResponseCache } from '../listings/response-cache.js'
 import type { ClientFile } from './client-files.js'
-import type { PageHead } from './page-head.js'
+import { pageAddress, type PageHead } from './page-head.js'
 import type { RenderPage } from './page-renderer.js'
 
 export interface PageSettings {
@@ -29,18 +29,18 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     .toString('utf8')
     .replace('%MAP_TILE_URL%', escapeHtml(settings.mapTileUrl))
 
-  /** The page at `target`, with the listings' version it may be cached under (200s only). */
+  /** The page drawn for `address`, with the listings' version it may be cached under (200s only). */
   async function drawPage(
     c: Context,
     shell: string,
-    target: string,
+    address: string,
   ): Promise<{ status: PageHead['status']; html: string; version?: string }> {
     const head = await settings.pageHead(c.req.path, new URL(c.req.url).searchParams)
     let root = emptyRoot
     const renderPage = head.pageData && (await settings.pageRenderer())
     if (head.pageData && renderPage) {
       try {
-        const body = await renderPage(target, head.pageData)
+        const body = await renderPage(address, head.pageData)
         const data = `<script type="application/json" id="${pageDataElementId}">${jsonInScript(head.pageData)}</script>`
         root = `<div id="root">${body}</div>\n    ${data}`
       } catch (error) {
@@ -73,16 +73,16 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     }
     if (!page) return c.text('The client is not built: run `npm run build`.', 503)
 
-    const target = requestTarget(c.req.url)
+    const address = pageAddress(path, new URL(c.req.url).searchParams)
     let status: PageHead['status'] = 200
     const read = async () => {
-      const drawn = await drawPage(c, page, target)
+      const drawn = await drawPage(c, page, address)
       status = drawn.status
       return { value: drawn.html, version: drawn.version }
     }
     let body: TextBody
     try {
-      body = (await settings.pageCache.get(target, read, textBody))!
+      body = (await settings.pageCache.get(address, read, textBody))!
     } catch {
       // The listings' version could not be read (the database is away): drawn afresh, not kept.
       body = textBody((await read()).value)
