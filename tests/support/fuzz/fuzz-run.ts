@@ -67,8 +67,8 @@ export function outcomes() {
     expectBoth() {
       // A replayed case (FUZZ_SEED) is one side only.
       if (process.env.FUZZ_SEED) return
-      expect(accepted, 'accepted cases').toBeGreaterThan(0)
-      expect(refused, 'refused cases').toBeGreaterThan(0)
+      expect(accepted, `accepted cases (FUZZ_SEED=${fuzzSeed})`).toBeGreaterThan(0)
+      expect(refused, `refused cases (FUZZ_SEED=${fuzzSeed})`).toBeGreaterThan(0)
     },
   }
 }
