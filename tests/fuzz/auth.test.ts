@@ -185,7 +185,19 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
             expectNoPrototypePollution()
           },
         ),
-        fuzzParameters(),
+        {
+          ...fuzzParameters(),
+          // Sign-ins to one account are throttled after 10 (decision 014), so few random cases
+          // get in: the right e-mail and password come first, so that the accepted side is tested.
+          examples: [
+            [
+              JSON.stringify({ email: known.email, password: known.password }),
+              'application/json',
+              '198.51.100.8',
+              origin,
+            ],
+          ],
+        },
       )
       tally.expectBoth()
     },

@@ -22,7 +22,7 @@ import {
 import { decodeCursor, encodeCursor, filterFingerprint } from '../../src/server/listings/cursor'
 import type { SortKey } from '../../src/server/listings/search.queries'
 import { ask, expectRefusal, successBody } from '../support/fuzz/answers'
-import { fuzzParameters, fuzzTimeout, origin, outcomes } from '../support/fuzz/fuzz-run'
+import { fuzzParameters, fuzzSeed, fuzzTimeout, origin, outcomes } from '../support/fuzz/fuzz-run'
 import {
   hostileQuery,
   hostileSegment,
@@ -327,7 +327,12 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
             expectPage(successBody<ListingPage>(answer), search, rows)
           else expect(Object.keys(expectRefusal(answer).fields ?? {})).toEqual(['cursor'])
         }),
-        fuzzParameters(),
+        // About 3 in 100 tampered cursors still name a place: the cursor as handed out comes
+        // first, so that the accepted side is always tested.
+        {
+          ...fuzzParameters(),
+          examples: [fc.sample(realCursor(), { numRuns: 1, seed: fuzzSeed }) as [string]],
+        },
       )
       tally.expectBoth()
     },
