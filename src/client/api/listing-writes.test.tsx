@@ -93,7 +93,8 @@ describe('saving a listing', () => {
     )
     await act(() => result.current.save.mutateAsync(input))
 
-    expect(result.current.shown.data).toEqual(edited)
+    // The page hears of the new data on Query's next tick, which `act` need not have waited for.
+    await waitFor(() => expect(result.current.shown.data).toEqual(edited))
     expect(fetch).toHaveBeenCalledTimes(1)
     expect(fetch.mock.calls[0]).toMatchObject([`/api/listings/${saved.id}`, { method: 'PUT' }])
     expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true)
