@@ -8,7 +8,7 @@ import type { Auth } from '../auth/auth.js'
 import { requireUser } from '../auth/session.js'
 import type { ErrorBody } from '../../shared/error-body.js'
 import { newId } from '../ids.js'
-import { imageProcessing } from '../media/image-processing.js'
+import { uploadProcessing } from '../media/image-processing.js'
 import { ImageRejectedError, storeUploadedImage } from '../media/images.js'
 import { imageFileKeys, type MediaStore } from '../media/media-store.js'
 import { uploadLimits } from './upload-limits.js'
@@ -158,16 +158,16 @@ export function uploadsRoutes(deps: {
       }
       // What the dead server stored of its image goes: this processing makes a whole one.
       if (record.imageKey) await media.delete(imageFileKeys(record.imageKey))
-      await makeImage(id, imageKey)
+      await makeImage(id, record.userId, imageKey)
       return 'finished'
     } finally {
       await lock.unlock()
     }
   }
 
-  async function makeImage(id: string, imageKey: string): Promise<void> {
+  async function makeImage(id: string, userId: string, imageKey: string): Promise<void> {
     try {
-      await imageProcessing(async () =>
+      await uploadProcessing(userId, async () =>
         storeUploadedImage(media, imageKey, await buffer(await datastore.read(id))),
       )
       if (!(await uploads.markReady(id, imageKey))) {
