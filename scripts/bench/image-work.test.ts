@@ -11,7 +11,7 @@ const run = promisify(execFile)
 const repoRoot = path.resolve(import.meta.dirname, '../..')
 
 describe('image work', () => {
-  it('costs at most 1.5 s of CPU for a 12-megapixel photo, and two 16-bit PNGs little memory', async () => {
+  it('costs at most 1.5 s of CPU for a 12-megapixel photo, two 16-bit PNGs little memory, the largest upload little disk beyond itself', async () => {
     const { stdout } = await run(
       process.execPath,
       ['--expose-gc', '--import', 'tsx', 'scripts/bench/image-work.ts'],
@@ -23,5 +23,8 @@ describe('image work', () => {
     // Before, the two raised the resident set by 300 to 400 MB (16-bit pixels through every step);
     // now by about 100 MB. 200 leaves room for the allocator's moods and still tells them apart.
     expect(work.png16.rssPeakMb - work.png16.rssBeforeMb).toBeLessThan(200)
+    // The disk one upload can take: the original no larger than the upload, the rest small.
+    expect(work.largest.files['original.jpg']).toBeLessThanOrEqual(work.largest.uploadBytes)
+    expect(work.largest.storedBytes).toBeLessThan(work.largest.uploadBytes + 1024 * 1024)
   }, 120_000)
 })

@@ -1,5 +1,6 @@
 // What one upload costs in image work (docs/performance.md, Images): the CPU time of a 12-megapixel
-// phone photo, and how far two 16-bit PNGs processed together raise the process's memory.
+// phone photo, how far two 16-bit PNGs processed together raise the process's memory, and the disk
+// the largest upload takes once stored, share image included (docs/security.md).
 // `tsx --expose-gc scripts/bench/image-work.ts` prints the figures as JSON; image-work.test.ts
 // runs it in a process of its own, so nothing else moves its memory.
 import crypto from 'node:crypto'
@@ -11,11 +12,28 @@ import sharp from 'sharp'
 import { createDiskStore } from '../../src/server/media/disk-store.js'
 import { originalNames } from '../../src/server/media/image-formats.js'
 import { storeUploadedImage } from '../../src/server/media/images.js'
+import { createShareImages } from '../../src/server/media/share-images.js'
+import { maxImageBytes } from '../../src/shared/listing-schema.js'
 import { readMemory, sampleRss } from './memory.js'
 
 export interface ImageWork {
   photo: { uploadBytes: number; originalBytes: number; cpuSeconds: number; wallSeconds: number }
   png16: { uploadBytes: number; rssBeforeMb: number; rssPeakMb: number; rssAfterMb: number }
+  /** a JPEG of random noise just under the size limit: its image folder's files, in bytes */
+  largest: { uploadBytes: number; storedBytes: number; files: Record<string, number> }
+}
+
+/** A JPEG of random noise (what compresses least) as close under the upload limit as we can. */
+export async function largestUpload(): Promise<Buffer> {
+  for (let width = 4300; ; width -= 100) {
+    const height = Math.round((width * 2) / 3)
+    const body = await sharp(crypto.randomBytes(width * height * 3), {
+      raw: { width, height, channels: 3 },
+    })
+      .jpeg({ quality: 92 })
+      .toBuffer()
+    if (body.length <= maxImageBytes) return body
+  }
 }
 
 /**
@@ -65,6 +83,16 @@ export async function measureImageWork(): Promise<ImageWork> {
     const sampler = sampleRss(process.pid, 10)
     await Promise.all(['a', 'b'].map((name) => storeUploadedImage(media, `images/${name}`, png)))
     const rssPeakMb = sampler.stop()
+    const rssAfterMb = readMemory(process.pid).rssMb
+
+    const largest = await largestUpload()
+    await storeUploadedImage(media, 'images/largest', largest)
+    await createShareImages(media).read('images/largest')
+    const folder = path.join(media.root, 'images/largest')
+    const files: Record<string, number> = {}
+    for (const name of await fs.readdir(folder)) {
+      files[name] = (await fs.stat(path.join(folder, name))).size
+    }
     return {
       photo: {
         uploadBytes: photo.length,
@@ -76,7 +104,12 @@ export async function measureImageWork(): Promise<ImageWork> {
         uploadBytes: png.length,
         rssBeforeMb,
         rssPeakMb,
-        rssAfterMb: readMemory(process.pid).rssMb,
+        rssAfterMb,
+      },
+      largest: {
+        uploadBytes: largest.length,
+        storedBytes: Object.values(files).reduce((sum, size) => sum + size, 0),
+        files,
       },
     }
   } finally {
