@@ -111,15 +111,20 @@ const originalQuality = 85
 /**
  * The cleaned original, made anew from the pixels without metadata, in the upload's format and
  * never larger than the upload: a JPEG at the upload's own quality (at most 85), then 15 lower; a
- * PNG at zlib's usual level. When neither fits (a file squeezed harder than we squeeze), the
- * upload's own picture segments without the rest. Decoding every pixel here also proves the file
- * whole: a truncated one is refused before anything is stored.
+ * PNG at zlib's usual level, from `pixelInput` (the upload, or its 8-bit copy). When none fits (a
+ * file squeezed harder than we squeeze), the upload's own picture segments without the rest.
+ * Decoding every pixel here also proves the file whole: a truncated one is refused before anything
+ * is stored.
  */
-async function cleanedOriginal(input: Buffer, format: ImageFormat): Promise<Buffer> {
-  const pixels = () => imagePipeline(input, { failOn: 'truncated' }).rotate()
+async function cleanedOriginal(
+  upload: Buffer,
+  pixelInput: Buffer,
+  format: ImageFormat,
+): Promise<Buffer> {
+  const pixels = () => imagePipeline(pixelInput, { failOn: 'truncated' }).rotate()
   const attempts: (() => Promise<Buffer>)[] = []
   if (format === 'jpeg') {
-    const quality = Math.min(originalQuality, jpegQuality(input) ?? originalQuality)
+    const quality = Math.min(originalQuality, jpegQuality(upload) ?? originalQuality)
     for (const step of new Set([quality, Math.max(10, quality - 15)])) {
       attempts.push(() => pixels().jpeg({ quality: step }).toBuffer())
     }
@@ -128,9 +133,9 @@ async function cleanedOriginal(input: Buffer, format: ImageFormat): Promise<Buff
   }
   for (const attempt of attempts) {
     const cleaned = await attempt()
-    if (cleaned.length <= input.length) return cleaned
+    if (cleaned.length <= upload.length) return cleaned
   }
-  return withoutMetadata(input, format)
+  return withoutMetadata(upload, format)
 }
 
 /**
@@ -144,7 +149,7 @@ export async function storeUploadedImage(
 ): Promise<void> {
   const { format, pixelInput } = await checkUploadedImage(input)
   const unreadable = new ImageRejectedError('This file is not a readable JPEG or PNG image')
-  const original = await cleanedOriginal(pixelInput, format).catch((error: unknown) => {
+  const original = await cleanedOriginal(input, pixelInput, format).catch((error: unknown) => {
     throw error instanceof ImageRejectedError ? error : unreadable
   })
   await storeImageVariants(media, imageKey, pixelInput)
