@@ -9,7 +9,7 @@ export interface UploadProgress {
 
 /**
  * A refused upload, in the server's words when it gave some; `status` is the HTTP status of the
- * refusal (0 when the request never got an answer).
+ * error response (0 when the request got no response).
  */
 export class UploadError extends Error {
   override name = 'UploadError'
@@ -57,7 +57,7 @@ export async function uploadImage(
 }
 
 /**
- * tus-js-client's own rule (no answer, a server error, a conflict or a lock, while online), except
+ * tus-js-client's own rule (no response, a server error, a conflict or a lock, while online), except
  * a full disk (507), which is not over in seconds: the person is told at once.
  */
 function isWorthRetrying(status: number): boolean {

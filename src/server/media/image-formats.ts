@@ -24,8 +24,8 @@ interface Segment {
 }
 
 /**
- * A JPEG's segments after its start marker, by walking its markers and skipping each scan's coded
- * data; the walk stops at the end marker or where the file stops making sense.
+ * A JPEG's segments after its start marker, read marker by marker, skipping each scan's coded
+ * data; reading stops at the end marker or where the file stops making sense.
  */
 function* jpegSegments(input: Buffer): Generator<Segment> {
   let offset = 2
@@ -52,7 +52,7 @@ function* jpegSegments(input: Buffer): Generator<Segment> {
 
 /**
  * The most scans a JPEG may have. Encoders write 1 (baseline) or about 10 (progressive); each scan
- * makes the decoder walk the whole picture again, so thousands of few-byte scans keep a worker
+ * makes the decoder go over the whole picture again, so thousands of few-byte scans keep a worker
  * busy for minutes, and libvips cannot stop a decode half-way.
  */
 export const maxJpegScans = 100
@@ -100,7 +100,7 @@ export function jpegQuality(input: Buffer): number | undefined {
 }
 
 /**
- * Where a PNG's end chunk (IEND) ends, walking its chunks (length, type, data, CRC); undefined when
+ * Where a PNG's end chunk (IEND) ends, read chunk by chunk (length, type, data, CRC); undefined when
  * the chunks run past the file, which is then cut short.
  */
 export function pngEndOffset(input: Buffer): number | undefined {

@@ -88,7 +88,7 @@ describe('cleaned originals', () => {
     IFD0: { Make: 'Phone', Copyright: 'Someone' },
     IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
   }
-  /** Stores an upload; answers its cleaned original's bytes and what sharp reads of them. */
+  /** Stores an upload; returns its cleaned original's bytes and what sharp reads of them. */
   async function original(name: string, upload: Buffer, format: ImageFormat) {
     await storeUploadedImage(store, `images/${name}`, upload)
     const body = await fs.readFile(path.join(store.root, 'images', name, originalNames[format]))

@@ -157,7 +157,7 @@ export async function storeUploadedImage(
 }
 
 /**
- * Answers the upload's format, and the input to make its images from: the upload, or a 16-bit
+ * Returns the upload's format, and the input to make its images from: the upload, or a 16-bit
  * picture brought down to 8 bits first (libvips would otherwise carry 16-bit pixels through every
  * step, and hold hundreds of megabytes for one). Throws ImageRejectedError saying what is wrong.
  */

@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises'
 
 /**
- * Answers true while any of `folders` is on a disk with less than `minFreeMb` megabytes free to
+ * Returns true while any of `folders` is on a disk with less than `minFreeMb` megabytes free to
  * us; 0 turns the check off. A folder that cannot be read (not made yet) is skipped.
  */
 export function createDiskSpaceCheck(folders: string[], minFreeMb: number) {

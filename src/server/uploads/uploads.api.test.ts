@@ -58,9 +58,9 @@ describe.each(dialects)('uploads on %s', (dialect) => {
   })
   afterAll(() => t.close())
 
-  it('lets no other site read its answers: no CORS headers, whatever the Origin', async () => {
+  it('lets no other site read its responses: no CORS headers, whatever the Origin', async () => {
     const image = await testPng(64, 48)
-    const answers = [
+    const responses = [
       await t.app.request('/api/uploads', {
         method: 'OPTIONS',
         headers: {
@@ -80,10 +80,10 @@ describe.each(dialects)('uploads on %s', (dialect) => {
         },
       }),
     ]
-    expect(answers.map((answer) => answer.status)).toEqual([204, 201])
-    for (const answer of answers) {
+    expect(responses.map((response) => response.status)).toEqual([204, 201])
+    for (const response of responses) {
       expect(
-        [...answer.headers.keys()].filter((name) => name.startsWith('access-control-')),
+        [...response.headers.keys()].filter((name) => name.startsWith('access-control-')),
       ).toEqual([])
     }
   })

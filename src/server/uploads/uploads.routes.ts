@@ -103,7 +103,7 @@ export function uploadsRoutes(deps: {
     maxSize: maxImageBytes,
     relativeLocation: true,
     namingFunction: () => newId(24),
-    // The app is same-origin: no other site's page may read an answer (tus allows any by default).
+    // The app is same-origin: no other site's page may read a response (tus allows any by default).
     allowedOrigins: () => false,
 
     // Runs before tus writes anything to staging: a refusal here leaves no trace.
@@ -284,15 +284,15 @@ export function uploadsRoutes(deps: {
 }
 
 /**
- * A tus answer without CORS headers: beside the origin (off above), tus lists the headers and
+ * A tus response without CORS headers: beside the origin (off above), tus lists the headers and
  * methods another site's script could use, which the app never lets one do.
  */
 function withoutCors(response: Response): Response {
-  const answer = new Response(response.body, response)
-  for (const name of [...answer.headers.keys()]) {
-    if (name.startsWith('access-control-')) answer.headers.delete(name)
+  const copy = new Response(response.body, response)
+  for (const name of [...copy.headers.keys()]) {
+    if (name.startsWith('access-control-')) copy.headers.delete(name)
   }
-  return answer
+  return copy
 }
 
 /** The upload a request names (its path's last segment), if it can be one of ours (`newId`). */

@@ -93,22 +93,22 @@ describe("the upload of the listing form's images", () => {
   })
 
   it.each([429, 507])(
-    'says a refusal that stops every file (%i) once, as a toast, and beside each file',
+    'says an error that stops every file (%i) once, as a toast, and beside each file',
     async (status) => {
       const { result } = renderHook(() => useImageUploads())
       const images = [chosen('front.jpg'), chosen('garden.jpg'), chosen('fake.png')]
       const [front, garden, fake] = [pendingUpload(), pendingUpload(), pendingUpload()]
-      const refusal = 'At most 30 images may wait for a listing: use them in one, or wait a day'
+      const limitError = 'At most 30 images may wait for a listing: use them in one, or wait a day'
 
-      let answer!: Promise<string[] | undefined>
-      act(() => void (answer = result.current.uploadAll(images)))
-      front.fail(refusal, status)
-      garden.fail(refusal, status)
+      let uploaded!: Promise<string[] | undefined>
+      act(() => void (uploaded = result.current.uploadAll(images)))
+      front.fail(limitError, status)
+      garden.fail(limitError, status)
       // A file's own problem stays beside the file only.
       fake.fail('This file is not a JPEG or PNG image', 422)
-      await act(async () => expect(await answer).toBeUndefined())
-      expect(currentToasts().map((toast) => toast.message)).toEqual([refusal])
-      expect(result.current.uploads.get('key-garden.jpg')?.error).toBe(refusal)
+      await act(async () => expect(await uploaded).toBeUndefined())
+      expect(currentToasts().map((toast) => toast.message)).toEqual([limitError])
+      expect(result.current.uploads.get('key-garden.jpg')?.error).toBe(limitError)
     },
   )
 })
