@@ -46,6 +46,8 @@ export interface Config {
   /** how soon an instant saved-search alert is sent after its match, in seconds */
   alertDelaySeconds: number
   trustProxy: TrustProxy
+  /** uploads are refused (507) while a disk they land on has less free, in MiB; 0: never */
+  mediaMinFreeMb: number
 }
 
 /** A configuration value that cannot be used; main.ts prints its message as the one line. */
@@ -127,6 +129,7 @@ export function loadConfig(env: Env = process.env): Config {
     mapTileUrl: read('MAP_TILE_URL') ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     alertDelaySeconds: readAlertDelay(read('ALERT_DELAY_SECONDS')),
     trustProxy: readTrustProxy(read('TRUST_PROXY')),
+    mediaMinFreeMb: readMediaMinFree(read('MEDIA_MIN_FREE_MB')),
   }
 }
 
@@ -149,6 +152,18 @@ function readAlertDelay(value: string | undefined): number {
     )
   }
   return seconds
+}
+
+/** Megabytes (MiB) of free disk below which uploads are refused; 0 turns the check off. */
+function readMediaMinFree(value: string | undefined): number {
+  if (value === undefined) return 1024
+  const megabytes = Number(value)
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(megabytes)) {
+    throw new ConfigError(
+      `MEDIA_MIN_FREE_MB must be a whole number of megabytes (0 turns the check off), not '${value}'`,
+    )
+  }
+  return megabytes
 }
 
 /** A number of hops, or addresses and CIDR ranges separated by commas (`loopback` for both loopbacks). */

@@ -360,6 +360,8 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
             },
             ...(verb === 'PATCH' && { body: new Uint8Array(5) }),
           })
+          // Same-origin: no response tells another site it may read it.
+          expect(answer.headers.get('access-control-allow-origin')).toBeNull()
           if (answer.status >= 200 && answer.status < 300) {
             // Only the capability answer (OPTIONS) and a new upload of our own (POST) succeed.
             expect(['OPTIONS', 'POST']).toContain(verb)

@@ -7,6 +7,27 @@ export interface UploadProgress {
   total: number
 }
 
+/**
+ * A refused upload, in the server's words when it gave some; `status` is the HTTP status of the
+ * error response (0 when the request got no response).
+ */
+export class UploadError extends Error {
+  override name = 'UploadError'
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * Statuses that stop more than one file: the account's limits (429) and the server's disk (507).
+ * The form says them once, as a toast, besides beside each file.
+ */
+export const isLimitRefusal = (error: unknown): error is UploadError =>
+  error instanceof UploadError && (error.status === 429 || error.status === 507)
+
 /** Uploads one file; answers its upload id, the last segment of its upload URL. */
 export async function uploadImage(
   file: File,
@@ -25,13 +46,27 @@ export async function uploadImage(
       removeFingerprintOnSuccess: true,
       onProgress: (sent, total) => onProgress({ sent, total }),
       onSuccess: () => resolve(upload.url!.split('/').pop()!),
-      onError: (error) => reject(new Error(uploadErrorMessage(error))),
+      onShouldRetry: (error) => isWorthRetrying(statusOf(error)),
+      onError: (error) => reject(new UploadError(uploadErrorMessage(error), statusOf(error))),
     })
     void upload.findPreviousUploads().then((previous) => {
       if (previous[0]) upload.resumeFromPreviousUpload(previous[0])
       upload.start()
     })
   })
+}
+
+/**
+ * tus-js-client's own rule (no response, a server error, a conflict or a lock, while online), except
+ * a full disk (507), which is not over in seconds: the person is told at once.
+ */
+function isWorthRetrying(status: number): boolean {
+  const worth = status < 400 || status >= 500 || status === 409 || status === 423
+  return worth && status !== 507 && navigator.onLine !== false
+}
+
+function statusOf(error: Error | DetailedError): number {
+  return ('originalResponse' in error && error.originalResponse?.getStatus()) || 0
 }
 
 /** The server's own words when it refused the file (e.g. not a real PNG), else a general line. */

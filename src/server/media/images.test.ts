@@ -9,7 +9,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { variantName, type ImageWidth } from '../../shared/media.js'
 import { createDiskStore } from './disk-store.js'
-import { cardImageBudget, storeImageVariants } from './images.js'
+import { originalNames, type ImageFormat } from './image-formats.js'
+import { cardImageBudget, storeImageVariants, storeUploadedImage } from './images.js'
 
 let dir: string
 let store: ReturnType<typeof createDiskStore>
@@ -79,5 +80,66 @@ describe('stored variants', () => {
     const turned = await noise(300, 600).jpeg().withMetadata({ orientation: 6 }).toBuffer()
     const key = await storeImageVariants(store, 'images/turned', turned)
     expect(await variant(key, 400)).toMatchObject({ width: 400, height: 200 })
+  })
+})
+
+describe('cleaned originals', () => {
+  const withGps = {
+    IFD0: { Make: 'Phone', Copyright: 'Someone' },
+    IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
+  }
+  /** Stores an upload; returns its cleaned original's bytes and what sharp reads of them. */
+  async function original(name: string, upload: Buffer, format: ImageFormat) {
+    await storeUploadedImage(store, `images/${name}`, upload)
+    const body = await fs.readFile(path.join(store.root, 'images', name, originalNames[format]))
+    return { body, metadata: await sharp(body).metadata() }
+  }
+
+  it.each([
+    ['a photo saved at quality 95', () => noise(800, 600).jpeg({ quality: 95 }).withExif(withGps)],
+    ['a small JPEG at quality 80', () => noise(64, 48).jpeg({ quality: 80 }).withExif(withGps)],
+    [
+      // mozjpeg's tables and trellis at quality 10: no re-encode of ours fits, so the upload's
+      // own picture segments are kept, its EXIF dropped.
+      'a mozjpeg JPEG at quality 10, squeezed harder than we squeeze',
+      () => noise(300, 200).jpeg({ quality: 10, mozjpeg: true }).withExif(withGps),
+    ],
+  ])('are never larger than the upload, without metadata: %s', async (name, make) => {
+    const upload = await make().toBuffer()
+    const { width, height } = await sharp(upload).metadata()
+    const { body, metadata } = await original(name.replace(/\W+/g, '-'), upload, 'jpeg')
+    expect(body.length).toBeLessThanOrEqual(upload.length)
+    expect(metadata).toMatchObject({ format: 'jpeg', width, height })
+    expect(metadata.exif).toBeUndefined()
+    expect(metadata.xmp).toBeUndefined()
+    expect(body.includes('Phone')).toBe(false)
+  })
+
+  it('keep a PNG no larger than the upload, without its text chunks', async () => {
+    // A palette PNG at zlib's best, as optimisers write them: our re-encode cannot beat it, so
+    // the upload's own picture chunks are kept (its palette too).
+    const upload = await noise(200, 200)
+      .png({ palette: true, compressionLevel: 9, colours: 16 })
+      .withMetadata()
+      .withExif(withGps)
+      .toBuffer()
+    const { body, metadata } = await original('palette', upload, 'png')
+    expect(body.length).toBeLessThanOrEqual(upload.length)
+    expect(metadata).toMatchObject({ format: 'png', width: 200, height: 200, isPalette: true })
+    expect(metadata.exif).toBeUndefined()
+    expect(body.includes('Phone')).toBe(false)
+  })
+
+  it('bring a 16-bit PNG down to 8 bits', async () => {
+    const upload = await sharp({
+      create: { width: 300, height: 200, channels: 4, background: '#3a7a' },
+    })
+      .toColourspace('rgb16')
+      .png()
+      .toBuffer()
+    expect((await sharp(upload).metadata()).depth).toBe('ushort')
+    const { body, metadata } = await original('deep', upload, 'png')
+    expect(metadata).toMatchObject({ depth: 'uchar', width: 300, height: 200 })
+    expect(body.length).toBeLessThanOrEqual(upload.length)
   })
 })

@@ -1,8 +1,18 @@
 // Uploaded and generated images become the stored variants of shared/media.ts, metadata stripped.
 import sharp from 'sharp'
-import { imageWidths, variantName } from '../../shared/media.js'
+import { imageWidths, variantName, type ImageWidth } from '../../shared/media.js'
 import { maxImagePixels } from '../../shared/listing-schema.js'
-import type { MediaStore } from './media-store.js'
+import {
+  formatOf,
+  jpegQuality,
+  jpegScanCount,
+  maxJpegScans,
+  originalNames,
+  pngEndOffset,
+  withoutMetadata,
+  type ImageFormat,
+} from './image-formats.js'
+import { largestImageWidth, type MediaStore } from './media-store.js'
 
 // Each image is read once and never again: libvips' operation cache would only hold memory.
 sharp.cache(false)
@@ -15,8 +25,8 @@ export const imageTimeoutSeconds = 30
 
 /**
  * Every pipeline of ours: at most 40 megapixels, killed once over the time limit. libvips checks
- * the limit only when it reports progress, which it does not inside a progressive JPEG's decode (nor
- * a mozjpeg encode): a JPEG's scans are counted before anything decodes it (maxJpegScans).
+ * the limit only when it reports progress, which it does not inside a progressive JPEG's decode: a
+ * JPEG's scans are counted before anything decodes it (maxJpegScans).
  */
 export function imagePipeline(
   input: Buffer,
@@ -50,33 +60,43 @@ export const cardImageBudget = 40_000
 // Lower qualities are tried, in turn, only while a card image is over its budget.
 const qualities = { 400: [70, 55, 40, 25, 10], 1200: [78] } as const
 
+/** A square of `width`, holding the whole picture, never enlarging it. */
+const within = (width: number) =>
+  ({ width, height: width, fit: 'inside', withoutEnlargement: true }) as const
+
 /**
  * Stores every variant of `input` in the folder `imageKey`; answers that key. Each variant is the
  * whole picture, within a square of its width: a portrait keeps its shape, for the listing page's
- * gallery shows it whole (cards cut it themselves, with object-fit: cover).
+ * gallery shows it whole (cards cut it themselves, with object-fit: cover). The upload is decoded
+ * once, into the largest variant's pixels (a JPEG at a fraction of its size, as libjpeg can), and
+ * the variants are made from those one after another: one thread of sharp's pool per upload.
  */
 export async function storeImageVariants(
   media: MediaStore,
   imageKey: string,
   input: Buffer,
 ): Promise<string> {
+  // sharp writes no EXIF, XMP or ICC metadata unless asked to keep it; rotate() applies the
+  // EXIF orientation first, so the picture still stands the right way up.
+  const { data, info } = await imagePipeline(input)
+    .rotate()
+    .resize(within(largestImageWidth))
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const raw = { width: info.width, height: info.height, channels: info.channels }
+  const bodies = new Map<ImageWidth, Buffer>()
+  for (const variantWidth of imageWidths) {
+    const resized = sharp(data, { raw }).resize(within(variantWidth))
+    for (const quality of qualities[variantWidth]) {
+      const body = await resized.clone().webp({ quality, effort: 4 }).toBuffer()
+      bodies.set(variantWidth, body)
+      if (variantWidth !== 400 || body.length <= cardImageBudget) break
+    }
+  }
   const stored = await Promise.allSettled(
-    imageWidths.map(async (variantWidth) => {
-      // sharp writes no EXIF, XMP or ICC metadata unless asked to keep it; rotate() applies the
-      // EXIF orientation first, so the picture still stands the right way up.
-      const resized = imagePipeline(input).rotate().resize({
-        width: variantWidth,
-        height: variantWidth,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      let body: Buffer = Buffer.alloc(0)
-      for (const quality of qualities[variantWidth]) {
-        body = await resized.clone().webp({ quality, effort: 4 }).toBuffer()
-        if (variantWidth !== 400 || body.length <= cardImageBudget) break
-      }
-      await media.put(`${imageKey}/${variantName(variantWidth)}`, body, 'image/webp')
-    }),
+    [...bodies].map(([width, body]) =>
+      media.put(`${imageKey}/${variantName(width)}`, body, 'image/webp'),
+    ),
   )
   // Every write has ended before a failure is reported, so whoever removes the folder then
   // removes all of it.
@@ -85,68 +105,37 @@ export async function storeImageVariants(
   return imageKey
 }
 
-/** The cleaned original's file name in an image folder, by format. */
-export const originalNames = { jpeg: 'original.jpg', png: 'original.png' } as const
-
-type ImageFormat = keyof typeof originalNames
-
-const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-const jpegStart = Buffer.from([0xff, 0xd8, 0xff])
-
-/** The format by the file's first bytes: sharp never parses anything else (SVG, GIF, TIFF…). */
-function formatOf(input: Buffer): ImageFormat | undefined {
-  if (input.subarray(0, pngSignature.length).equals(pngSignature)) return 'png'
-  if (input.subarray(0, jpegStart.length).equals(jpegStart)) return 'jpeg'
-  return undefined
-}
+/** The quality of a cleaned JPEG original: plain libjpeg-turbo, a fraction of mozjpeg's time. */
+const originalQuality = 85
 
 /**
- * The most scans a JPEG may have. Encoders write 1 (baseline) or about 10 (progressive); each scan
- * makes the decoder walk the whole picture again, so thousands of few-byte scans keep a worker
- * busy for minutes, and libvips cannot stop a decode half-way.
+ * The cleaned original, made anew from the pixels without metadata, in the upload's format and
+ * never larger than the upload: a JPEG at the upload's own quality (at most 85), then 15 lower; a
+ * PNG at zlib's usual level, from `pixelInput` (the upload, or its 8-bit copy). When none fits (a
+ * file squeezed harder than we squeeze), the upload's own picture segments without the rest.
+ * Decoding every pixel here also proves the file whole: a truncated one is refused before anything
+ * is stored.
  */
-export const maxJpegScans = 100
-
-/**
- * The scans (SOS markers) of a JPEG, by walking its segments and skipping each scan's coded
- * data; counting stops at the end marker or where the file stops making sense.
- */
-function jpegScanCount(input: Buffer): number {
-  let scans = 0
-  let offset = 2
-  while (offset + 1 < input.length && input[offset] === 0xff) {
-    const marker = input[offset + 1]!
-    // Fill bytes, and markers without a length (TEM, restarts).
-    if (marker === 0xff) offset += 1
-    else if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) offset += 2
-    else if (marker === 0xd9 || offset + 4 > input.length) break
-    else {
-      offset += 2 + input.readUInt16BE(offset + 2)
-      if (marker !== 0xda) continue
-      scans += 1
-      // Coded data runs to the next marker: a 0xFF not followed by a stuffed 0x00 or a restart.
-      while (offset + 1 < input.length) {
-        const next = input[offset + 1]!
-        if (input[offset] === 0xff && next !== 0x00 && (next < 0xd0 || next > 0xd7)) break
-        offset += 1
-      }
+async function cleanedOriginal(
+  upload: Buffer,
+  pixelInput: Buffer,
+  format: ImageFormat,
+): Promise<Buffer> {
+  const pixels = () => imagePipeline(pixelInput, { failOn: 'truncated' }).rotate()
+  const attempts: (() => Promise<Buffer>)[] = []
+  if (format === 'jpeg') {
+    const quality = Math.min(originalQuality, jpegQuality(upload) ?? originalQuality)
+    for (const step of new Set([quality, Math.max(10, quality - 15)])) {
+      attempts.push(() => pixels().jpeg({ quality: step }).toBuffer())
     }
+  } else {
+    attempts.push(() => pixels().png({ compressionLevel: 6 }).toBuffer())
   }
-  return scans
-}
-
-/**
- * Where a PNG's end chunk (IEND) ends, walking its chunks (length, type, data, CRC); undefined when
- * the chunks run past the file, which is then cut short.
- */
-function pngEndOffset(input: Buffer): number | undefined {
-  let offset = pngSignature.length
-  while (offset + 12 <= input.length) {
-    const next = offset + 12 + input.readUInt32BE(offset)
-    if (input.toString('latin1', offset + 4, offset + 8) === 'IEND') return next
-    offset = next
+  for (const attempt of attempts) {
+    const cleaned = await attempt()
+    if (cleaned.length <= upload.length) return cleaned
   }
-  return undefined
+  return withoutMetadata(upload, format)
 }
 
 /**
@@ -158,18 +147,23 @@ export async function storeUploadedImage(
   imageKey: string,
   input: Buffer,
 ): Promise<void> {
-  const format = await checkUploadedImage(input)
-  const original = imagePipeline(input).rotate()
-  const cleaned =
-    format === 'jpeg'
-      ? await original.jpeg({ quality: 90, mozjpeg: true }).toBuffer()
-      : await original.png({ compressionLevel: 9 }).toBuffer()
-  await storeImageVariants(media, imageKey, input)
-  await media.put(`${imageKey}/${originalNames[format]}`, cleaned, `image/${format}`)
+  const { format, pixelInput } = await checkUploadedImage(input)
+  const unreadable = new ImageRejectedError('This file is not a readable JPEG or PNG image')
+  const original = await cleanedOriginal(input, pixelInput, format).catch((error: unknown) => {
+    throw error instanceof ImageRejectedError ? error : unreadable
+  })
+  await storeImageVariants(media, imageKey, pixelInput)
+  await media.put(`${imageKey}/${originalNames[format]}`, original, `image/${format}`)
 }
 
-/** Answers the upload's format, or throws ImageRejectedError saying what is wrong with it. */
-async function checkUploadedImage(input: Buffer): Promise<ImageFormat> {
+/**
+ * Returns the upload's format, and the input to make its images from: the upload, or a 16-bit
+ * picture brought down to 8 bits first (libvips would otherwise carry 16-bit pixels through every
+ * step, and hold hundreds of megabytes for one). Throws ImageRejectedError saying what is wrong.
+ */
+async function checkUploadedImage(
+  input: Buffer,
+): Promise<{ format: ImageFormat; pixelInput: Buffer }> {
   const format = formatOf(input)
   if (!format) throw new ImageRejectedError('This file is not a JPEG or PNG image')
   if (format === 'jpeg' && jpegScanCount(input) > maxJpegScans) {
@@ -186,14 +180,6 @@ async function checkUploadedImage(input: Buffer): Promise<ImageFormat> {
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > maxImagePixels) {
     throw new ImageRejectedError('Images may have at most 40 megapixels')
   }
-  // Decode every pixel once (streamed into a thumbnail, so memory stays small): a truncated or
-  // corrupt file fails here, before anything is stored.
-  await imagePipeline(input, { failOn: 'truncated' })
-    .resize(32, 32)
-    .toBuffer()
-    .catch(() => {
-      throw unreadable
-    })
   if (format === 'png') {
     // Bytes after the end chunk are no part of the picture: a script riding along, say.
     const end = pngEndOffset(input)
@@ -204,5 +190,14 @@ async function checkUploadedImage(input: Buffer): Promise<ImageFormat> {
       )
     }
   }
-  return format
+  if (metadata.depth !== 'ushort') return { format, pixelInput: input }
+  // Read as it streams in and written at zlib's fastest level: the 8-bit copy is only a step.
+  const eightBits = await imagePipeline(input, { failOn: 'truncated' })
+    .toColourspace((metadata.channels ?? 3) <= 2 ? 'b-w' : 'srgb')
+    .png({ compressionLevel: 1 })
+    .toBuffer()
+    .catch(() => {
+      throw unreadable
+    })
+  return { format, pixelInput: eightBits }
 }

@@ -97,7 +97,7 @@ describe.each(stores)('share images (%s store)', (_, createStore) => {
     const { store, makes } = counted(createStore())
     const imageKey = await storedImage(store)
     const otherServer = createShareImages(store)
-    const afterOtherServer = async <T>(task: () => Promise<T>) => {
+    const afterOtherServer = async <T>(_owner: string, task: () => Promise<T>) => {
       await otherServer.read(imageKey)
       return task()
     }

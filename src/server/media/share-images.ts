@@ -2,7 +2,8 @@
 // store: images stored before share images existed (the demo seed, older data) get one too, and
 // only covers that someone shares pay for it (decision 019).
 import { variantName } from '../../shared/media.js'
-import { imageProcessing } from './image-processing.js'
+import { imageOwner, shareImageProcessing } from './image-processing.js'
+import type { FairQueue } from './fair-queue.js'
 import { largestImageWidth, shareImageName, type MediaStore } from './media-store.js'
 import { makeShareImage } from './share-image.js'
 
@@ -21,7 +22,7 @@ export interface ShareImages {
 
 export function createShareImages(
   media: MediaStore,
-  limit: <T>(task: () => Promise<T>) => Promise<T> = imageProcessing,
+  inTurn: FairQueue = shareImageProcessing,
 ): ShareImages {
   // One making per image at a time in this server; another server racing us stores the same bytes.
   const making = new Map<string, Promise<Buffer | undefined>>()
@@ -52,7 +53,9 @@ export function createShareImages(
       if (stored) return stored
       let pending = making.get(imageKey)
       if (!pending) {
-        pending = limit(() => make(imageKey)).finally(() => making.delete(imageKey))
+        pending = inTurn(imageOwner(imageKey), () => make(imageKey)).finally(() =>
+          making.delete(imageKey),
+        )
         making.set(imageKey, pending)
       }
       return pending

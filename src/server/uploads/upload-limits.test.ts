@@ -4,8 +4,15 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maxImageBytes } from '../../shared/listing-schema'
-import { createTestApp, createUser, dialects, type TestApp } from '../../../tests/support/test-app'
-import { createUpload, sendChunk } from '../../../tests/support/tus'
+import {
+  createTestApp,
+  createUser,
+  dialects,
+  sendJson,
+  validListingBody,
+  type TestApp,
+} from '../../../tests/support/test-app'
+import { createUpload, finishedUpload, sendChunk } from '../../../tests/support/tus'
 import { signIn } from '../../../tests/support/sign-in'
 import { removeStaleUploads } from './cleanup'
 import { uploadLimits } from './upload-limits'
@@ -120,5 +127,48 @@ describe.each(dialects)('upload limits on %s', (dialect) => {
     const staged = fs.readdirSync(stagingDir())
     for (const { id } of abandoned) expect(staged.filter((file) => file.startsWith(id))).toEqual([])
     expect(staged).toContain(left[0]!.id)
+  })
+
+  it(`refuses a creation past ${uploadLimits.unattached} finished uploads no listing uses, until one does`, async () => {
+    const { cookie } = await newUploader()
+    const finished: string[] = []
+    for (let i = 0; i < uploadLimits.unattached; i++) {
+      finished.push(await finishedUpload(t.app, cookie, undefined, `photo-${i}.png`))
+    }
+    const refused = await createUpload(t.app, cookie, 1000, 'one-more.png')
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toEqual({
+      error: 'At most 30 images may wait for a listing: use them in one, or wait a day',
+    })
+    const listing = await sendJson(
+      t.app,
+      'POST',
+      '/api/listings',
+      validListingBody(finished.slice(0, 6)),
+      cookie,
+    )
+    expect(listing.status).toBe(201)
+    expect((await createUpload(t.app, cookie, 1000, 'one-more.png')).status).toBe(201)
+  })
+
+  it('refuses a creation past 300 MB of uploads no listing uses', async () => {
+    const { user, cookie } = await newUploader()
+    // Three finished uploads of 100 MiB each (more than one upload may be: only the sum counts).
+    for (let i = 0; i < 3; i++) {
+      const id = `big-${user.id}-${i}`
+      await t.context.uploads.create({
+        id,
+        userId: user.id,
+        originalName: 'a.png',
+        size: 100 << 20,
+      })
+      await t.context.uploads.markReady(id, `images/${id}`)
+    }
+    const refused = await createUpload(t.app, cookie, 1000, 'one-more.png')
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toEqual({
+      error: 'At most 300 MB of images may wait for a listing: use them in one, or wait a day',
+    })
+    expect(await rowsOf(user.id)).toHaveLength(3)
   })
 })

@@ -10,6 +10,13 @@ export const uploadLimits = {
   /** The bytes those may declare together: one form of the largest images. */
   stagedBytes: limits.maxImages * maxImageBytes,
   /**
+   * Uploads of one user that no listing uses (finished, or still receiving bytes) at once: five
+   * forms' worth. Each holds disk until a listing takes it or it expires a day later.
+   */
+  unattached: 30,
+  /** The bytes those may declare together: thirty of the largest images. */
+  unattachedBytes: 300 * 1024 * 1024,
+  /**
    * An upload unfinished after this is abandoned: tus answers 410 to it (the browser then starts
    * it again), it no longer counts above, and the next hourly cleanup removes it.
    */

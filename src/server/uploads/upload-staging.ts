@@ -1,5 +1,6 @@
 // Where tus keeps uploads until they are finished: the instance's disk by default, the media
 // bucket with STORAGE=s3 so that any server can take any chunk (decision 015).
+import os from 'node:os'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import type { DataStore, Locker } from '@tus/utils'
@@ -16,6 +17,11 @@ export interface UploadStaging {
   datastore: DataStore & { read(id: string): Readable | Promise<Readable> }
   /** Unset on disk: one server holds the upload, and tus' in-memory locker is enough. */
   locker?: Locker
+  /**
+   * Where this server's disk takes an upload's bytes: the staging folder, or with S3 the system's
+   * temporary folder, where tus' S3 store keeps each chunk while it is written.
+   */
+  localFolder: string
 }
 
 export function createUploadStaging(config: Config, uploads: UploadQueries): UploadStaging {
@@ -27,12 +33,12 @@ export function createUploadStaging(config: Config, uploads: UploadQueries): Upl
         expirationPeriodInMilliseconds,
       }),
       locker: createUploadLocker(uploads),
+      localFolder: os.tmpdir(),
     }
   }
+  const directory = path.join(config.dataDir, 'uploads')
   return {
-    datastore: createPrivateFileStore({
-      directory: path.join(config.dataDir, 'uploads'),
-      expirationPeriodInMilliseconds,
-    }),
+    datastore: createPrivateFileStore({ directory, expirationPeriodInMilliseconds }),
+    localFolder: directory,
   }
 }

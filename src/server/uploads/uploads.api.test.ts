@@ -14,6 +14,7 @@ import {
   dialects,
   sendJson,
   storedMediaFiles,
+  testOrigin,
   type TestApp,
   type TestUser,
   validListingBody,
@@ -56,6 +57,36 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     otherCookie = await signIn(t.context, await createUser(t.context, { name: 'Other Person' }))
   })
   afterAll(() => t.close())
+
+  it('lets no other site read its responses: no CORS headers, whatever the Origin', async () => {
+    const image = await testPng(64, 48)
+    const responses = [
+      await t.app.request('/api/uploads', {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'https://elsewhere.example',
+          'Access-Control-Request-Method': 'POST',
+          Cookie: ownerCookie,
+        },
+      }),
+      await t.app.request('/api/uploads', {
+        method: 'POST',
+        headers: {
+          Origin: testOrigin,
+          'Tus-Resumable': '1.0.0',
+          Cookie: ownerCookie,
+          'Upload-Length': String(image.length),
+          'Upload-Metadata': tusMetadata({ filename: 'cors.png' }),
+        },
+      }),
+    ]
+    expect(responses.map((response) => response.status)).toEqual([204, 201])
+    for (const response of responses) {
+      expect(
+        [...response.headers.keys()].filter((name) => name.startsWith('access-control-')),
+      ).toEqual([])
+    }
+  })
 
   it('answers 401 JSON without a session', async () => {
     const response = await t.app.request('/api/uploads', {

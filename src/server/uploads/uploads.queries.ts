@@ -13,7 +13,8 @@ interface NewUpload {
 }
 
 /** Which of the user's upload limits a new upload would pass. */
-export type UploadRefusal = 'perHour' | 'unfinished' | 'stagedBytes'
+export type UploadRefusal =
+  'perHour' | 'unfinished' | 'stagedBytes' | 'unattached' | 'unattachedBytes'
 
 /** The first key of PostgreSQL's advisory locks that serialise one user's upload creations. */
 const uploadQuotaLock = 0x75706c64
@@ -107,6 +108,26 @@ export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely
           .executeTakeFirstOrThrow()
         if (Number(unfinished.count) >= limits.unfinished) return 'unfinished'
         if (Number(unfinished.bytes) + upload.size > limits.stagedBytes) return 'stagedBytes'
+        // Finished ones too: until a listing takes them, all of them are disk nobody uses.
+        const unattached = await ofUser
+          .select((eb) => [
+            eb.fn.countAll<number>().as('count'),
+            eb.fn.coalesce(eb.fn.sum<number>('size'), sql<number>`0`).as('bytes'),
+          ])
+          .where((eb) =>
+            eb.or([
+              eb('status', '=', 'ready'),
+              eb.and([
+                eb('status', '=', 'receiving'),
+                eb('createdAt', '>=', now - limits.unfinishedLifetimeMs),
+              ]),
+            ]),
+          )
+          .executeTakeFirstOrThrow()
+        if (Number(unattached.count) >= limits.unattached) return 'unattached'
+        if (Number(unattached.bytes) + upload.size > limits.unattachedBytes) {
+          return 'unattachedBytes'
+        }
         await insert(trx, upload, now)
         return undefined
       })

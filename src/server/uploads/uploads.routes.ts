@@ -5,15 +5,17 @@ import { Hono } from 'hono'
 import { maxImageBytes } from '../../shared/listing-schema.js'
 import { withoutDirectionControls } from '../../shared/plain-text.js'
 import type { Auth } from '../auth/auth.js'
+import type { Config } from '../config.js'
 import { requireUser } from '../auth/session.js'
 import type { ErrorBody } from '../../shared/error-body.js'
 import { newId } from '../ids.js'
-import { imageProcessing } from '../media/image-processing.js'
+import { uploadProcessing } from '../media/image-processing.js'
 import { ImageRejectedError, storeUploadedImage } from '../media/images.js'
 import { imageFileKeys, type MediaStore } from '../media/media-store.js'
 import { uploadLimits } from './upload-limits.js'
 import type { UploadQueries, UploadRefusal } from './uploads.queries.js'
 import { createKeyedQueue } from './keyed-queue.js'
+import { createDiskSpaceCheck } from './disk-space.js'
 import type { UploadStaging } from './upload-staging.js'
 
 /** Set by us on every request we hand to the tus server, after checking the session. */
@@ -24,7 +26,12 @@ const refusalMessages: Record<UploadRefusal, string> = {
   perHour: 'Too many uploads: try again in an hour',
   unfinished: 'Too many uploads at once: wait until the others finish',
   stagedBytes: 'Too many megabytes uploading at once: wait until the others finish',
+  unattached: `At most ${uploadLimits.unattached} images may wait for a listing: use them in one, or wait a day`,
+  unattachedBytes: `At most ${uploadLimits.unattachedBytes / 1024 / 1024} MB of images may wait for a listing: use them in one, or wait a day`,
 }
+
+/** While a disk that uploads land on is short of space (MEDIA_MIN_FREE_MB). */
+const diskFullMessage = 'The server is short of disk space: uploads are paused, try again later'
 
 interface TusError {
   status_code: number
@@ -70,9 +77,12 @@ export function safeFileName(name: string): string {
 }
 
 export function uploadsRoutes(deps: {
+  config: Pick<Config, 'mediaMinFreeMb'>
   auth: Auth
   uploads: UploadQueries
   media: MediaStore
+  /** The disk store's folder; undefined with S3 */
+  mediaRoot: string | undefined
   staging: UploadStaging
 }) {
   const { auth, uploads, media } = deps
@@ -81,6 +91,10 @@ export function uploadsRoutes(deps: {
   const locker = deps.staging.locker ?? new MemoryLocker()
   // A burst of one user's creations would otherwise take every pooled connection.
   const inTurn = createKeyedQueue()
+  const isShortOfSpace = createDiskSpaceCheck(
+    [deps.staging.localFolder, ...(deps.mediaRoot ? [deps.mediaRoot] : [])],
+    deps.config.mediaMinFreeMb,
+  )
 
   const tus = new Server({
     path: '/api/uploads',
@@ -89,6 +103,8 @@ export function uploadsRoutes(deps: {
     maxSize: maxImageBytes,
     relativeLocation: true,
     namingFunction: () => newId(24),
+    // The app is same-origin: no other site's page may read a response (tus allows any by default).
+    allowedOrigins: () => false,
 
     // Runs before tus writes anything to staging: a refusal here leaves no trace.
     async onUploadCreate(req: Request, upload: Upload) {
@@ -158,16 +174,16 @@ export function uploadsRoutes(deps: {
       }
       // What the dead server stored of its image goes: this processing makes a whole one.
       if (record.imageKey) await media.delete(imageFileKeys(record.imageKey))
-      await makeImage(id, imageKey)
+      await makeImage(id, record.userId, imageKey)
       return 'finished'
     } finally {
       await lock.unlock()
     }
   }
 
-  async function makeImage(id: string, imageKey: string): Promise<void> {
+  async function makeImage(id: string, userId: string, imageKey: string): Promise<void> {
     try {
-      await imageProcessing(async () =>
+      await uploadProcessing(userId, async () =>
         storeUploadedImage(media, imageKey, await buffer(await datastore.read(id))),
       )
       if (!(await uploads.markReady(id, imageKey))) {
@@ -240,6 +256,9 @@ export function uploadsRoutes(deps: {
         400,
       )
     }
+    if (['POST', 'PATCH'].includes(c.req.method) && (await isShortOfSpace())) {
+      return c.json({ error: diskFullMessage } satisfies ErrorBody, 507)
+    }
     const headers = new Headers(c.req.raw.headers)
     const userId = c.get('user').id
     headers.set(userHeader, userId)
@@ -249,7 +268,7 @@ export function uploadsRoutes(deps: {
     if (id !== undefined && c.req.method === 'PATCH' && (await isFinishing(id, userId))) {
       return c.json({ error: 'This upload is already finished' } satisfies ErrorBody, 409)
     }
-    let response = await tus.handleWeb(new Request(c.req.raw, { headers }))
+    let response = withoutCors(await tus.handleWeb(new Request(c.req.raw, { headers })))
     if (id !== undefined && c.req.method === 'HEAD') {
       response = await answerHead(id, userId, response)
     }
@@ -262,6 +281,18 @@ export function uploadsRoutes(deps: {
     answer.headers.delete('Content-Length')
     return answer
   })
+}
+
+/**
+ * A tus response without CORS headers: beside the origin (off above), tus lists the headers and
+ * methods another site's script could use, which the app never lets one do.
+ */
+function withoutCors(response: Response): Response {
+  const copy = new Response(response.body, response)
+  for (const name of [...copy.headers.keys()]) {
+    if (name.startsWith('access-control-')) copy.headers.delete(name)
+  }
+  return copy
 }
 
 /** The upload a request names (its path's last segment), if it can be one of ours (`newId`). */

@@ -1,13 +1,21 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { uploadImage, type UploadProgress } from '../../api/uploads'
+import type * as uploads from '../../api/uploads'
+import { UploadError, uploadImage, type UploadProgress } from '../../api/uploads'
+import { currentToasts, dismissToast } from '../toasts'
 import type { ImageItem } from './use-image-list'
 import { useImageUploads } from './use-image-uploads'
 
-vi.mock('../../api/uploads', () => ({ uploadImage: vi.fn() }))
+vi.mock('../../api/uploads', async (importOriginal) => ({
+  ...(await importOriginal<typeof uploads>()),
+  uploadImage: vi.fn(),
+}))
 const upload = vi.mocked(uploadImage)
-afterEach(() => upload.mockReset())
+afterEach(() => {
+  upload.mockReset()
+  for (const { id } of currentToasts()) dismissToast(id)
+})
 
 const stored = (url: string): ImageItem => ({ kind: 'stored', key: url, url, number: 1 })
 const chosen = (name: string): ImageItem => ({
@@ -33,7 +41,8 @@ function pendingUpload() {
   return {
     report: (sent: number, total: number) => act(() => report({ sent, total })),
     finish: (uploadId: string) => finish(uploadId),
-    fail: (message: string) => fail(new Error(message)),
+    fail: (message: string, status?: number) =>
+      fail(status === undefined ? new Error(message) : new UploadError(message, status)),
   }
 }
 
@@ -82,4 +91,24 @@ describe("the upload of the listing form's images", () => {
     expect(upload).toHaveBeenCalledTimes(3)
     expect(upload.mock.calls[2]![0].name).toBe('fake.png')
   })
+
+  it.each([429, 507])(
+    'says an error that stops every file (%i) once, as a toast, and beside each file',
+    async (status) => {
+      const { result } = renderHook(() => useImageUploads())
+      const images = [chosen('front.jpg'), chosen('garden.jpg'), chosen('fake.png')]
+      const [front, garden, fake] = [pendingUpload(), pendingUpload(), pendingUpload()]
+      const limitError = 'At most 30 images may wait for a listing: use them in one, or wait a day'
+
+      let uploaded!: Promise<string[] | undefined>
+      act(() => void (uploaded = result.current.uploadAll(images)))
+      front.fail(limitError, status)
+      garden.fail(limitError, status)
+      // A file's own problem stays beside the file only.
+      fake.fail('This file is not a JPEG or PNG image', 422)
+      await act(async () => expect(await uploaded).toBeUndefined())
+      expect(currentToasts().map((toast) => toast.message)).toEqual([limitError])
+      expect(result.current.uploads.get('key-garden.jpg')?.error).toBe(limitError)
+    },
+  )
 })

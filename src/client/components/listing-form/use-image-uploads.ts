@@ -1,6 +1,7 @@
 // The upload of the form's new images with tus, all in parallel, with each one's progress or error.
 import { useRef, useState } from 'react'
-import { uploadImage } from '../../api/uploads'
+import { isLimitRefusal, uploadImage } from '../../api/uploads'
+import { toast } from '../toasts'
 import type { ImageItem } from './use-image-list'
 
 export interface UploadState {
@@ -34,7 +35,10 @@ export function useImageUploads() {
           update(image.key, { progress: 1 })
           return uploadId
         } catch (error) {
-          update(image.key, { error: error instanceof Error ? error.message : String(error) })
+          const message = error instanceof Error ? error.message : String(error)
+          update(image.key, { error: message })
+          // A limit of the account or of the server stops every file alike: said once, on top.
+          if (isLimitRefusal(error)) toast.error(message, { toastId: message })
           return undefined
         }
       }),
