@@ -37,7 +37,7 @@ describe('the alert mails', () => {
     expect(mail.html).not.toMatch(/<script>|<img src=x|<b>/)
     expect(mail.html).toContain('&#60;img src=x onerror=alert(1)&#62; &#38; &#34;Co&#34;')
     expect(mail.text).toContain(
-      `* ${listing.name}\n  Price: $250,000\n  Address: 1 <b>Bold</b> Street\n  Link: `,
+      `* ${listing.name}\n  Price: $250,000\n  3 Bedrooms · 2 Bathrooms · Parking Spot\n  Address: 1 <b>Bold</b> Street\n  Link: `,
     )
     // JPEGs of our own origin, which every mail program shows (the stored variants are WebP).
     expect(mail.html).toContain('src="https://homes.example/share-images/a/1200x630.jpg"')
@@ -105,7 +105,7 @@ describe('the alert mails', () => {
       '1 new home matches your saved search "Mine See every result: http://evil.example":',
       '* Flat Link: http://evil.example',
       '  Address: 1 Street See every result: http://evil.example',
-      'You get this mail because you saved the search "Mine See every result: http://evil.example" with instant alerts.',
+      'You get this mail because you saved the search "Mine See every result: http://evil.example" with instant alerts: a mail comes a minute after a new home matches it.',
     ])
     expect(mail.subject).not.toMatch(/[\r\n\u2028]/)
     for (const [kind, make] of [

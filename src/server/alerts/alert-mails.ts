@@ -1,10 +1,10 @@
 // The alert mails, plain text and HTML: a saved search's new homes, a saved home's price cut, a
 // saved home no longer available. Every link is absolute (PUBLIC_URL). In the text part each value
 // a user wrote is on one line after a label, and each of our links on a labelled line of its own.
-import { formatCount, formatPrice } from '../../shared/format.js'
+import { formatBathrooms, formatBedrooms, formatCount, formatPrice } from '../../shared/format.js'
 import { effectivePrice, type Listing } from '../../shared/listing.js'
 import { escapeHtml } from '../http/escape.js'
-import { mailColours, mailLink, mailPage } from '../mail/mail-layout.js'
+import { mailButton, mailColours, mailLink, mailPage } from '../mail/mail-layout.js'
 import { oneLine } from '../mail/mail-text.js'
 import type { Mail } from '../mail/mailer.js'
 import { shareImagePath } from '../media/share-image.js'
@@ -41,16 +41,27 @@ function listingWords(listing: Listing) {
   return { name: oneLine(listing.name, 100), address: oneLine(listing.location, 160) }
 }
 
+/** '2 Bedrooms · 1 Bathroom · Parking Spot', as the listing page lists them. */
+function detailsText(listing: Listing): string {
+  return [
+    formatBedrooms(listing.bedrooms),
+    formatBathrooms(listing.bathrooms),
+    ...(listing.parking ? ['Parking Spot'] : []),
+    ...(listing.furnished ? ['Furnished'] : []),
+  ].join(' · ')
+}
+
 function listingHtml(publicUrl: string, listing: Listing, price = priceText(listing)): string {
   const url = listingUrl(publicUrl, listing)
   const { name, address } = listingWords(listing)
   const cover = coverUrl(publicUrl, listing)
   const image = cover
-    ? `<a href="${escapeHtml(url)}"><img src="${escapeHtml(cover)}" alt="${escapeHtml(name)}" width="280" height="147" style="display:block;border:0;border-radius:8px"></a>`
+    ? `<a href="${escapeHtml(url)}"><img class="cover" src="${escapeHtml(cover)}" alt="${escapeHtml(name)}" width="280" height="147" style="display:block;border:0;border-radius:8px"></a>`
     : ''
   return `<tr><td style="padding:12px 0;border-top:1px solid #e5e7eb">${image}
 <p style="margin:8px 0 4px;font-size:18px">${mailLink(url, name)}</p>
 <p style="margin:0"><strong>${escapeHtml(price)}</strong></p>
+<p style="margin:0">${escapeHtml(detailsText(listing))}</p>
 <p style="margin:0;color:${mailColours.muted}">${escapeHtml(address)}</p></td></tr>`
 }
 
@@ -59,6 +70,7 @@ function listingText(publicUrl: string, listing: Listing, price = priceText(list
   return [
     `* ${name}`,
     `  Price: ${price}`,
+    `  ${detailsText(listing)}`,
     `  Address: ${address}`,
     `  Link: ${listingUrl(publicUrl, listing)}`,
   ].join('\n')
@@ -105,8 +117,8 @@ export function savedSearchAlertMail(alert: SavedSearchAlert): Mail {
   const news = `${homes} ${total === 1 ? 'matches' : 'match'} your saved search ${searchName}:`
   const why =
     search.alerts === 'daily'
-      ? `You get one mail a day because you saved the search ${searchName} with daily alerts.`
-      : `You get this mail because you saved the search ${searchName} with instant alerts.`
+      ? `You get one mail a day because you saved the search ${searchName} with daily alerts: it names the homes that matched since the last one.`
+      : `You get this mail because you saved the search ${searchName} with instant alerts: a mail comes a minute after a new home matches it.`
   const text = [
     news,
     ...shown.map((listing) => `\n${listingText(publicUrl, listing)}`),
@@ -121,10 +133,18 @@ export function savedSearchAlertMail(alert: SavedSearchAlert): Mail {
   ].join('\n')
   const html = mailPage({
     title: subject,
+    profileUrl: `${publicUrl}/profile`,
+    to: alert.to,
     body: `<p style="margin:0 0 8px">${escapeHtml(news)}</p>
 ${listingsHtml(publicUrl, shown)}
 ${more > 0 ? `<p style="margin:12px 0 0">And ${more} more.</p>` : ''}
-<p style="margin:12px 0 0">${mailLink(link, 'See every result')}</p>`,
+${
+  // One new home: seeing it is what the mail is for.
+  first && shown.length === 1
+    ? `${mailButton(listingUrl(publicUrl, first), 'View this home')}
+<p style="margin:12px 0 0">${mailLink(link, 'See every result')}</p>`
+    : mailButton(link, 'See every result')
+}`,
     footer: `<p style="margin:0">${escapeHtml(why)} ${mailLink(unsubscribeUrl, 'Turn off these alerts')}</p>`,
   })
   return { to: alert.to, subject, text, html, link, headers: unsubscribeHeaders(unsubscribeUrl) }
@@ -152,7 +172,8 @@ function savedHomeMail(
 ): Mail {
   const { publicUrl, listing, news, unsubscribeUrl, kind } = options
   const saved = `${publicUrl}/saved`
-  const why = 'You get this mail because you saved this home.'
+  const why =
+    'You get this mail because you saved this home: we tell you when its price goes down and when it is sold or rented.'
   return {
     to: options.to,
     subject: options.subject,
@@ -169,8 +190,11 @@ function savedHomeMail(
     ].join('\n'),
     html: mailPage({
       title: options.subject,
+      profileUrl: `${publicUrl}/profile`,
+      to: options.to,
       body: `<p style="margin:0 0 8px">${news.html}</p>
-${listingsHtml(publicUrl, [listing])}`,
+${listingsHtml(publicUrl, [listing])}
+${mailButton(listingUrl(publicUrl, listing), 'View this home')}`,
       footer: `<p style="margin:0">${why} ${mailLink(saved, 'Remove it from your saved homes')} to get no more mails about it.</p>
 <p style="margin:8px 0 0">${mailLink(unsubscribeUrl, `Turn off ${kind} mails for all your saved homes`)}</p>`,
     }),

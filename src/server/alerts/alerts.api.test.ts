@@ -103,7 +103,9 @@ describe.each(dialects)('alerts on %s', (dialect) => {
     expect(links(mail)).toContain(searchUrl)
     // The cover as the share image's JPEG: mail programs show no WebP.
     const folder = /\/images\/([^/]+)\/w1200\.webp$/.exec(listing.imageUrls[0]!)![1]!
-    expect(mail.html).toContain(`<img src="${testOrigin}/share-images/${folder}/1200x630.jpg"`)
+    expect(mail.html).toContain(
+      `<img class="cover" src="${testOrigin}/share-images/${folder}/1200x630.jpg"`,
+    )
 
     // RFC 8058: the unsubscribe link in the headers is the one in the mail.
     const unsubscribe = `${testOrigin}/unsubscribe/${t.context.unsubscribeTokens.sign(search.id)}`
