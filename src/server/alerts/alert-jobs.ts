@@ -1,6 +1,7 @@
 // The alert jobs (queued by listing-alerts.ts): each reads what is true when it runs, sends its
 // mail, and only then marks it sent, so a failed send is retried and a crash before the mark sends
-// again rather than never.
+// again rather than never. A saved-home mail is the exception: its weekly limit is claimed before
+// the send (saved-home-mail-limits.ts) and given back if the send fails.
 import type { Kysely } from 'kysely'
 import { effectivePrice, type Listing } from '../../shared/listing.js'
 import type { Db } from '../db/database.js'

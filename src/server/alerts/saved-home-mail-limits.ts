@@ -43,15 +43,15 @@ export async function claimSavedHomeMail(
       conflict
         .columns(['userId', 'listingId', 'kind'])
         .doUpdateSet({ sentAt: now, lowestPrice: price })
-        .where('saved_home_mail.sentAt', '<=', now - savedHomeMailIntervalMs)
-        .where((eb) =>
-          price === null
-            ? sql<boolean>`1 = 1`
-            : eb.or([
-                eb('saved_home_mail.lowestPrice', 'is', null),
-                eb('saved_home_mail.lowestPrice', '>', price),
-              ]),
-        ),
+        .where((eb) => {
+          const weekPassed = eb('saved_home_mail.sentAt', '<=', now - savedHomeMailIntervalMs)
+          if (price === null) return weekPassed
+          const belowEveryMailed = eb.or([
+            eb('saved_home_mail.lowestPrice', 'is', null),
+            eb('saved_home_mail.lowestPrice', '>', price),
+          ])
+          return eb.and([weekPassed, belowEveryMailed])
+        }),
     )
     .returning('sentAt')
     .executeTakeFirst()
