@@ -5,13 +5,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ListingInput } from '../../shared/listing-schema'
 import { insertSavedSearch } from '../../../tests/support/saved-searches'
-import { SmtpCatcher } from '../../../tests/support/smtp-catcher'
+import { SmtpCatcher, type CaughtMail } from '../../../tests/support/smtp-catcher'
 import { storeReadyUpload } from '../../../tests/support/ready-upload'
 import { signUpAndIn, type SignedInUser } from '../../../tests/support/sign-in'
 import {
   createTestApp,
   dialects,
   insertListing,
+  testOrigin,
   type TestApp,
 } from '../../../tests/support/test-app'
 import { markEmailVerified } from '../../../tests/support/verified-email'
@@ -20,6 +21,10 @@ import { claimSavedHomeMail, savedHomeMailIntervalMs } from './saved-home-mail-l
 const minute = 60_000
 const day = 24 * 60 * minute
 const week = savedHomeMailIntervalMs
+
+/** The links of a mail's HTML part, in order. */
+const links = (mail: CaughtMail) =>
+  [...mail.html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replace(/&#38;/g, '&'))
 
 describe.each(dialects)('saved-home mails on %s', (dialect) => {
   let t: TestApp
@@ -33,6 +38,8 @@ describe.each(dialects)('saved-home mails on %s', (dialect) => {
     owner = await signUpAndIn(t.context, { name: 'Olive Owner' })
     saver = await signUpAndIn(t.context, { name: 'Sam Saver' })
     await markEmailVerified(t.context, saver.id)
+    // Verified too, so that the owner gets no mail of their own listing for that reason alone.
+    await markEmailVerified(t.context, owner.id)
   })
   afterAll(async () => {
     await t?.close()
@@ -78,6 +85,57 @@ describe.each(dialects)('saved-home mails on %s', (dialect) => {
       t.context.writes.changeStatus(listing.id, owner.id, value)
     return { listing, price, status }
   }
+
+  it('mails each saver one "Price cut" when what a buyer pays goes down, never the owner', async () => {
+    const other = await signUpAndIn(t.context, { name: 'Other Saver' })
+    await markEmailVerified(t.context, other.id)
+    const { listing } = await savedListing([saver, other, owner])
+    const edit = (fields: Partial<ListingInput>) =>
+      t.context.writes.update(listing.id, owner.id, input({ images: listing.imageUrls, ...fields }))
+
+    // A higher price is no news.
+    await edit({ regularPrice: 2100 })
+    await runJobs(Date.now())
+    expect(smtp.mails).toEqual([])
+
+    // An offer turned on lowers what a buyer pays.
+    await edit({ regularPrice: 2100, offer: true, discountedPrice: 1700 })
+    await runJobs(Date.now())
+    expect(smtp.mails.map((mail) => mail.to[0]).sort()).toEqual(
+      [saver.email, other.email].map((email) => email.toLowerCase()).sort(),
+    )
+    const mail = smtp.to(saver.email)[0]!
+    expect(mail.subject).toBe('Price cut: Loft by the canal')
+    expect(mail.text).toContain('now costs $1,700 / Month (was $2,100 / Month)')
+    expect(links(mail)).toContain(`${testOrigin}/category/rent/${listing.id}`)
+    const token = t.context.unsubscribeTokens.signSavedHomes('price-cut', saver.id)
+    expect(mail.headers.get('list-unsubscribe')).toBe(
+      `<${testOrigin}/unsubscribe/price-cut/${token}>`,
+    )
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    expect(smtp.to(owner.email)).toEqual([])
+  })
+
+  it('mails each saver one "No longer available" when a saved home is sold or rented', async () => {
+    const { listing, status } = await savedListing([saver, owner])
+    // Closed and put back before the mail went: nothing to tell.
+    await status('rented')
+    await status('active')
+    await runJobs(Date.now())
+    expect(smtp.mails).toEqual([])
+
+    await status('rented')
+    // Saying it again is no new news.
+    await status('rented')
+    await runJobs(Date.now())
+    await runJobs(Date.now() + day)
+    expect(smtp.mails).toHaveLength(1)
+    const mail = smtp.mails[0]!
+    expect(mail.to).toEqual([saver.email.toLowerCase()])
+    expect(mail.subject).toBe('No longer available: Loft by the canal')
+    expect(mail.text).toContain('has been rented')
+    expect(links(mail)).toContain(`${testOrigin}/category/rent/${listing.id}`)
+  })
 
   it('sends alerts, price cuts and closes only to verified addresses', async () => {
     const unverified = await signUpAndIn(t.context, { name: 'Una Unverified' })
