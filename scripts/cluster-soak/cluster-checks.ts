@@ -5,6 +5,7 @@ import type { AppContext } from '../../src/server/app.js'
 import type { SmtpCatcher } from '../../tests/support/smtp-catcher.js'
 import { insertSavedSearch } from '../../tests/support/saved-searches.js'
 import { sessionCookieFrom, signUpAndIn, type SignedInUser } from '../../tests/support/sign-in.js'
+import { markEmailVerified } from '../../tests/support/verified-email.js'
 import type { ClusterServer } from '../cluster/start-cluster.js'
 
 export interface CheckResult {
@@ -118,6 +119,7 @@ export const alertPrice = 990_000
 /** A saver with an instant-alert search for rentals at `alertPrice` or more. */
 export async function alertSaver(context: AppContext): Promise<SignedInUser> {
   const saver = await signUpAndIn(context, { name: 'Soak Saver' })
+  await markEmailVerified(context, saver.id)
   await insertSavedSearch(context, {
     userId: saver.id,
     name: 'Soak alert',

@@ -1,4 +1,5 @@
 // The environment (README.md, Configuration), read once into a typed object.
+import crypto from 'node:crypto'
 import { isIP } from 'node:net'
 import path from 'node:path'
 
@@ -28,6 +29,8 @@ export interface Config {
   seedDemo: boolean
   smtpUrl: string | undefined
   mailFrom: string
+  /** DKIM signing of outgoing mail (nodemailer's `dkim` option), when all three are set */
+  dkim: { domainName: string; keySelector: string; privateKey: string } | undefined
   google: { clientId: string | undefined; clientSecret: string | undefined; issuer: string }
   geocoder: GeocoderName
   googleMapsApiKey: string | undefined
@@ -109,6 +112,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: readBoolean('SEED_DEMO', read('SEED_DEMO'), true),
     smtpUrl: optionalUrl('SMTP_URL', read('SMTP_URL')),
     mailFrom: read('MAIL_FROM') ?? 'House Marketplace <no-reply@localhost>',
+    dkim: readDkim(read('DKIM_PRIVATE_KEY'), read('DKIM_SELECTOR'), read('DKIM_DOMAIN')),
     google: {
       clientId: read('GOOGLE_CLIENT_ID'),
       clientSecret: read('GOOGLE_CLIENT_SECRET'),
@@ -203,6 +207,42 @@ export function readTrustProxy(value: string | undefined): TrustProxy {
     ranges.push({ address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' })
   }
   return { ranges }
+}
+
+/** All three or none; the key as PEM, its line breaks written as `\n` where a line must hold it. */
+function readDkim(
+  key: string | undefined,
+  selector: string | undefined,
+  domain: string | undefined,
+): Config['dkim'] {
+  const given = { DKIM_PRIVATE_KEY: key, DKIM_SELECTOR: selector, DKIM_DOMAIN: domain }
+  const missing = Object.entries(given).filter(([, value]) => value === undefined)
+  if (missing.length === 3) return undefined
+  if (key === undefined || selector === undefined || domain === undefined) {
+    const names = missing.map(([name]) => name).join(' and ')
+    throw new ConfigError(
+      `DKIM signing needs DKIM_PRIVATE_KEY, DKIM_SELECTOR and DKIM_DOMAIN: ${names} not set`,
+    )
+  }
+  const privateKey = key.replace(/\\n/g, '\n')
+  let type: string | undefined
+  try {
+    type = crypto.createPrivateKey(privateKey).asymmetricKeyType
+  } catch {
+    type = undefined
+  }
+  if (type !== 'rsa') {
+    throw new ConfigError(
+      'DKIM_PRIVATE_KEY must be an RSA private key in PEM form (-----BEGIN PRIVATE KEY-----)',
+    )
+  }
+  if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(selector)) {
+    throw new ConfigError(`DKIM_SELECTOR must be a DNS label such as 'mail2026', not '${selector}'`)
+  }
+  if (!/^([A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/.test(domain)) {
+    throw new ConfigError(`DKIM_DOMAIN must be a domain name such as example.com, not '${domain}'`)
+  }
+  return { domainName: domain, keySelector: selector, privateKey }
 }
 
 function readSecret(value: string | undefined): string | undefined {

@@ -23,3 +23,8 @@ export function formatBedrooms(count: number): string {
 export function formatBathrooms(count: number): string {
   return count > 1 ? `${count} Bathrooms` : '1 Bathroom'
 }
+
+/** '1 new home' or '{n} new homes': a count with the word that fits it. */
+export function formatCount(count: number, one: string, many: string): string {
+  return `${formatPrice(count)} ${count === 1 ? one : many}`
+}

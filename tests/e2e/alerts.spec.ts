@@ -1,9 +1,10 @@
 // An alert from end to end: save a search with instant alerts, another user lists a home that
 // matches, the mail arrives (a real SMTP server), and its links open the home, the search and the
-// unsubscribe page, whose button turns the alerts off.
+// unsubscribe page, whose button turns the alerts off. Alerts go to verified addresses only.
 import { newId } from '../../src/server/ids'
 import type { SavedSearchList } from '../../src/shared/saved-search'
 import { caughtMail, toastWith } from '../support/e2e/accounts'
+import { markEmailVerified } from '../support/e2e/verified-email'
 import { expect, test } from '../support/e2e/session'
 
 /** The links of a mail's HTML part, by their text. */
@@ -18,7 +19,10 @@ test('save a search, receive its alert, follow its links and unsubscribe', async
   account,
   newUser,
   listingOf,
+  seededApp,
 }) => {
+  // Alerts go only to verified addresses.
+  await markEmailVerified(seededApp, account.email)
   // A word no other listing has, so the search finds this journey's home alone.
   const word = `Zed${newId(6).toLowerCase()}`
   await page.setViewportSize({ width: 390, height: 844 })
@@ -45,7 +49,7 @@ test('save a search, receive its alert, follow its links and unsubscribe', async
   await expect(results).toHaveCount(1)
   await expect(results.first()).toContainText(listing.name)
 
-  await page.goto(linkTo(mail.html, 'Stop these alerts'))
+  await page.goto(linkTo(mail.html, 'Turn off these alerts'))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stop these alerts?')
   await page.getByRole('button', { name: 'Stop alerts' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alerts are off')

@@ -17,6 +17,7 @@ import {
   type ServerProcess,
 } from '../support/server-process'
 import { signUpAndIn, type SignedInUser } from '../support/sign-in'
+import { markEmailVerified } from '../support/verified-email'
 import { SmtpCatcher } from '../support/smtp-catcher'
 import { createPostgresDatabase, dialects } from '../support/test-app'
 import { untilTrue } from '../support/until-true'
@@ -56,6 +57,7 @@ async function setUp(
     const buyers: SignedInUser[] = []
     for (let index = 0; index < options.buyers; index += 1) {
       const buyer = await signUpAndIn(context, { name: `Buyer ${index}` })
+      await markEmailVerified(context, buyer.id)
       await insertSavedSearch(context, { userId: buyer.id, query: { type: 'rent' } })
       buyers.push(buyer)
     }

@@ -1,13 +1,14 @@
 // The alert jobs (queued by listing-alerts.ts): each reads what is true when it runs, sends its
 // mail, and only then marks it sent, so a failed send is retried and a crash before the mark sends
-// again rather than never.
+// again rather than never. A saved-home mail is the exception: its weekly limit is claimed before
+// the send (saved-home-mail-limits.ts) and given back if the send fails.
 import type { Kysely } from 'kysely'
 import { effectivePrice, type Listing } from '../../shared/listing.js'
 import type { Db } from '../db/database.js'
-import type { Database } from '../db/schema.js'
 import type { JobHandlers } from '../jobs/job-queue.js'
 import type { ListingQueries } from '../listings/listings.queries.js'
-import type { Mailer } from '../mail/mailer.js'
+import type { Database, SavedHomeMailKind } from '../db/schema.js'
+import type { Mail, Mailer } from '../mail/mailer.js'
 import { batches } from '../media/s3-store.js'
 import {
   listingClosedMail,
@@ -23,6 +24,11 @@ import {
   type PriceCutJob,
   type SavedSearchAlertJob,
 } from './listing-alerts.js'
+import {
+  claimSavedHomeMail,
+  savedHomeMailIntervalMs,
+  type SavedHomeMailClaim,
+} from './saved-home-mail-limits.js'
 import type { UnsubscribeTokens } from './unsubscribe-token.js'
 
 /** The page of the one-click unsubscribe link (alerts/unsubscribe.routes.ts). */
@@ -53,29 +59,64 @@ export function createAlertJobs(deps: {
   const { db, listings, mailer, publicUrl, unsubscribeTokens, listingAlerts } = deps
   const { kysely } = db
 
-  /** The saver's address, when they still have this listing saved and it is not their own. */
+  /**
+   * The saver's address, when they still have this listing saved, it is not their own, their
+   * address is verified and they did not turn this kind of mail off.
+   */
   async function saverEmail(
-    trx: Kysely<Database>,
     listing: Listing,
     userId: string,
+    kind: SavedHomeMailKind,
   ): Promise<string | undefined> {
     if (listing.userRef === userId) return undefined
-    const row = await trx
+    const row = await kysely
       .selectFrom('favourite')
       .innerJoin('user', 'user.id', 'favourite.userId')
       .select('user.email')
       .where('favourite.userId', '=', userId)
       .where('favourite.listingId', '=', listing.id)
+      .where('user.emailVerified', '=', db.bool(true))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('mail_opt_out')
+              .select('mail_opt_out.kind')
+              .whereRef('mail_opt_out.userId', '=', 'favourite.userId')
+              .where('mail_opt_out.kind', '=', kind),
+          ),
+        ),
+      )
       .executeTakeFirst()
     return row?.email
   }
+
+  /** Sends a saved-home mail if its limits allow (saved-home-mail-limits.ts). */
+  async function sendSavedHomeMail(claim: SavedHomeMailClaim, mail: Mail): Promise<void> {
+    if (!claim.taken) return
+    try {
+      await mailer.send(mail)
+    } catch (error) {
+      await claim.release()
+      throw error
+    }
+  }
+
+  const savedHomesUnsubscribeUrl = (kind: SavedHomeMailKind, userId: string) =>
+    unsubscribeUrl(publicUrl, `${kind}/${unsubscribeTokens.signSavedHomes(kind, userId)}`)
 
   async function savedSearchAlert(payload: unknown, now: number) {
     const { savedSearchId } = payload as SavedSearchAlertJob
     const search = await kysely
       .selectFrom('saved_search')
       .innerJoin('user', 'user.id', 'saved_search.userId')
-      .select(['saved_search.name', 'saved_search.query', 'saved_search.alerts', 'user.email'])
+      .select([
+        'saved_search.name',
+        'saved_search.query',
+        'saved_search.alerts',
+        'user.email',
+        'user.emailVerified',
+      ])
       .where('saved_search.id', '=', savedSearchId)
       .executeTakeFirst()
     // Deleted with its matches (they cascade): nothing to send.
@@ -83,7 +124,9 @@ export function createAlertJobs(deps: {
     const pending = await pendingMatchesQuery(kysely, savedSearchId).execute()
     // A listing closed since it matched is no news any more.
     const active = pending.filter((row) => row.status === 'active')
-    if (search.alerts !== 'off' && active.length > 0) {
+    // An address not verified may not be its owner's: its matches are settled unmailed, as when
+    // alerts are off, so that verifying later brings no backlog.
+    if (search.alerts !== 'off' && Boolean(search.emailVerified) && active.length > 0) {
       const named: Listing[] = []
       for (const row of active.slice(0, listingsPerMail)) {
         const listing = await listings.get(row.id)
@@ -117,22 +160,42 @@ export function createAlertJobs(deps: {
     }
   }
 
-  async function priceCut(payload: unknown) {
+  async function priceCut(payload: unknown, now: number) {
     const { listingId, userId, previousPrice } = payload as PriceCutJob
     const listing = await listings.get(listingId)
     // Gone, closed, or back up to where it was: no cut to tell of.
     if (!listing || listing.status !== 'active' || effectivePrice(listing) >= previousPrice) return
-    const to = await saverEmail(kysely, listing, userId)
-    if (to) await mailer.send(priceCutMail({ to, publicUrl, listing, previousPrice }))
+    const kind = alertJobKinds.priceCut
+    const to = await saverEmail(listing, userId, kind)
+    if (!to) return
+    const price = effectivePrice(listing)
+    const claim = await claimSavedHomeMail(kysely, { userId, listingId, kind }, now, price)
+    // A lower price than any mailed, held back by the week's limit: told of when the week is up.
+    if (!claim.taken && (claim.lowestPrice === null || price < claim.lowestPrice)) {
+      return { nextRunAt: claim.sentAt + savedHomeMailIntervalMs }
+    }
+    const unsubscribe = savedHomesUnsubscribeUrl(kind, userId)
+    await sendSavedHomeMail(
+      claim,
+      priceCutMail({ to, publicUrl, listing, previousPrice, unsubscribeUrl: unsubscribe }),
+    )
   }
 
-  async function closed(payload: unknown) {
+  async function closed(payload: unknown, now: number) {
     const { listingId, userId } = payload as ListingClosedJob
     const listing = await listings.get(listingId)
     // Deleted, or back on the market before the mail went.
     if (!listing || listing.status === 'active') return
-    const to = await saverEmail(kysely, listing, userId)
-    if (to) await mailer.send(listingClosedMail({ to, publicUrl, listing }))
+    const kind = alertJobKinds.closed
+    const to = await saverEmail(listing, userId, kind)
+    if (!to) return
+    // Closed again within the week: they were told it closed, and nothing of it reopening.
+    const claim = await claimSavedHomeMail(kysely, { userId, listingId, kind }, now)
+    const unsubscribe = savedHomesUnsubscribeUrl(kind, userId)
+    await sendSavedHomeMail(
+      claim,
+      listingClosedMail({ to, publicUrl, listing, unsubscribeUrl: unsubscribe }),
+    )
   }
 
   async function matchListing(payload: unknown, now: number) {

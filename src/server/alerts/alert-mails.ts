@@ -1,10 +1,13 @@
 // The alert mails, plain text and HTML: a saved search's new homes, a saved home's price cut, a
-// saved home no longer available. Every link is absolute (PUBLIC_URL, or the media store's own).
-import { formatPrice } from '../../shared/format.js'
+// saved home no longer available. Every link is absolute (PUBLIC_URL). In the text part each value
+// a user wrote is on one line after a label, and each of our links on a labelled line of its own.
+import { formatBathrooms, formatBedrooms, formatCount, formatPrice } from '../../shared/format.js'
 import { effectivePrice, type Listing } from '../../shared/listing.js'
-import { imageVariantUrl } from '../../shared/media.js'
 import { escapeHtml } from '../http/escape.js'
+import { mailButton, mailColours, mailLink, mailPage } from '../mail/mail-layout.js'
+import { oneLine } from '../mail/mail-text.js'
 import type { Mail } from '../mail/mailer.js'
+import { shareImagePath } from '../media/share-image.js'
 
 /** A mail names this many listings at most; the search's link shows the rest. */
 export const listingsPerMail = 10
@@ -18,10 +21,14 @@ export function searchUrl(publicUrl: string, query: Record<string, string>): str
   return `${publicUrl}/search${parameters ? `?${parameters}` : ''}`
 }
 
-/** The cover's card-sized variant; the disk store's URLs are paths of our own origin. */
+/**
+ * The cover as a JPEG of our own origin (the share image, 1200×630): mail programs such as Outlook
+ * on Windows show no WebP, which the media store's variants are.
+ */
 function coverUrl(publicUrl: string, listing: Listing): string | undefined {
   const cover = listing.imageUrls[0]
-  return cover && new URL(imageVariantUrl(cover, 400), `${publicUrl}/`).toString()
+  const path = cover && shareImagePath(cover)
+  return path && `${publicUrl}${path}`
 }
 
 /** '$1,500 / Month' for a rental, '$250,000' for a sale: the price a buyer pays. */
@@ -29,30 +36,57 @@ function priceText(listing: Listing, price = effectivePrice(listing)): string {
   return `$${formatPrice(price)}${listing.type === 'rent' ? ' / Month' : ''}`
 }
 
-const footer = {
-  text: 'House Marketplace',
-  html: '<p style="color:#6b7280">House Marketplace</p>',
+/** A listing's name and address as a mail shows them: one line each, of a sensible length. */
+function listingWords(listing: Listing) {
+  return { name: oneLine(listing.name, 100), address: oneLine(listing.location, 160) }
+}
+
+/** '2 Bedrooms · 1 Bathroom · Parking Spot', as the listing page lists them. */
+function detailsText(listing: Listing): string {
+  return [
+    formatBedrooms(listing.bedrooms),
+    formatBathrooms(listing.bathrooms),
+    ...(listing.parking ? ['Parking Spot'] : []),
+    ...(listing.furnished ? ['Furnished'] : []),
+  ].join(' · ')
 }
 
 function listingHtml(publicUrl: string, listing: Listing, price = priceText(listing)): string {
-  const url = escapeHtml(listingUrl(publicUrl, listing))
+  const url = listingUrl(publicUrl, listing)
+  const { name, address } = listingWords(listing)
   const cover = coverUrl(publicUrl, listing)
   const image = cover
-    ? `<a href="${url}"><img src="${escapeHtml(cover)}" alt="" width="200" style="display:block;border-radius:8px"></a>`
+    ? `<a href="${escapeHtml(url)}"><img class="cover" src="${escapeHtml(cover)}" alt="${escapeHtml(name)}" width="280" height="147" style="display:block;border:0;border-radius:8px"></a>`
     : ''
-  return `<tr><td style="padding:8px 0">${image}
-<p style="margin:4px 0"><a href="${url}"><strong>${escapeHtml(listing.name)}</strong></a></p>
-<p style="margin:4px 0">${escapeHtml(price)} · ${escapeHtml(listing.location)}</p></td></tr>`
+  return `<tr><td style="padding:12px 0;border-top:1px solid #e5e7eb">${image}
+<p style="margin:8px 0 4px;font-size:18px">${mailLink(url, name)}</p>
+<p style="margin:0"><strong>${escapeHtml(price)}</strong></p>
+<p style="margin:0">${escapeHtml(detailsText(listing))}</p>
+<p style="margin:0;color:${mailColours.muted}">${escapeHtml(address)}</p></td></tr>`
 }
 
 function listingText(publicUrl: string, listing: Listing, price = priceText(listing)): string {
-  return `${listing.name} - ${price}\n${listing.location}\n${listingUrl(publicUrl, listing)}`
+  const { name, address } = listingWords(listing)
+  return [
+    `* ${name}`,
+    `  Price: ${price}`,
+    `  ${detailsText(listing)}`,
+    `  Address: ${address}`,
+    `  Link: ${listingUrl(publicUrl, listing)}`,
+  ].join('\n')
 }
 
-function page(body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"></head>
-<body style="font-family:sans-serif;color:#111827">${body}
-${footer.html}</body></html>`
+function listingsHtml(publicUrl: string, listings: Listing[], price?: string): string {
+  const rows = listings.map((listing) => listingHtml(publicUrl, listing, price)).join('\n')
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}</table>`
+}
+
+/** RFC 8058: mail programs show their own unsubscribe button, which POSTs to the link. */
+function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${unsubscribeUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  }
 }
 
 export interface SavedSearchAlert {
@@ -71,61 +105,75 @@ export function savedSearchAlertMail(alert: SavedSearchAlert): Mail {
   const shown = alert.listings.slice(0, listingsPerMail)
   const more = total - shown.length
   const link = searchUrl(publicUrl, search.query)
-  const homes = total === 1 ? '1 new home' : `${total} new homes`
+  const searchName = `"${oneLine(search.name, 100)}"`
+  const homes = formatCount(total, 'new home', 'new homes')
+  const first = shown[0]
   const subject =
     search.alerts === 'daily'
-      ? `Today's homes for "${search.name}": ${homes}`
-      : total === 1 && shown[0]
-        ? `New home for "${search.name}": ${shown[0].name}`
-        : `${homes} for "${search.name}"`
+      ? `Today's homes for ${searchName}: ${homes}`
+      : total === 1 && first
+        ? `New home for ${searchName}: ${listingWords(first).name}`
+        : `${homes} for ${searchName}`
+  const news = `${homes} ${total === 1 ? 'matches' : 'match'} your saved search ${searchName}:`
   const why =
     search.alerts === 'daily'
-      ? `You get one mail a day because you saved the search "${search.name}" with daily alerts.`
-      : `You get this mail because you saved the search "${search.name}" with instant alerts.`
+      ? `You get one mail a day because you saved the search ${searchName} with daily alerts: it names the homes that matched since the last one.`
+      : `You get this mail because you saved the search ${searchName} with instant alerts: a mail comes a minute after a new home matches it.`
   const text = [
-    `${homes} match your saved search "${search.name}":`,
+    news,
     ...shown.map((listing) => `\n${listingText(publicUrl, listing)}`),
-    ...(more > 0 ? [`\nand ${more} more: ${link}`] : []),
     '',
+    ...(more > 0 ? [`And ${more} more.`] : []),
     `See every result: ${link}`,
     '',
     why,
-    `Stop these alerts: ${unsubscribeUrl}`,
+    `Turn off these alerts: ${unsubscribeUrl}`,
     '',
-    footer.text,
+    'House Marketplace',
   ].join('\n')
-  const html = page(`<p>${escapeHtml(`${homes} match your saved search "${search.name}":`)}</p>
-<table role="presentation" cellpadding="0" cellspacing="0">${shown.map((listing) => listingHtml(publicUrl, listing)).join('\n')}</table>
-${more > 0 ? `<p><a href="${escapeHtml(link)}">and ${more} more</a></p>` : ''}
-<p><a href="${escapeHtml(link)}">See every result</a></p>
-<p style="color:#6b7280">${escapeHtml(why)} <a href="${escapeHtml(unsubscribeUrl)}">Stop these alerts</a></p>`)
-  return {
+  const html = mailPage({
+    title: subject,
+    profileUrl: `${publicUrl}/profile`,
     to: alert.to,
-    subject,
-    text,
-    html,
-    link,
-    // RFC 8058: mail programs show their own unsubscribe button, which POSTs to the link.
-    headers: {
-      'List-Unsubscribe': `<${unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  }
+    body: `<p style="margin:0 0 8px">${escapeHtml(news)}</p>
+${listingsHtml(publicUrl, shown)}
+${more > 0 ? `<p style="margin:12px 0 0">And ${more} more.</p>` : ''}
+${
+  // One new home: seeing it is what the mail is for.
+  first && shown.length === 1
+    ? `${mailButton(listingUrl(publicUrl, first), 'View this home')}
+<p style="margin:12px 0 0">${mailLink(link, 'See every result')}</p>`
+    : mailButton(link, 'See every result')
+}`,
+    footer: `<p style="margin:0">${escapeHtml(why)} ${mailLink(unsubscribeUrl, 'Turn off these alerts')}</p>`,
+  })
+  return { to: alert.to, subject, text, html, link, headers: unsubscribeHeaders(unsubscribeUrl) }
 }
 
-/**
- * A mail about one saved home. It has no list to leave: the mail says that removing the home from
- * the saved homes (the heart on its page, or /saved) ends these mails.
- */
-function savedHomeMail(options: {
+export interface SavedHomeMail {
   to: string
   publicUrl: string
   listing: Listing
-  subject: string
-  news: { text: string; html: string }
-}): Mail {
-  const { publicUrl, listing, news } = options
+  /** the one-click link that turns this kind of mail off for all of the person's saved homes */
+  unsubscribeUrl: string
+}
+
+/**
+ * A mail about one saved home. Removing the home from the saved homes ends mails about it; the
+ * unsubscribe link ends this kind of mail for every saved home.
+ */
+function savedHomeMail(
+  options: SavedHomeMail & {
+    subject: string
+    news: { text: string; html: string }
+    /** what the unsubscribe link turns off, as the mail names it */
+    kind: string
+  },
+): Mail {
+  const { publicUrl, listing, news, unsubscribeUrl, kind } = options
   const saved = `${publicUrl}/saved`
+  const why =
+    'You get this mail because you saved this home: we tell you when its price goes down and when it is sold or rented.'
   return {
     to: options.to,
     subject: options.subject,
@@ -135,28 +183,33 @@ function savedHomeMail(options: {
       '',
       listingText(publicUrl, listing),
       '',
-      `You get this mail because you saved this home. Remove it from your saved homes to stop mails about it: ${saved}`,
+      `${why} Remove it from your saved homes to get no more mails about it: ${saved}`,
+      `Turn off ${kind} mails for all your saved homes: ${unsubscribeUrl}`,
       '',
-      footer.text,
+      'House Marketplace',
     ].join('\n'),
-    html: page(`<p>${news.html}</p>
-<table role="presentation" cellpadding="0" cellspacing="0">${listingHtml(publicUrl, listing)}</table>
-<p style="color:#6b7280">You get this mail because you saved this home. <a href="${escapeHtml(saved)}">Remove it from your saved homes</a> to stop mails about it.</p>`),
+    html: mailPage({
+      title: options.subject,
+      profileUrl: `${publicUrl}/profile`,
+      to: options.to,
+      body: `<p style="margin:0 0 8px">${news.html}</p>
+${listingsHtml(publicUrl, [listing])}
+${mailButton(listingUrl(publicUrl, listing), 'View this home')}`,
+      footer: `<p style="margin:0">${why} ${mailLink(saved, 'Remove it from your saved homes')} to get no more mails about it.</p>
+<p style="margin:8px 0 0">${mailLink(unsubscribeUrl, `Turn off ${kind} mails for all your saved homes`)}</p>`,
+    }),
+    headers: unsubscribeHeaders(unsubscribeUrl),
   }
 }
 
-export function priceCutMail(options: {
-  to: string
-  publicUrl: string
-  listing: Listing
-  previousPrice: number
-}): Mail {
+export function priceCutMail(options: SavedHomeMail & { previousPrice: number }): Mail {
   const { listing } = options
   const before = priceText(listing, options.previousPrice)
   const news = `Price cut: a home you saved now costs ${priceText(listing)}`
   return savedHomeMail({
     ...options,
-    subject: `Price cut: ${listing.name}`,
+    subject: `Price cut: ${listingWords(listing).name}`,
+    kind: 'price-cut',
     news: {
       text: `${news} (was ${before}).`,
       html: `${escapeHtml(news)} (was <s>${escapeHtml(before)}</s>).`,
@@ -164,16 +217,13 @@ export function priceCutMail(options: {
   })
 }
 
-export function listingClosedMail(options: {
-  to: string
-  publicUrl: string
-  listing: Listing
-}): Mail {
+export function listingClosedMail(options: SavedHomeMail): Mail {
   const { listing } = options
   const news = `No longer available: a home you saved has been ${listing.status === 'rented' ? 'rented' : 'sold'}.`
   return savedHomeMail({
     ...options,
-    subject: `No longer available: ${listing.name}`,
+    subject: `No longer available: ${listingWords(listing).name}`,
+    kind: "'No longer available'",
     news: { text: news, html: escapeHtml(news) },
   })
 }

@@ -1,9 +1,11 @@
-// The alert mails' unsubscribe link, which works without signing in (its token names the saved
-// search, signed). POST turns the alerts off: mail programs send it themselves (RFC 8058), and the
-// page's button sends it. GET only shows that button, because mail scanners open every link of a
-// mail and must not unsubscribe anyone (docs/decisions/012-job-queue.md).
+// The mails' unsubscribe links, which work without signing in (the token names the saved search,
+// or the person for one kind of saved-home mail, signed). POST turns the mails off: mail programs
+// send it themselves (RFC 8058), and the page's button sends it. GET only shows that button,
+// because mail scanners open every link of a mail and must not unsubscribe anyone
+// (docs/decisions/012-job-queue.md).
 import { Hono, type Context } from 'hono'
 import type { Db } from '../db/database.js'
+import type { SavedHomeMailKind } from '../db/schema.js'
 import { escapeHtml } from '../http/escape.js'
 import type { UnsubscribeTokens } from './unsubscribe-token.js'
 
@@ -42,6 +44,22 @@ button:hover { background: #006633; }
 button:focus-visible, a:focus-visible { outline: 3px solid #00cc66; outline-offset: 2px; }
 `
 
+/** What each kind of saved-home mail is called on its unsubscribe page. */
+const savedHomeMails: Record<SavedHomeMailKind, { name: string; stop: string; when: string }> = {
+  'price-cut': {
+    name: 'Price-cut mails',
+    stop: 'Stop price-cut mails?',
+    when: 'a home you saved costs less',
+  },
+  'listing-closed': {
+    name: "'No longer available' mails",
+    stop: "Stop 'No longer available' mails?",
+    when: 'a home you saved is sold or rented',
+  },
+}
+
+const isSavedHomeMailKind = (kind: string): kind is SavedHomeMailKind => kind in savedHomeMails
+
 export function unsubscribeRoutes(deps: {
   db: Db
   unsubscribeTokens: UnsubscribeTokens
@@ -75,6 +93,54 @@ export function unsubscribeRoutes(deps: {
       .get('/page.css', (c) => {
         c.header('Cache-Control', 'public, max-age=86400')
         return c.body(pageCss, 200, { 'Content-Type': 'text/css; charset=utf-8' })
+      })
+      .get('/:kind/:token', async (c) => {
+        const kind = c.req.param('kind')
+        if (!isSavedHomeMailKind(kind)) return badLink(c)
+        const userId = unsubscribeTokens.verifySavedHomes(kind, c.req.param('token'))
+        if (!userId) return badLink(c)
+        const { name, stop, when } = savedHomeMails[kind]
+        const off = await db.kysely
+          .selectFrom('mail_opt_out')
+          .select('kind')
+          .where('userId', '=', userId)
+          .where('kind', '=', kind)
+          .executeTakeFirst()
+        if (off) return answer(c, 200, `${name} are off`, `<p>You get no mail when ${when}.</p>`)
+        return answer(
+          c,
+          200,
+          stop,
+          `<p>You get a mail when ${when}.</p>
+<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">
+<button type="submit">Stop these mails</button></form>`,
+        )
+      })
+      .post('/:kind/:token', async (c) => {
+        const kind = c.req.param('kind')
+        if (!isSavedHomeMailKind(kind)) return badLink(c)
+        const userId = unsubscribeTokens.verifySavedHomes(kind, c.req.param('token'))
+        if (!userId) return badLink(c)
+        // A deleted user has nothing left to turn off (and the row would have no user).
+        const user = await db.kysely
+          .selectFrom('user')
+          .select('id')
+          .where('id', '=', userId)
+          .executeTakeFirst()
+        if (user) {
+          await db.kysely
+            .insertInto('mail_opt_out')
+            .values({ userId, kind, createdAt: Date.now() })
+            .onConflict((conflict) => conflict.columns(['userId', 'kind']).doNothing())
+            .execute()
+        }
+        const { name, when } = savedHomeMails[kind]
+        return answer(
+          c,
+          200,
+          `${name} are off`,
+          `<p>You will get no more mail when ${when}. Your saved homes stay saved.</p>`,
+        )
       })
       .get('/:token', async (c) => {
         const id = unsubscribeTokens.verify(c.req.param('token'))

@@ -5,6 +5,7 @@ import type { Database } from './schema.js'
 import { alertsMigration } from './alerts-migration.js'
 import { followingMigration } from './following-migration.js'
 import { placeMigration } from './place-migration.js'
+import { savedHomeMailMigration } from './saved-home-mail-migration.js'
 import { searchMigration } from './search-migration.js'
 import { sitemapMigration } from './sitemap-migration.js'
 import { statusMigration } from './status-migration.js'
@@ -216,6 +217,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '015-sitemap': sitemapMigration(isPostgres),
+  '016-saved-home-mail': savedHomeMailMigration,
 }
 
 /** The triggers that change `listing_version` with every write to `listing` (migration 004). */

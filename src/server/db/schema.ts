@@ -168,6 +168,28 @@ export interface SavedSearchMatchTable {
   settledAt: number | null
 }
 
+/** The kinds of mail about a saved home (alerts/listing-alerts.ts). */
+export type SavedHomeMailKind = 'price-cut' | 'listing-closed'
+
+/** The last mail of a kind about a listing to a person (alerts/saved-home-mail-limits.ts). */
+export interface SavedHomeMailTable {
+  userId: string
+  listingId: string
+  kind: SavedHomeMailKind
+  /** milliseconds since the epoch */
+  sentAt: number
+  /** the lowest price a price cut told of; null for the other kind */
+  lowestPrice: number | null
+}
+
+/** A kind of saved-home mail a person turned off with its unsubscribe link. */
+export interface MailOptOutTable {
+  userId: string
+  kind: SavedHomeMailKind
+  /** milliseconds since the epoch */
+  createdAt: number
+}
+
 /** Sign-in attempts of one account (by its address's hash) since its last success. */
 export interface SignInAttemptTable {
   key: string
@@ -207,5 +229,7 @@ export interface Database {
   saved_search: SavedSearchTable
   saved_search_cell: SavedSearchCellTable
   saved_search_match: SavedSearchMatchTable
+  saved_home_mail: SavedHomeMailTable
+  mail_opt_out: MailOptOutTable
   job: JobTable
 }

@@ -1,7 +1,9 @@
-// Outgoing mail: SMTP when SMTP_URL is set, otherwise an .eml file in DATA_DIR/outbox and a console line.
+// Outgoing mail: SMTP when SMTP_URL is set, otherwise an .eml file in DATA_DIR/outbox and a console
+// line. Either way DKIM-signed when DKIM_* are set (config.ts).
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
+import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js'
 import type { Config } from '../config.js'
 import { makePrivateDirAsync, privateFileMode } from '../data-dir.js'
 
@@ -20,43 +22,58 @@ export interface Mailer {
   send(mail: Mail): Promise<void>
 }
 
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
+type MailerConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'dkim'>
+
+/** What nodemailer is given to send `mail`. */
+function message(config: Pick<Config, 'mailFrom'>, mail: Mail) {
+  const { to, subject, text, html, headers } = mail
+  return { from: config.mailFrom, to, subject, text, html, headers }
+}
+
+/** The mail as the bytes it is sent as (RFC 5322), signed as it would be: for checks of it. */
+export async function renderMail(
+  config: Pick<Config, 'mailFrom' | 'dkim'>,
+  mail: Mail,
+): Promise<Buffer> {
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    ...(config.dkim && { dkim: config.dkim }),
+  })
+  const { message: bytes } = await transport.sendMail(message(config, mail))
+  return bytes as Buffer
+}
+
+export function createMailer(config: MailerConfig): Mailer {
   if (config.smtpUrl) {
     // Short timeouts: a send that hangs holds its alert job's claim (jobs/job-queue.ts) meanwhile.
+    // The URL read into options here: given as `url`, nodemailer would ignore every other option.
     const transport = nodemailer.createTransport({
-      url: config.smtpUrl,
+      ...parseConnectionUrl(config.smtpUrl),
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 60_000,
+      ...(config.dkim && { dkim: config.dkim }),
     })
     return {
       async send(mail) {
-        const { to, subject, text, html, headers } = mail
-        await transport.sendMail({ from: config.mailFrom, to, subject, text, html, headers })
+        await transport.sendMail(message(config, mail))
       },
     }
   }
 
   const outbox = path.join(config.dataDir, 'outbox')
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true })
   return {
     async send(mail) {
-      const { to, subject, text, html, link, headers } = mail
-      const { message } = await transport.sendMail({
-        from: config.mailFrom,
-        to,
-        subject,
-        text,
-        html,
-        headers,
-      })
+      const { to, subject, link } = mail
+      const bytes = await renderMail(config, mail)
       await makePrivateDirAsync(outbox)
       const file = path.join(
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to}.eml`,
       )
       // A reset mail's link is a password for an hour.
-      await fs.writeFile(file, message as Buffer, { mode: privateFileMode })
+      await fs.writeFile(file, bytes, { mode: privateFileMode })
       console.info(
         `Mail to ${to} ("${subject}") saved in ${file}${link ? `; its link: ${link}` : ''}`,
       )
