@@ -1,4 +1,5 @@
-// Better Auth: accounts, sessions in the database, password reset mail, rate limits, Google sign-in.
+// Better Auth: accounts, sessions in the database, password reset and verification mail, rate
+// limits, Google sign-in.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -15,6 +16,7 @@ import { trustedOrigins } from '../http/same-origin.js'
 import type { Mailer } from '../mail/mailer.js'
 import { resetPasswordMail } from './reset-password-mail.js'
 import { endResetLinks, isStoredResetIdentifier, resetTokenStorage } from './reset-tokens.js'
+import { verificationLink, verificationMail } from './verification-mail.js'
 
 export const passwordLength = { min: 8, max: 128 } as const
 
@@ -53,6 +55,21 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         // Not awaited: a known address must answer as fast as an unknown one (no enumeration by timing).
         mailer.send(resetPasswordMail(user.email, url)).catch((error: unknown) => {
           console.error(`Could not send the reset mail to ${user.email}:`, error)
+        })
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // Signing up still signs in and everything works unverified; the link only verifies.
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      // Better Auth passes the request of the sign-up or resend; accounts the server makes itself
+      // (the seed, tests) have none and get no mail.
+      async sendVerificationEmail({ user, url }, request) {
+        if (!request) return
+        // Not awaited: a sign-up with a new address must answer as fast as one with a known one.
+        mailer.send(verificationMail(user.email, verificationLink(url))).catch((error: unknown) => {
+          console.error(`Could not send the verification mail to ${user.email}:`, error)
         })
       },
     },
