@@ -3,16 +3,14 @@
 import { CircleCheck, Mail } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { emailVerifiedParam } from '../../shared/email-verification'
 import { type SessionUser, useSendVerificationEmail } from '../api/session'
 import { isRateLimited, tooManyAttempts } from './account-failures'
 import styles from './VerifyEmailNotice.module.css'
 
-/** The query a verification link lands with (server/auth/verification-mail.ts); Better Auth adds `error`. */
-const landedParam = 'email-verified'
-
 export function VerifyEmailNotice({ user }: { user: SessionUser }) {
   const [searchParams] = useSearchParams()
-  const landed = searchParams.has(landedParam)
+  const landed = searchParams.has(emailVerifiedParam)
   const linkFailed = landed && searchParams.has('error')
   const headingId = useId()
   const sendAgain = useSendVerificationEmail()

@@ -1,8 +1,9 @@
+import { emailVerifiedParam } from '../../shared/email-verification.js'
 import { escapeHtml } from '../http/escape.js'
 import type { Mail } from '../mail/mailer.js'
 
 /** Where a verification link lands: Profile, which says the address is verified (or why not). */
-export const verifiedLanding = '/profile?email-verified=1'
+export const verifiedLanding = `/profile?${emailVerifiedParam}=1`
 
 /**
  * The link Better Auth made, landing on Profile whatever the request asked for: the token is in
