@@ -17,8 +17,6 @@ export async function readAuthRequest(request: Request): Promise<AuthRequest> {
   const url = new URL(request.url)
   // PostgreSQL can neither store nor compare a NUL.
   if (safelyDecoded(url.pathname + url.search).includes('\0')) return badRequest(nulMessage)
-  const callbackRefusal = callbackRefusalOf(Object.fromEntries(url.searchParams))
-  if (callbackRefusal) return badRequest(callbackRefusal)
   if (request.method !== 'POST') return { refused: false, fields: undefined }
 
   const text = await request.clone().text()
@@ -61,7 +59,7 @@ const badRequest = (error: string): AuthRequest => ({
   body: { error },
 })
 
-/** Callback URLs in a body or query, which Better Auth may copy as they are into a `Location` header. */
+/** Callback URLs in a body, which Better Auth may copy as they are into a `Location` header. */
 const callbackFields = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL']
 
 function callbackRefusalOf(fields: Record<string, unknown>): string | undefined {
