@@ -3,7 +3,7 @@
 //
 // The server allows 5 e-mail sign-ins and 5 sign-ups a minute from one address, and every test
 // here calls from 127.0.0.1. This file makes exactly 5 sign-ins on the seeded server (journey,
-// wrong password, old and new password after a reset, the demo owner) and 3 sign-ups; the
+// wrong password, old and new password after a reset, the demo owner) and 4 sign-ups; the
 // many-wrong-passwords and too-many-sign-ups checks run on the empty server, which has its own
 // counts. A new test that signs in should reuse one of these journeys rather than add a sixth, or
 // start signed in as the session fixture does (support/e2e/session.ts), which the limit does not see.
@@ -23,6 +23,7 @@ import {
   toastWith,
   uniqueEmail,
 } from '../support/e2e/accounts'
+import { mailApi } from '../support/e2e/ports'
 import { test as signedInTest } from '../support/e2e/session'
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
@@ -123,6 +124,57 @@ test.describe('Accounts', () => {
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Grace Brewster Hopper')
   })
 
+  test("signing up mails a link: Profile says 'Verify your e-mail' until the link is opened", async ({
+    page,
+  }) => {
+    const account = newAccount('verify', 'Ada Byron')
+    await page.goto('/sign-up')
+    await page.getByLabel('Name', { exact: true }).fill(account.name)
+    await page.getByLabel('Email', { exact: true }).fill(account.email)
+    await page.getByLabel('Password', { exact: true }).fill(account.password)
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
+    // The spec's flow is unchanged: signed in, on Explore.
+    await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible()
+
+    await nav(page).getByRole('link', { name: 'Profile' }).click()
+    const notice = page.getByRole('region', { name: 'Verify your e-mail' })
+    await expect(notice).toBeVisible()
+    await expect(notice).toContainText(account.email)
+    const first = await caughtMail(
+      page.request,
+      account.email,
+      'Verify your House Marketplace e-mail address',
+    )
+
+    // Asking again works from the keyboard, and the answer is read out.
+    const sendAgain = notice.getByRole('button', { name: 'Send the link again' })
+    await sendAgain.focus()
+    await page.keyboard.press('Enter')
+    await expect(notice.getByRole('status')).toHaveText(
+      `Sent: the new link is on its way to ${account.email}.`,
+    )
+    const again = async () =>
+      (
+        (await (
+          await page.request.get(`${mailApi}/mail?to=${encodeURIComponent(account.email)}`)
+        ).json()) as { subject: string }[]
+      ).filter((mail) => mail.subject === first.subject).length
+    await expect.poll(again).toBe(2)
+
+    const link = /href="([^"]+)"/.exec(first.html)?.[1]?.replace(/&(amp|#38);/g, '&')
+    expect(link).toMatch(/\/api\/auth\/verify-email\?token=/)
+    expect(first.text).toContain(link)
+    await page.goto(link!)
+    await expect(page).toHaveURL(/\/profile\?email-verified=1$/)
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your e-mail address is verified.' }),
+    ).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Verify your e-mail' })).toHaveCount(0)
+    await page.goto('/profile')
+    await expect(page.getByRole('heading', { name: 'Personal Details' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Verify your e-mail' })).toHaveCount(0)
+  })
+
   test("a wrong password says 'Bad User Credentials' and stays on Sign in", async ({ page }) => {
     allowConsoleErrors(page, /status of 401/)
     await page.goto('/sign-in')
@@ -181,8 +233,7 @@ test.describe('Accounts', () => {
     await expect(toastWith(page, 'Email was sent')).toBeVisible()
 
     // The mail went through a real SMTP server; its link is absolute, under PUBLIC_URL.
-    const mail = await caughtMail(request, account.email)
-    expect(mail.subject).toBe('Reset your House Marketplace password')
+    const mail = await caughtMail(request, account.email, 'Reset your House Marketplace password')
     const link = /href="([^"]+)"/.exec(mail.html)?.[1]?.replaceAll('&amp;', '&')
     expect(link).toMatch(new RegExp(`^${baseURL}/`))
     expect(mail.text).toContain(link)

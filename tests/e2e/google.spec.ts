@@ -43,6 +43,12 @@ test.describe('Sign in with Google', () => {
     await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue(oidcUserName)
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email)
+    // The provider vouches for the address: no verification mail, nothing to verify.
+    await expect(page.getByRole('heading', { name: 'Verify your e-mail' })).toHaveCount(0)
+    const session = (await (await page.request.get('/api/auth/get-session')).json()) as {
+      user: { emailVerified: boolean }
+    }
+    expect(session.user.emailVerified).toBe(true)
   })
 
   test("closing the popup says 'Could not authorize with Google'", async ({ page }) => {

@@ -1,7 +1,8 @@
 // Fuzzes the Better Auth endpoints the app uses: sign-up, sign-in, the password reset and its link,
 // sign-out and the session, plus paths that are not offered.
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { signInBackoff } from '../../src/server/auth/sign-in-throttle'
 import {
   createTestApp,
   createUser,
@@ -48,8 +49,28 @@ const jsonOf = (text: string): unknown => {
   }
 }
 
-const field = (text: string, name: string): unknown => {
+const isForm = (type: string) => /^application\/x-www-form-urlencoded/i.test(type)
+
+/** Better Auth takes forms as well as JSON on sign-in and sign-up: every check must hold for both. */
+const bodyType = fc.oneof(
+  { arbitrary: contentType, weight: 3 },
+  { arbitrary: fc.constant('application/x-www-form-urlencoded'), weight: 1 },
+)
+
+/** A JSON object's fields as a browser's form sends them, when the type is a form's. */
+const encoded = (text: string, type: string): string => {
   const body = jsonOf(text)
+  if (!isForm(type) || !body || typeof body !== 'object' || Array.isArray(body)) return text
+  const pairs = Object.entries(body).map(([name, value]): [string, string] => [
+    name,
+    typeof value === 'string' ? value : JSON.stringify(value),
+  ])
+  return new URLSearchParams(pairs).toString()
+}
+
+/** A field of the body as sent, read as Better Auth reads a body of that type. */
+const field = (text: string, name: string, type = 'application/json'): unknown => {
+  const body = isForm(type) ? Object.fromEntries(new URLSearchParams(text)) : jsonOf(text)
   return body && typeof body === 'object' && Object.hasOwn(body, name)
     ? (body as Record<string, unknown>)[name]
     : undefined
@@ -112,19 +133,22 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
       await fc.assert(
         fc.asyncProperty(
           body,
-          contentType,
+          bodyType,
           clientAddress,
           hostileOrigin,
           async (template, type, address, from) => {
-            const text = template.replaceAll(newEmail, `new-${++signUps}-${dialect}@example.com`)
+            const text = encoded(
+              template.replaceAll(newEmail, `new-${++signUps}-${dialect}@example.com`),
+              type,
+            )
             const started = new Date()
             const before = await userCount()
             const answer = await post('/api/auth/sign-up/email', text, type, address, from)
             tally.count(answer.status === 200)
             if (answer.status === 200) {
               const { user } = successBody<{ user: { email: string } }>(answer)
-              expect(user.email).toBe(String(field(text, 'email')).toLowerCase())
-              const password = field(text, 'password')
+              expect(user.email).toBe(String(field(text, 'email', type)).toLowerCase())
+              const password = field(text, 'password', type)
               expect(
                 typeof password === 'string' && password.length >= 8 && password.length <= 128,
               ).toBe(true)
@@ -170,15 +194,16 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
       await fc.assert(
         fc.asyncProperty(
           body,
-          contentType,
+          bodyType,
           clientAddress,
           hostileOrigin,
-          async (text, type, address, from) => {
+          async (json, type, address, from) => {
+            const text = encoded(json, type)
             const answer = await post('/api/auth/sign-in/email', text, type, address, from)
             tally.count(answer.status === 200)
             if (answer.status === 200) {
-              expect(field(text, 'password')).toBe(known.password)
-              expect(String(field(text, 'email')).toLowerCase()).toBe(known.email)
+              expect(field(text, 'password', type)).toBe(known.password)
+              expect(String(field(text, 'email', type)).toLowerCase()).toBe(known.email)
             } else {
               expectRefusal(answer, betterAuthKeys)
             }
@@ -196,10 +221,64 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
               '198.51.100.8',
               origin,
             ],
+            [
+              JSON.stringify({ email: known.email, password: known.password }),
+              'application/x-www-form-urlencoded',
+              '198.51.100.9',
+              origin,
+            ],
           ],
         },
       )
       tally.expectBoth()
+    },
+    fuzzTimeout(),
+  )
+
+  it(
+    'lets no body of any type sign in to an account in its wait, even with the right password',
+    async () => {
+      const locked = await createUser(t.context, { password: 'locked-password-1' })
+      const guess = (password: string, address: string) =>
+        post(
+          '/api/auth/sign-in/email',
+          JSON.stringify({ email: locked.email, password }),
+          'application/json',
+          address,
+          origin,
+        )
+      for (let i = 0; i < signInBackoff.free; i++) {
+        expect((await guess(`guess ${i}`, `198.51.100.${20 + i}`)).status).toBe(401)
+      }
+      // The clock stands still: the wait never ends while the cases run.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
+      try {
+        await fc.assert(
+          fc.asyncProperty(
+            bodyType,
+            clientAddress,
+            fc.constantFrom(locked.email, locked.email.toUpperCase()),
+            async (type, address, email) => {
+              // Nothing else in the body: a form's `rememberMe` would be refused as not a boolean.
+              const json = JSON.stringify({ email, password: locked.password })
+              const answer = await post(
+                '/api/auth/sign-in/email',
+                encoded(json, type),
+                type,
+                address,
+                origin,
+              )
+              expectRefusal(answer, betterAuthKeys)
+            },
+          ),
+          {
+            ...fuzzParameters(),
+            examples: [['application/x-www-form-urlencoded', '198.51.100.40', locked.email]],
+          },
+        )
+      } finally {
+        vi.useRealTimers()
+      }
     },
     fuzzTimeout(),
   )

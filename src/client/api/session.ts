@@ -9,13 +9,18 @@ const sessionKey = ['session'] as const
 
 const postJson = <T>(path: string, body: unknown) => sendJson<T>('POST', path, body)
 
-async function fetchSession(): Promise<PublicUser | null> {
-  const session = await readJson<{ user: PublicUser } | null>(
+/** The signed-in user: the profile, and whether the e-mail address has been verified. */
+export interface SessionUser extends PublicUser {
+  emailVerified: boolean
+}
+
+async function fetchSession(): Promise<SessionUser | null> {
+  const session = await readJson<{ user: SessionUser } | null>(
     fetch('/api/auth/get-session', { credentials: 'same-origin' }),
   )
-  return session
-    ? { id: session.user.id, name: session.user.name, email: session.user.email }
-    : null
+  if (!session) return null
+  const { id, name, email, emailVerified } = session.user
+  return { id, name, email, emailVerified: emailVerified === true }
 }
 
 /** `undefined` while checking, then the user or `null`. */
@@ -91,12 +96,20 @@ export function useResetPassword() {
   })
 }
 
+/** Mails the signed-in user a new verification link (Better Auth's; limited per account). */
+export function useSendVerificationEmail() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      postJson<unknown>('/api/auth/send-verification-email', { email }),
+  })
+}
+
 export function useUpdateProfile() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (name: string) => readJson<PublicUser>(api.api.users.me.$patch({ json: { name } })),
     onSuccess: (user) => {
-      queryClient.setQueryData<PublicUser | null>(sessionKey, (current) =>
+      queryClient.setQueryData<SessionUser | null>(sessionKey, (current) =>
         current ? { ...current, name: user.name } : current,
       )
       void queryClient.invalidateQueries({ queryKey: ['users', user.id] })

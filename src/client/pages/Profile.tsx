@@ -9,7 +9,7 @@ import type { PublicUser } from '../../shared/profile'
 import { screens } from '../../shared/screens'
 import { ApiError } from '../api/http'
 import { useDeleteListing, useMyListings } from '../api/listing-writes'
-import { useSession, useSignOut, useUpdateProfile } from '../api/session'
+import { type SessionUser, useSession, useSignOut, useUpdateProfile } from '../api/session'
 import { EmptyState } from '../components/EmptyState'
 import { ListingCard } from '../components/ListingCard'
 import { ListingCardSkeletons } from '../components/ListingCardSkeleton'
@@ -18,6 +18,7 @@ import { ListingStatusButton } from '../components/ListingStatusButton'
 import { SavedSearchList } from '../components/saved-searches/SavedSearchList'
 import { toast } from '../components/toasts'
 import { useDocumentTitle } from '../components/use-document-title'
+import { VerifyEmailNotice } from '../components/VerifyEmailNotice'
 import styles from './Profile.module.css'
 
 export default function Profile() {
@@ -28,7 +29,7 @@ export default function Profile() {
   return <MyProfile user={user} />
 }
 
-function MyProfile({ user }: { user: PublicUser }) {
+function MyProfile({ user }: { user: SessionUser }) {
   const signOut = useSignOut()
   const { data: listings, status } = useMyListings(user.id)
   const deleteListing = useDeleteListing(user.id)
@@ -64,6 +65,7 @@ function MyProfile({ user }: { user: PublicUser }) {
         </button>
       </header>
       <div className={styles.account}>
+        <VerifyEmailNotice user={user} />
         <PersonalDetails user={user} />
         <Link to={screens.saved.path} className={styles.rowLink}>
           <Heart size={24} aria-hidden="true" className={styles.savedIcon} />

@@ -19,7 +19,11 @@ import { createSignInThrottle, delayAfter, signInBackoff } from './sign-in-throt
 let addressCount = 0
 const newAddress = () => `198.18.${Math.floor(++addressCount / 250)}.${addressCount % 250}`
 
-function post(t: TestApp, path: string, body: unknown) {
+const fromAddress = (address: string) => ({
+  incoming: { socket: { remoteAddress: address, remotePort: 1, remoteFamily: 'IPv4' } },
+})
+
+function post(t: TestApp, path: string, body: unknown, address = newAddress()) {
   return t.app.request(
     path,
     {
@@ -27,7 +31,20 @@ function post(t: TestApp, path: string, body: unknown) {
       headers: { 'Content-Type': 'application/json', Origin: testOrigin },
       body: JSON.stringify(body),
     },
-    { incoming: { socket: { remoteAddress: newAddress(), remotePort: 1, remoteFamily: 'IPv4' } } },
+    fromAddress(address),
+  )
+}
+
+/** A body as a browser's form sends it, which Better Auth accepts on sign-in and sign-up too. */
+function postForm(t: TestApp, path: string, fields: Record<string, string>) {
+  return t.app.request(
+    path,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: testOrigin },
+      body: new URLSearchParams(fields).toString(),
+    },
+    fromAddress(newAddress()),
   )
 }
 
@@ -37,11 +54,16 @@ interface Answer {
   body: unknown
 }
 
-async function signIn(t: TestApp, email: string, password: string): Promise<Answer> {
-  const response = await post(t, '/api/auth/sign-in/email', { email, password })
+async function answerOf(response: Response): Promise<Answer> {
   const body: unknown = await response.json()
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body }
 }
+
+const signIn = async (t: TestApp, email: string, password: string) =>
+  answerOf(await post(t, '/api/auth/sign-in/email', { email, password }))
+
+const signInWithForm = async (t: TestApp, email: string, password: string) =>
+  answerOf(await postForm(t, '/api/auth/sign-in/email', { email, password }))
 
 /** The answers of `count` wrong passwords, one after another, each from a new address. */
 async function guesses(t: TestApp, email: string, count: number): Promise<Answer[]> {
@@ -77,6 +99,8 @@ describe.each(dialects)('sign-in attempts per account on %s', (dialect) => {
     vi.useFakeTimers({ toFake: ['Date'], now })
   }
   const newUser = () => createUser(t.context, { password: 'the right password' })
+  const attemptRows = () =>
+    t.context.db.kysely.selectFrom('sign_in_attempt').selectAll().orderBy('key').execute()
 
   it(`lets ${free} wrong passwords through from many addresses, then makes the account wait`, async () => {
     const user = await newUser()
@@ -198,6 +222,108 @@ describe.each(dialects)('sign-in attempts per account on %s', (dialect) => {
       expect(mailsTo(other.email)).toBe(1)
     })
     await Promise.allSettled(sending)
+  })
+
+  it('counts and refuses form-encoded attempts as JSON ones', async () => {
+    const user = await newUser()
+    withClock()
+    expect((await guesses(t, user.email, free)).at(-1)!.status).toBe(401)
+    // Locked by JSON guesses: form guesses from new addresses are refused, the right password too.
+    const formGuess = await signInWithForm(t, user.email, 'a form guess')
+    expect(formGuess.status).toBe(429)
+    expect(formGuess.body).toEqual({ error: expect.any(String) })
+    expect((await signInWithForm(t, user.email, user.password)).status).toBe(429)
+    expect((await signInWithForm(t, user.email.toUpperCase(), user.password)).status).toBe(429)
+    // And form guesses count as JSON ones do.
+    const other = await newUser()
+    for (let i = 0; i < free; i++) {
+      expect((await signInWithForm(t, other.email, `form guess ${i}`)).status).toBe(401)
+    }
+    expect((await signIn(t, other.email, other.password)).status).toBe(429)
+    later(15)
+    expect((await signInWithForm(t, other.email, other.password)).status).toBe(200)
+  })
+
+  it('refuses with 415 any other body type, before it is counted or checked', async () => {
+    const user = await newUser()
+    const before = await attemptRows()
+    const types = [
+      'text/plain',
+      'text/plain, application/json',
+      'application/json, text/plain',
+      'application/x-www-form-urlencoded, application/json',
+      'multipart/form-data; boundary=x',
+      'application/merge-patch+json',
+      '',
+    ]
+    for (const path of [
+      '/api/auth/sign-in/email',
+      '/api/auth/sign-up/email',
+      '/api/auth/request-password-reset',
+      '/api/auth/send-verification-email',
+    ]) {
+      for (const type of types) {
+        const response = await t.app.request(
+          path,
+          {
+            method: 'POST',
+            headers: { ...(type && { 'Content-Type': type }), Origin: testOrigin },
+            body: JSON.stringify({ email: user.email, password: user.password, name: 'Pat' }),
+          },
+          fromAddress(newAddress()),
+        )
+        expect(response.status, `${path} as ${type}`).toBe(415)
+        expect(await response.json()).toEqual({ error: expect.any(String) })
+      }
+    }
+    expect(await attemptRows()).toEqual(before)
+    expect((await signIn(t, user.email, user.password)).status).toBe(200)
+  })
+
+  it('answers a form body with a callback URL that is not ASCII with a 400 JSON error', async () => {
+    for (const path of ['/api/auth/sign-in/email', '/api/auth/sign-up/email']) {
+      const response = await postForm(t, path, {
+        email: unknownEmail(),
+        password: 'a long enough password',
+        name: 'Pat',
+        callbackURL: '/caf\u00e9',
+      })
+      expect(response.status, path).toBe(400)
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(await response.json()).toEqual({ error: expect.any(String) })
+    }
+  })
+
+  it('checks the address limit first: what it refuses does not count against the account', async () => {
+    const user = await newUser()
+    withClock()
+    // One address guesses on and on: its own limit stops it after 5, and only those 5 count.
+    const address = newAddress()
+    const statuses: number[] = []
+    for (let i = 0; i < free + 5; i++) {
+      const guess = await post(
+        t,
+        '/api/auth/sign-in/email',
+        { email: user.email, password: `g${i}` },
+        address,
+      )
+      statuses.push(guess.status)
+    }
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(free).fill(429)])
+    // The owner, from elsewhere, is not locked out.
+    expect((await signIn(t, user.email, user.password)).status).toBe(200)
+  })
+
+  it('keeps no row for a string that is not an e-mail address', async () => {
+    const before = await attemptRows()
+    for (const junk of ['not an address', 'pat@', ' pat@example.com', 'x'.repeat(300)]) {
+      const answer = await signIn(t, junk, 'a password')
+      expect(answer.status, junk).toBe(400)
+      expect(answer.body).toMatchObject({ error: expect.any(String) })
+      const form = await signInWithForm(t, junk, 'a password')
+      expect(form.status, junk).toBe(400)
+    }
+    expect(await attemptRows()).toEqual(before)
   })
 
   it('reaches its rows by their key or the index, never a scan', async () => {

@@ -38,17 +38,26 @@ export async function signUpThroughApi(
   expect(response.status(), await response.text()).toBe(200)
 }
 
-/** The newest mail the SMTP server caught for this address, once it has arrived. */
-export async function caughtMail(request: APIRequestContext, to: string): Promise<CaughtMail> {
+/**
+ * The newest mail the SMTP server caught for this address (with this subject, if given), once it
+ * has arrived. A sign-up mails a verification link too.
+ */
+export async function caughtMail(
+  request: APIRequestContext,
+  to: string,
+  subject?: string,
+): Promise<CaughtMail> {
   let newest: CaughtMail | undefined
   await expect
     .poll(
       async () => {
         const response = await request.get(`${mailApi}/mail?to=${encodeURIComponent(to)}`)
-        newest = ((await response.json()) as CaughtMail[])[0]
+        newest = ((await response.json()) as CaughtMail[]).find(
+          (mail) => subject === undefined || mail.subject === subject,
+        )
         return newest !== undefined
       },
-      { message: `a mail to ${to}`, timeout: 10_000 },
+      { message: `a mail to ${to}${subject ? ` about "${subject}"` : ''}`, timeout: 10_000 },
     )
     .toBe(true)
   return newest!
