@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { Listing } from '../../shared/listing'
 import { listingClosedMail, priceCutMail, savedSearchAlertMail } from '../alerts/alert-mails'
 import { resetPasswordMail } from '../auth/reset-password-mail'
+import { verificationMail } from '../auth/verification-mail'
 import { renderMail, type Mail } from './mailer'
 
 const installed = !spawnSync('spamassassin', ['--version']).error
@@ -55,6 +56,10 @@ const mails: [string, Mail][] = [
     listingClosedMail({ to, publicUrl, listing: { ...home(1), status: 'rented' }, unsubscribeUrl }),
   ],
   ['a reset-password mail', resetPasswordMail(to, `${publicUrl}/api/auth/reset-password/token`)],
+  [
+    'an e-mail verification mail',
+    verificationMail(to, `${publicUrl}/api/auth/verify-email?token=${'x'.repeat(120)}`),
+  ],
 ]
 
 /** The score and the rules that hit, from spamassassin's report. */
