@@ -61,11 +61,16 @@ const bodyType = fc.oneof(
 const encoded = (text: string, type: string): string => {
   const body = jsonOf(text)
   if (!isForm(type) || !body || typeof body !== 'object' || Array.isArray(body)) return text
-  const pairs = Object.entries(body).map(([name, value]): [string, string] => [
-    name,
-    typeof value === 'string' ? value : JSON.stringify(value),
-  ])
-  return new URLSearchParams(pairs).toString()
+  try {
+    const pairs = Object.entries(body).map(([name, value]): [string, string] => [
+      name,
+      typeof value === 'string' ? value : JSON.stringify(value),
+    ])
+    return new URLSearchParams(pairs).toString()
+  } catch {
+    // A value nested deeper than JSON.stringify's stack: sent as the JSON text it came as.
+    return text
+  }
 }
 
 /** A field of the body as sent, read as Better Auth reads a body of that type. */
