@@ -108,6 +108,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: ' 65535 ' }).port).toBe(65535)
     expect(loadConfig({ ALERT_DELAY_SECONDS: '0' }).alertDelaySeconds).toBe(0)
     expect(loadConfig({ ALERT_DELAY_SECONDS: '86400' }).alertDelaySeconds).toBe(86_400)
+    expect(loadConfig({}).searchReadsPerMinute).toBe(120)
+    expect(loadConfig({ SEARCH_READS_PER_MINUTE: '0' }).searchReadsPerMinute).toBe(0)
   })
 
   it.each([
@@ -135,6 +137,8 @@ describe('loadConfig', () => {
     ['ALERT_DELAY_SECONDS', { ALERT_DELAY_SECONDS: '-5' }],
     ['ALERT_DELAY_SECONDS', { ALERT_DELAY_SECONDS: '1.5' }],
     ['ALERT_DELAY_SECONDS', { ALERT_DELAY_SECONDS: '86401' }],
+    ['SEARCH_READS_PER_MINUTE', { SEARCH_READS_PER_MINUTE: 'many' }],
+    ['SEARCH_READS_PER_MINUTE', { SEARCH_READS_PER_MINUTE: '-1' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
     ['TRUST_PROXY', { TRUST_PROXY: '-1' }],
     ['TRUST_PROXY', { TRUST_PROXY: '1.5' }],

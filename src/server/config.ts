@@ -46,6 +46,8 @@ export interface Config {
   /** how soon an instant saved-search alert is sent after its match, in seconds */
   alertDelaySeconds: number
   trustProxy: TrustProxy
+  /** searches no cache serves that one client address may make a minute, per server; 0: no limit */
+  searchReadsPerMinute: number
 }
 
 /** A configuration value that cannot be used; main.ts prints its message as the one line. */
@@ -127,7 +129,18 @@ export function loadConfig(env: Env = process.env): Config {
     mapTileUrl: read('MAP_TILE_URL') ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     alertDelaySeconds: readAlertDelay(read('ALERT_DELAY_SECONDS')),
     trustProxy: readTrustProxy(read('TRUST_PROXY')),
+    searchReadsPerMinute: readSearchReadsPerMinute(read('SEARCH_READS_PER_MINUTE')),
   }
+}
+
+/** 120 by default (the API contract); 0 turns the limit off, for benchmarks from one address. */
+function readSearchReadsPerMinute(value: string | undefined): number {
+  if (value === undefined) return 120
+  const count = Number(value)
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(count)) {
+    throw new ConfigError(`SEARCH_READS_PER_MINUTE must be a whole number, not '${value}'`)
+  }
+  return count
 }
 
 function readPort(value: string | undefined): number {

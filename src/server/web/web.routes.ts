@@ -5,7 +5,11 @@ import { Hono, type Context } from 'hono'
 import { pageDataElementId } from '../../shared/page-data.js'
 import { escapeHtml, jsonInScript } from '../http/escape.js'
 import { bodyBytes, textBody, type TextBody } from '../http/json-answer.js'
+import type { Versioned } from '../listings/listings.queries.js'
 import type { ResponseCache } from '../listings/response-cache.js'
+import type { CountSearchRead } from '../listings/search-read-limit.js'
+import { RequestLimitedError } from '../http/rate-limit.js'
+import { documentTitle, screens } from '../../shared/screens.js'
 import type { ClientFile } from './client-files.js'
 import { pageAddress, type PageHead } from './page-head.js'
 import type { RenderPage } from './page-renderer.js'
@@ -17,6 +21,8 @@ export interface PageSettings {
   pageRenderer: () => Promise<RenderPage | undefined>
   /** Drawn pages, each kept while the listings are at the version it was read at. */
   pageCache: ResponseCache
+  /** The per-address budget of search pages drawn afresh (cached ones are free). */
+  countSearchRead: CountSearchRead
 }
 
 // index.html marks the part of its head that each screen replaces.
@@ -60,6 +66,29 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     }
   }
 
+  /** The page kept under `address` while current, else the one `read` draws. */
+  async function cachedOrRead(
+    address: string,
+    read: () => Promise<Versioned<string>>,
+  ): Promise<TextBody> {
+    try {
+      return (await settings.pageCache.get(address, read, textBody))!
+    } catch (error) {
+      if (error instanceof RequestLimitedError) throw error
+      // The listings' version could not be read (the database is away): drawn afresh, not kept.
+      return textBody((await read()).value)
+    }
+  }
+
+  /** Counts a search page drawn afresh; without the database the page is drawn uncounted. */
+  async function countSearchPage(c: Context) {
+    try {
+      await settings.countSearchRead(c)
+    } catch (error) {
+      if (error instanceof RequestLimitedError) throw error
+    }
+  }
+
   return new Hono().get('/*', async (c) => {
     const path = c.req.path
     const file = path !== '/index.html' ? files.get(path) : undefined
@@ -74,18 +103,22 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     if (!page) return c.text('The client is not built: run `npm run build`.', 503)
 
     const address = pageAddress(path, new URL(c.req.url).searchParams)
-    let status: PageHead['status'] = 200
+    const isSearch = address.split('?')[0] === screens.search.path
+    let status: PageHead['status'] | 429 = 200
     const read = async () => {
+      if (isSearch) await countSearchPage(c)
       const drawn = await drawPage(c, page, address)
       status = drawn.status
       return { value: drawn.html, version: drawn.version }
     }
     let body: TextBody
     try {
-      body = (await settings.pageCache.get(address, read, textBody))!
-    } catch {
-      // The listings' version could not be read (the database is away): drawn afresh, not kept.
-      body = textBody((await read()).value)
+      body = await cachedOrRead(address, read)
+    } catch (error) {
+      if (!(error instanceof RequestLimitedError)) throw error
+      status = 429
+      c.header('Retry-After', String(error.retryAfterSeconds))
+      body = textBody(limitedPage(page, error.retryAfterSeconds))
     }
     const { bytes, encoding } = bodyBytes(body, c.req.header('Accept-Encoding'))
     return c.body(bytes, status, {
@@ -111,4 +144,17 @@ function send(c: Context, file: ClientFile, cacheControl: string) {
     return c.body(new Uint8Array(file.gzip), 200, { ...headers, 'Content-Encoding': 'gzip' })
   }
   return c.body(new Uint8Array(file.body), 200, headers)
+}
+
+/** The page of a search over the address's budget: says why, and when to try again. */
+function limitedPage(shell: string, retryAfterSeconds: number): string {
+  const head = [
+    `<title>${escapeHtml(documentTitle('Too many searches'))}</title>`,
+    '<meta name="robots" content="noindex">',
+  ].join('\n    ')
+  const root =
+    '<div id="root"><main><h1>Too many searches</h1>' +
+    `<p>This address has run many searches in the last minute. Try again in ${retryAfterSeconds} seconds.</p>` +
+    `<p><a href="${screens.search.path}">Search again</a></p></main></div>`
+  return shell.replace(headPart, () => head).replace(emptyRoot, () => root)
 }
