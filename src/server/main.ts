@@ -3,6 +3,7 @@ import { createServer } from 'node:http'
 import { appRequestListener, openAppContext, type AppContext } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { gracefulClose } from './http/graceful-close.js'
+import { instanceName } from './instance-name.js'
 import { startJobWorker } from './jobs/job-worker.js'
 import { seedDemo, demoAccount } from './seed/seed.js'
 import { queueUploadCleanup } from './uploads/upload-cleanup-jobs.js'
@@ -37,6 +38,8 @@ const server = createServer(appRequestListener(context)).listen(config.port, con
 const httpServer = gracefulClose(server)
 server.once('listening', () => {
   console.info(`House Marketplace is running at ${config.publicUrl}`)
+  // /healthz names the process by `instanceName` alone: this line ties it to the pid.
+  console.info(`Instance ${instanceName}, pid ${process.pid}`)
   if (config.seedDemo) {
     console.info(`Demo account: ${demoAccount.email} / ${demoAccount.password}`)
   }
