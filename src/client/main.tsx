@@ -1,3 +1,5 @@
+// First: Zod's settings must hold before any module makes a schema.
+import '../shared/zod-config'
 import './styles/global.css'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'

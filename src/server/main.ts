@@ -1,4 +1,6 @@
 // Starts the server: `npm start` runs this after building.
+// First: Zod's settings must hold before any module makes a schema.
+import '../shared/zod-config.js'
 import { createServer } from 'node:http'
 import { appRequestListener, openAppContext, type AppContext } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
