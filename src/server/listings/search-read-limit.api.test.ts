@@ -86,6 +86,9 @@ describe.each(dialects)('the per-address budget of uncached searches (%s)', (dia
 
   it('limits the server-rendered search page the same way, with a 429 page that says so', async () => {
     const address = newAddress()
+    // Drawn on its second request, and kept from then on.
+    const kept = '/search?type=rent'
+    for (let i = 0; i < 2; i++) expect((await get(kept, newAddress())).status).toBe(200)
     await spendBudget(address, (n) => `/search?minPrice=${n}`)
     const limited = await get('/search?minPrice=9999', address)
     expect(limited.status).toBe(429)
@@ -98,9 +101,9 @@ describe.each(dialects)('the per-address budget of uncached searches (%s)', (dia
     expect(html).toMatch(new RegExp(`Try again in ${retryAfter} seconds`))
     expect(html).toContain('<meta name="robots" content="noindex">')
 
-    // The API's reads are part of the same budget; a page drawn before is free.
+    // The API's reads are part of the same budget; a page kept is free.
     expect((await get('/api/listings?minPrice=9999', address)).status).toBe(429)
-    expect((await get('/search?minPrice=1', address)).status).toBe(200)
+    expect((await get(kept, address)).status).toBe(200)
     expect((await get('/search?minPrice=9999', newAddress())).status).toBe(200)
   })
 

@@ -35,29 +35,33 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     .toString('utf8')
     .replace('%MAP_TILE_URL%', escapeHtml(settings.mapTileUrl))
 
-  /** The page drawn for `address`, with the listings' version it may be cached under (200s only). */
+  /**
+   * The page for `address`, with the listings' version it may be cached under (200s drawn only).
+   * Unless `draw`, the body is left for the browser to draw from the data the page carries.
+   */
   async function drawPage(
     c: Context,
     shell: string,
     address: string,
+    draw: boolean,
   ): Promise<{ status: PageHead['status']; html: string; version?: string }> {
     const head = await settings.pageHead(c.req.path, new URL(c.req.url).searchParams)
     let root = emptyRoot
     const renderPage = head.pageData && (await settings.pageRenderer())
     if (head.pageData && renderPage) {
+      const data = `<script type="application/json" id="${pageDataElementId}">${jsonInScript(head.pageData)}</script>`
       try {
-        const body = await renderPage(address, head.pageData)
-        const data = `<script type="application/json" id="${pageDataElementId}">${jsonInScript(head.pageData)}</script>`
+        const body = draw ? await renderPage(address, head.pageData) : ''
         root = `<div id="root">${body}</div>\n    ${data}`
       } catch (error) {
         // The browser draws the screen as it did before pages were drawn here.
         console.error(`${c.req.path}: the page could not be drawn:`, error)
       }
     }
-    const drawn = root !== emptyRoot
-    // A page that holds its data reads none; one the browser draws reads it beside the entry script.
+    const drawn = draw && root !== emptyRoot
+    // A page that holds its data reads none; one without reads it beside the entry script.
     const headHtml =
-      drawn || !head.dataPreload ? head.html : `${head.html}\n    ${head.dataPreload}`
+      root !== emptyRoot || !head.dataPreload ? head.html : `${head.html}\n    ${head.dataPreload}`
     const html = shell.replace(headPart, () => headHtml).replace(emptyRoot, () => root)
     return {
       status: head.status,
@@ -65,6 +69,8 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
       version: drawn && head.status === 200 ? head.version : undefined,
     }
   }
+
+  const searchesAsked = recentlyAsked(maxSearchesRemembered)
 
   /** The page kept under `address` while current, else the one `read` draws. */
   async function cachedOrRead(
@@ -107,7 +113,8 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     let status: PageHead['status'] | 429 = 200
     const read = async () => {
       if (isSearch) await countSearchPage(c)
-      const drawn = await drawPage(c, page, address)
+      const draw = !isSearch || searchesAsked.askedBefore(address)
+      const drawn = await drawPage(c, page, address, draw)
       status = drawn.status
       return { value: drawn.html, version: drawn.version }
     }
@@ -144,6 +151,28 @@ function send(c: Context, file: ClientFile, cacheControl: string) {
     return c.body(new Uint8Array(file.gzip), 200, { ...headers, 'Content-Encoding': 'gzip' })
   }
   return c.body(new Uint8Array(file.body), 200, headers)
+}
+
+/**
+ * How many search addresses a server remembers having served once. A search is drawn from its
+ * second request: a first one costs what the API's read does (the page carries its data, and the
+ * browser draws it), so that searches nobody asked before, which is what a flood of distinct
+ * searches is, cost no drawing and push no drawn page out of the cache (docs/decisions/021).
+ */
+const maxSearchesRemembered = 10_000
+
+/** Which of the last `max` addresses were asked for before; the least recent is forgotten first. */
+function recentlyAsked(max: number) {
+  const asked = new Set<string>()
+  return {
+    /** Records a request for `address`; true when it was asked for before. */
+    askedBefore(address: string): boolean {
+      const before = asked.delete(address)
+      asked.add(address)
+      if (asked.size > max) asked.delete(asked.values().next().value!)
+      return before
+    },
+  }
 }
 
 /** The page of a search over the address's budget: says why, and when to try again. */
