@@ -1,7 +1,7 @@
 // npx tsx scripts/bench/search-page.ts (after `npm run build`): what a search page costs against
 // the same search read from the API, when no cache serves either: each request asks a search
 // nobody asked before (`minPrice` counts up). A search page's first request carries its data for
-// the browser to draw; its second is drawn on the server (decision 021): both are measured, the
+// the browser to render; its second is server-rendered (decision 021): both are measured, the
 // second with the same searches again. Seeds BENCH_LISTINGS (default 10,000) listings on SQLite,
 // asks each kind BENCH_REQUESTS times (default 400) a round, in-process, and prints the CPU and
 // time per request of each round, and their ratios to the API's.
@@ -39,7 +39,7 @@ try {
     }
   }
 
-  // The renderer and the screen's chunk load on the first drawn page; V8 warms up on all three.
+  // The renderer and the screen's chunk load on the first server-rendered page; V8 warms up on all three.
   const warm = next
   await measure('/search')
   await measure('/search', warm)
@@ -47,19 +47,19 @@ try {
   const cell = (value: number, api: number) =>
     `${value.toFixed(0).padStart(6)} ${(value / api).toFixed(2).padStart(5)}×`
   console.info(`${listings} listings, ${requests} distinct searches a round, µs per request`)
-  console.info('round |   API | page, 1st request | page, drawn (2nd) | (CPU, then wall time)')
+  console.info('round |   API | page, 1st request | page, rendered (2nd) | (CPU, then wall time)')
   for (let round = 1; round <= rounds; round++) {
     const api = await measure('/api/listings')
     const from = next
     const first = await measure('/search')
-    const drawn = await measure('/search', from)
+    const rendered = await measure('/search', from)
     for (const [kind, key] of [
       ['cpu ', 'cpuUs'],
       ['wall', 'wallUs'],
     ] as const) {
       console.info(
         `${String(round).padStart(5)} ${kind} ${api[key].toFixed(0).padStart(6)} | ` +
-          `${cell(first[key], api[key])}    | ${cell(drawn[key], api[key])}`,
+          `${cell(first[key], api[key])}    | ${cell(rendered[key], api[key])}`,
       )
     }
   }

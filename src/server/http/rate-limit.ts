@@ -61,7 +61,7 @@ export type RequestLimits = ReturnType<typeof createRequestLimits>
 
 /**
  * The same counts kept in this server's memory, for limits that protect the database from reads:
- * counting them there would add a write to every read, refused ones too. Each server counts alone,
+ * counting them there would add a write to every read, limited ones too. Each server counts alone,
  * so behind N servers a client may make up to N times the limit. At most `maxKeys` counts are
  * kept; past that the oldest window is forgotten first.
  */

@@ -406,7 +406,7 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       expect(body).toEqual({ items: [], nextCursor: null })
     })
 
-    it('answers GET /healthz with { ok: true } and the opaque name of this process', async () => {
+    it('responds to GET /healthz with { ok: true } and the opaque name of this process', async () => {
       const { status, body } = await requestJson(t.app, '/healthz')
       expect(status).toBe(200)
       expect(body).toStrictEqual({ ok: true, instance: instanceName })

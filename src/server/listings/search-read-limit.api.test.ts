@@ -24,7 +24,7 @@ describe.each(dialects)('the per-address budget of uncached searches (%s)', (dia
     const user = await createUser(t.context)
     await insertListing(t.context, { userRef: user.id, regularPrice: 1500 })
     const clientDir = await writeClientFolder(t.dataDir)
-    app = createApp(t.context, { clientDir, renderPage: () => Promise.resolve('<p>Drawn</p>') })
+    app = createApp(t.context, { clientDir, renderPage: () => Promise.resolve('<p>Rendered</p>') })
   })
   afterAll(async () => {
     await t?.close()
@@ -49,7 +49,7 @@ describe.each(dialects)('the per-address budget of uncached searches (%s)', (dia
     expect([...statuses]).toEqual([200])
   }
 
-  it('answers the 121st distinct search of a minute 429 with Retry-After; other addresses go on', async () => {
+  it('refuses the 121st distinct search of a minute with 429 and Retry-After; other addresses go on', async () => {
     const address = newAddress()
     // List and map reads share one budget.
     await spendBudget(address, (n) =>
@@ -86,7 +86,7 @@ describe.each(dialects)('the per-address budget of uncached searches (%s)', (dia
 
   it('limits the server-rendered search page the same way, with a 429 page that says so', async () => {
     const address = newAddress()
-    // Drawn on its second request, and kept from then on.
+    // Rendered on the server from its second request, and kept from then on.
     const kept = '/search?type=rent'
     for (let i = 0; i < 2; i++) expect((await get(kept, newAddress())).status).toBe(200)
     await spendBudget(address, (n) => `/search?minPrice=${n}`)

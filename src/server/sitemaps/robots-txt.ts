@@ -1,5 +1,5 @@
 // What crawlers may read: the public screens, not the API nor the screens of a signed-in user
-// (their answers are private, or a form with nothing to index). Sign in, sign up, forgot password
+// (their responses are private, or a form with nothing to index). Sign in, sign up, forgot password
 // and contact are linked from public pages and carry `noindex`: a crawler must be let in to read it,
 // or it may index their addresses from the links alone.
 import { screens } from '../../shared/screens.js'

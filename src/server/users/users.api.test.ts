@@ -47,7 +47,7 @@ describe.each(dialects)('users API on %s', (dialect) => {
     })
   })
 
-  it('answers { id, name } without the e-mail of a user who has no listing', async () => {
+  it('gives { id, name } without the e-mail of a user who has no listing', async () => {
     const { status, body } = await requestJson(t.app, `/api/users/${other.id}`)
     expect(status).toBe(200)
     expect(body).toStrictEqual({ id: other.id, name: other.name })

@@ -168,7 +168,7 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     expect(renders).toBe(searched + 1)
   })
 
-  it('draws a search from its second request: the first carries its data for the browser to draw', async () => {
+  it('renders a search on the server from its second request; the first carries its data', async () => {
     const before = renders
     const first = await page('/search?type=rent&maxPrice=3000')
     expect(first.status).toBe(200)
@@ -180,7 +180,7 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     // Nothing left to fetch: the page holds the read its preload would have named.
     expect(first.html).not.toContain('rel="preload" as="fetch"')
 
-    // Asked again (by anyone, with any query it does not read): drawn, and kept.
+    // Asked again (by anyone, with any query it does not read): rendered, and kept.
     const second = await page('/search?maxPrice=3000&type=rent&utm_source=mail')
     expect(renders).toBe(before + 1)
     expect(linksOf(second.html)).toContain(listingPagePath(listing))

@@ -21,7 +21,7 @@ export interface PageSettings {
   pageRenderer: () => Promise<RenderPage | undefined>
   /** Drawn pages, each kept while the listings are at the version it was read at. */
   pageCache: ResponseCache
-  /** The per-address budget of search pages drawn afresh (cached ones are free). */
+  /** The per-address budget of search pages rendered afresh (cached ones are free). */
   countSearchRead: CountSearchRead
 }
 
@@ -36,14 +36,14 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     .replace('%MAP_TILE_URL%', escapeHtml(settings.mapTileUrl))
 
   /**
-   * The page for `address`, with the listings' version it may be cached under (200s drawn only).
-   * Unless `draw`, the body is left for the browser to draw from the data the page carries.
+   * The page for `address`, with the listings' version it may be cached under (server-rendered
+   * 200s only). Unless `serverRender`, the browser renders the body from the data the page carries.
    */
   async function drawPage(
     c: Context,
     shell: string,
     address: string,
-    draw: boolean,
+    serverRender: boolean,
   ): Promise<{ status: PageHead['status']; html: string; version?: string }> {
     const head = await settings.pageHead(c.req.path, new URL(c.req.url).searchParams)
     let root = emptyRoot
@@ -51,14 +51,14 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     if (head.pageData && renderPage) {
       const data = `<script type="application/json" id="${pageDataElementId}">${jsonInScript(head.pageData)}</script>`
       try {
-        const body = draw ? await renderPage(address, head.pageData) : ''
+        const body = serverRender ? await renderPage(address, head.pageData) : ''
         root = `<div id="root">${body}</div>\n    ${data}`
       } catch (error) {
         // The browser draws the screen as it did before pages were drawn here.
         console.error(`${c.req.path}: the page could not be drawn:`, error)
       }
     }
-    const drawn = draw && root !== emptyRoot
+    const drawn = serverRender && root !== emptyRoot
     // A page that holds its data reads none; one without reads it beside the entry script.
     const headHtml =
       root !== emptyRoot || !head.dataPreload ? head.html : `${head.html}\n    ${head.dataPreload}`
@@ -72,7 +72,7 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
 
   const searchesAsked = recentlyAsked(maxSearchesRemembered)
 
-  /** The page kept under `address` while current, else the one `read` draws. */
+  /** The page kept under `address` while current, else the one `read` makes. */
   async function cachedOrRead(
     address: string,
     read: () => Promise<Versioned<string>>,
@@ -81,12 +81,12 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
       return (await settings.pageCache.get(address, read, textBody))!
     } catch (error) {
       if (error instanceof RequestLimitedError) throw error
-      // The listings' version could not be read (the database is away): drawn afresh, not kept.
+      // The listings' version could not be read (the database is away): made afresh, not kept.
       return textBody((await read()).value)
     }
   }
 
-  /** Counts a search page drawn afresh; without the database the page is drawn uncounted. */
+  /** Counts a search page rendered afresh; without the database it is rendered uncounted. */
   async function countSearchPage(c: Context) {
     try {
       await settings.countSearchRead(c)
@@ -113,8 +113,8 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     let status: PageHead['status'] | 429 = 200
     const read = async () => {
       if (isSearch) await countSearchPage(c)
-      const draw = !isSearch || searchesAsked.askedBefore(address)
-      const drawn = await drawPage(c, page, address, draw)
+      const serverRender = !isSearch || searchesAsked.askedBefore(address)
+      const drawn = await drawPage(c, page, address, serverRender)
       status = drawn.status
       return { value: drawn.html, version: drawn.version }
     }
@@ -154,10 +154,11 @@ function send(c: Context, file: ClientFile, cacheControl: string) {
 }
 
 /**
- * How many search addresses a server remembers having served once. A search is drawn from its
- * second request: a first one costs what the API's read does (the page carries its data, and the
- * browser draws it), so that searches nobody asked before, which is what a flood of distinct
- * searches is, cost no drawing and push no drawn page out of the cache (docs/decisions/021).
+ * How many search addresses a server remembers having served once. A search page is rendered on
+ * the server from its second request: a first one costs what the API's read does (the page carries
+ * its data, and the browser renders it), so that searches nobody asked before, which is what a
+ * flood of distinct searches is, cost no server rendering and push no cached page out
+ * (docs/decisions/021-server-rendering.md).
  */
 const maxSearchesRemembered = 10_000
 

@@ -58,23 +58,23 @@ describe("the listing form's image list", () => {
 
   it('keeps all seven chosen at once, and says the list is one past the limit', () => {
     const { result } = renderHook(() => useImageList([]))
-    let answer!: { overLimit: number }
-    act(() => void (answer = result.current.add(rooms(7))))
-    expect(answer).toEqual({ overLimit: 1 })
+    let added!: { overLimit: number }
+    act(() => void (added = result.current.add(rooms(7))))
+    expect(added).toEqual({ overLimit: 1 })
     expect(names(result.current.images)).toEqual(rooms(7).map((room) => room.name))
   })
 
   it('counts the images already there: one, then three, then three more is one past', () => {
     const { result } = renderHook(() => useImageList(['/a.webp']))
-    let answer!: { overLimit: number }
-    act(() => void (answer = result.current.add(rooms(3))))
-    expect(answer).toEqual({ overLimit: 0 })
-    act(() => void (answer = result.current.add(rooms(3, 4))))
-    expect(answer).toEqual({ overLimit: 1 })
+    let added!: { overLimit: number }
+    act(() => void (added = result.current.add(rooms(3))))
+    expect(added).toEqual({ overLimit: 0 })
+    act(() => void (added = result.current.add(rooms(3, 4))))
+    expect(added).toEqual({ overLimit: 1 })
     expect(result.current.images).toHaveLength(7)
     act(() => result.current.remove(result.current.images[2]!.key))
-    act(() => void (answer = result.current.add(rooms(1, 7))))
-    expect(answer).toEqual({ overLimit: 1 })
+    act(() => void (added = result.current.add(rooms(1, 7))))
+    expect(added).toEqual({ overLimit: 1 })
     expect(names(result.current.images)).toEqual([
       '/a.webp',
       'room-1.jpg',

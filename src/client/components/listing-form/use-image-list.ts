@@ -59,7 +59,7 @@ export function useImageList(storedImageUrls: string[]) {
     }
   }, [])
 
-  /** Adds every chosen file; answers how many images the list then holds past the limit. */
+  /** Adds every chosen file; returns how many images the list then holds past the limit. */
   function add(files: File[]): { overLimit: number } {
     const added = files.map((file): ImageItem => {
       const problem = imageFileProblem(file)
