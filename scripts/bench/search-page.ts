@@ -39,7 +39,8 @@ try {
     }
   }
 
-  // The renderer and the screen's chunk load on the first server-rendered page; V8 warms up on all three.
+  // The renderer and the screen's chunk load on the first server-rendered page; V8 warms up on
+  // all three.
   const warm = next
   await measure('/search')
   await measure('/search', warm)

@@ -64,9 +64,9 @@ describe('haproxyBinary', () => {
   })
 })
 
-// `npm run cluster` trusts HAProxy alone: a client on this machine (they all connect from 127.0.0.1)
-// that writes its own X-Forwarded-For, through HAProxy or to a server's own port, is still known by
-// its own address.
+// `npm run cluster` trusts HAProxy alone: a client on this machine (they all connect from
+// 127.0.0.1) that writes its own X-Forwarded-For, through HAProxy or to a server's own port, is
+// still known by its own address.
 describe.skipIf(!haproxyBinary())('HAProxy in front of a server that trusts it', () => {
   it("gives the client's address, not one it forged", async () => {
     const seen: { peer: string; headers: Headers }[] = []

@@ -13,8 +13,8 @@ const app = (
   <App queryClient={queryClient} router={(children) => <BrowserRouter>{children}</BrowserRouter>} />
 )
 
-// A screen the server rendered is taken over as it stands; any other is rendered here, from the data
-// the page carries when it has them (a search asked for the first time: docs/decisions/021).
+// A screen the server rendered is taken over as it stands; any other is rendered here, from the
+// data the page carries when it has them (a search asked for the first time: decision 021).
 const pageData = readPageData()
 if (pageData) seedPageData(queryClient, pageData)
 if (pageData && root.firstChild) {

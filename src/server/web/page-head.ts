@@ -1,7 +1,7 @@
 // What each screen's <head> says before any script runs: its title and description; for a listing
-// and a list, Open Graph and Twitter tags, so a shared link shows a preview card; its canonical link and
-// JSON-LD (structured-data.ts); and preloads of the data, the first image and the code the screen
-// asks for first, so they load beside the entry script instead of after it.
+// and a list, Open Graph and Twitter tags, so a shared link shows a preview card; its canonical
+// link and JSON-LD (structured-data.ts); and preloads of the data, the first image and the code the
+// screen asks for first, so they load beside the entry script instead of after it.
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format.js'
 import { canonicalSearchPath } from '../../shared/canonical-search-path.js'
 import { effectivePrice, isListingType, limits, type Listing } from '../../shared/listing.js'
