@@ -7,7 +7,12 @@ import { SmtpCatcher } from '../tests/support/smtp-catcher'
 import { createPostgresDatabase } from '../tests/support/test-app'
 import { haproxyBinary, haproxyMissing } from './cluster/haproxy-config'
 import { startCluster, type Cluster } from './cluster/start-cluster'
-import { formatClusterReport, runClusterSoak } from './cluster-soak/run'
+import {
+  formatClusterReport,
+  runClusterSoak,
+  soakSearchReads,
+  soakTrustProxy,
+} from './cluster-soak/run'
 import { seedCatalogue, servesPages } from './soak/run'
 
 const seed = Number(process.env.SOAK_SEED ?? (Date.now() % 1_000_000) + 1)
@@ -31,9 +36,9 @@ describe.skipIf(missing)(`cluster soak${missing ? ` (skipped: ${missing})` : ''}
     cluster = await startCluster({
       size: 3,
       databaseUrl: database?.url,
-      proxyHops: 2,
+      trustProxy: soakTrustProxy,
       entry: 'source',
-      env: { SMTP_URL: catcher.url, ALERT_DELAY_SECONDS: '1' },
+      env: { SMTP_URL: catcher.url, ALERT_DELAY_SECONDS: '1', ...soakSearchReads },
       prepare: (env) => seedCatalogue(env, 12),
     })
     const result = await runClusterSoak(cluster, catcher, {

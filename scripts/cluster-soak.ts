@@ -12,6 +12,8 @@ import { ClusterError, startCluster, type Cluster } from './cluster/start-cluste
 import {
   formatClusterReport,
   runClusterSoak,
+  soakSearchReads,
+  soakTrustProxy,
   type ClusterSoakResult,
   type ClusterSoakSettings,
 } from './cluster-soak/run.js'
@@ -41,8 +43,8 @@ async function withCluster(
   cluster = await startCluster({
     size,
     databaseUrl,
-    proxyHops: 2,
-    env: { SMTP_URL: catcher.url, ALERT_DELAY_SECONDS: '1' },
+    trustProxy: soakTrustProxy,
+    env: { SMTP_URL: catcher.url, ALERT_DELAY_SECONDS: '1', ...soakSearchReads },
     prepare: (env) => seedCatalogue(env, listings),
   })
   try {

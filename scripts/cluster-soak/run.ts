@@ -9,6 +9,7 @@ import type { Listing } from '../../src/shared/listing.js'
 import { withAppContext } from '../../tests/support/server-process.js'
 import { signUpAndIn } from '../../tests/support/sign-in.js'
 import type { SmtpCatcher } from '../../tests/support/smtp-catcher.js'
+import { haproxySourceAddress } from '../cluster/haproxy-config.js'
 import type { Cluster } from '../cluster/start-cluster.js'
 import { createSend, jsonOf, type Send } from '../soak/http.js'
 import { sampleImages } from '../soak/images.js'
@@ -31,6 +32,18 @@ import {
 import { machineBusySeconds, processCpuSeconds } from './cpu-time.js'
 import { createRetryingSend, type Retries } from './retrying-send.js'
 import { WriteLedger } from './write-ledger.js'
+
+/**
+ * What the soak's servers trust to name the client: HAProxy, and the soak's own client on
+ * 127.0.0.1, which stands for a front proxy naming each virtual client in X-Forwarded-For.
+ */
+export const soakTrustProxy = `${haproxySourceAddress},127.0.0.1`
+
+/**
+ * The soak's traffic all comes from its one client, far past the per-address budget of uncached
+ * searches: the soak measures the servers, not that limit.
+ */
+export const soakSearchReads = { SEARCH_READS_PER_MINUTE: '0' }
 
 export interface ClusterSoakSettings {
   seconds: number

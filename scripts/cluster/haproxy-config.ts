@@ -1,9 +1,15 @@
 // The HAProxy configuration of `npm run cluster` and the cluster soak: round-robin over the servers,
 // a server taken out after two failed /healthz checks and put back after one good one, the client's
-// address passed on in X-Forwarded-For, and a request whose connection a dead server refused sent
-// to another server instead.
+// address passed on in X-Forwarded-For from an address of HAProxy's own, and a request whose
+// connection a dead server refused sent to another server instead.
 import fs from 'node:fs'
 import path from 'node:path'
+
+/**
+ * The address HAProxy connects to the servers from: its own, so that the servers can trust it alone
+ * (TRUST_PROXY) and not every client on this machine, which all connect from 127.0.0.1.
+ */
+export const haproxySourceAddress = '127.0.0.2'
 
 export interface HaproxyServer {
   name: string
@@ -27,7 +33,7 @@ export function haproxyConfig({ port, servers }: HaproxyOptions): string {
     '  timeout client 60s',
     '  timeout server 60s',
     '  timeout http-keep-alive 5s',
-    // Appends the address HAProxy saw to X-Forwarded-For: the servers' TRUST_PROXY counts this hop.
+    // Appends the address HAProxy saw to X-Forwarded-For: the servers trust it from HAProxy alone.
     '  option forwardfor',
     // A refused connection (a server just killed, not yet marked down) is tried again elsewhere.
     '  option redispatch',
@@ -39,6 +45,7 @@ export function haproxyConfig({ port, servers }: HaproxyOptions): string {
     '',
     'backend app',
     '  balance roundrobin',
+    `  source ${haproxySourceAddress}`,
     // HTTP/1.1 with a Host header: Node answers a check without one with 400.
     '  option httpchk',
     '  http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host localhost',

@@ -16,7 +16,12 @@ import {
   type ServerEntry,
   type ServerProcess,
 } from '../../tests/support/server-process.js'
-import { haproxyBinary, haproxyConfig, haproxyMissing } from './haproxy-config.js'
+import {
+  haproxyBinary,
+  haproxyConfig,
+  haproxyMissing,
+  haproxySourceAddress,
+} from './haproxy-config.js'
 
 export interface ClusterOptions {
   size: number
@@ -25,10 +30,11 @@ export interface ClusterOptions {
   /** an existing PostgreSQL database; a throwaway cluster is started when undefined */
   databaseUrl?: string
   /**
-   * How many proxies in front of the servers set X-Forwarded-For: 1 for HAProxy alone; the soak
-   * says 2, its client standing for the front proxy that gives each virtual client its address.
+   * The proxies the servers trust to name the client (TRUST_PROXY): HAProxy's own address alone
+   * by default; the soak adds its client's, which stands for the front proxy that gives each
+   * virtual client its address.
    */
-  proxyHops?: number
+  trustProxy?: string
   /** more settings for every server (SMTP_URL, ALERT_DELAY_SECONDS) */
   env?: Record<string, string>
   /** whether the first server seeds the demo listings into an empty database */
@@ -96,7 +102,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       DATABASE_URL: databaseUrl,
       AUTH_SECRET: randomBytes(32).toString('base64url'),
       PUBLIC_URL: url,
-      TRUST_PROXY: String(options.proxyHops ?? 1),
+      TRUST_PROXY: options.trustProxy ?? haproxySourceAddress,
       ...s3.env,
     }
     await options.prepare?.({ ...env, DATA_DIR: path.join(root, 'prepare') })

@@ -1,5 +1,7 @@
 // The server's entry into the client (built by `vite build --ssr`): a screen drawn to HTML from
 // the data the server read for it, with the components the browser then hydrates.
+// First: Zod's settings must hold before any module makes a schema.
+import '../shared/zod-config'
 import { QueryClient } from '@tanstack/react-query'
 import { renderToString } from 'react-dom/server'
 import { prerenderToNodeStream } from 'react-dom/static'

@@ -42,6 +42,7 @@ import {
   type ResponseCache,
 } from './listings/response-cache.js'
 import { listingsRoutes } from './listings/listings.routes.js'
+import { createSearchReadLimit } from './listings/search-read-limit.js'
 import { createMailer, type Mailer } from './mail/mailer.js'
 import { createMediaStore } from './media/media-factory.js'
 import type { MediaStore } from './media/media-store.js'
@@ -209,6 +210,10 @@ export function createApp(
     ? () => Promise.resolve(renderPage)
     : pageRendererLoader(path.join(clientDir, '..', 'render', 'render-page.js'))
   const pageCache = createResponseCache({ currentVersion: () => context.listings.version() })
+  const countSearchRead = createSearchReadLimit({
+    perMinute: context.config.searchReadsPerMinute,
+    clientAddress: context.clientAddress,
+  })
   const mapTileUrl = context.config.mapTileUrl
   const pageHead = createPageHeads({
     listings: context.listings,
@@ -226,7 +231,7 @@ export function createApp(
     .use('/auth/*', jsonBodyLimit)
     .use('/saved-searches/*', jsonBodyLimit)
     .use('/saved-searches', jsonBodyLimit)
-    .route('/listings', listingsRoutes(context))
+    .route('/listings', listingsRoutes({ ...context, countSearchRead }))
     .route('/favourites', favouritesRoutes(context))
     .route('/uploads', uploadsRoutes(context))
     .route('/geocode', geocodeRoutes(context.geocoder, context.auth))
@@ -273,7 +278,13 @@ export function createApp(
     )
     .route(
       '/',
-      webRoutes(loadClientFiles(clientDir), { mapTileUrl, pageHead, pageRenderer, pageCache }),
+      webRoutes(loadClientFiles(clientDir), {
+        mapTileUrl,
+        pageHead,
+        pageRenderer,
+        pageCache,
+        countSearchRead,
+      }),
     )
 
   app.notFound((c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404))

@@ -110,6 +110,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ ALERT_DELAY_SECONDS: '86400' }).alertDelaySeconds).toBe(86_400)
     expect(loadConfig({}).mediaMinFreeMb).toBe(1024)
     expect(loadConfig({ MEDIA_MIN_FREE_MB: '0' }).mediaMinFreeMb).toBe(0)
+    expect(loadConfig({}).searchReadsPerMinute).toBe(120)
+    expect(loadConfig({ SEARCH_READS_PER_MINUTE: '0' }).searchReadsPerMinute).toBe(0)
   })
 
   it.each([
@@ -140,6 +142,8 @@ describe('loadConfig', () => {
     ['MEDIA_MIN_FREE_MB', { MEDIA_MIN_FREE_MB: '1GB' }],
     ['MEDIA_MIN_FREE_MB', { MEDIA_MIN_FREE_MB: '-1' }],
     ['MEDIA_MIN_FREE_MB', { MEDIA_MIN_FREE_MB: '99999999999999999999' }],
+    ['SEARCH_READS_PER_MINUTE', { SEARCH_READS_PER_MINUTE: 'many' }],
+    ['SEARCH_READS_PER_MINUTE', { SEARCH_READS_PER_MINUTE: '-1' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
     ['TRUST_PROXY', { TRUST_PROXY: '-1' }],
     ['TRUST_PROXY', { TRUST_PROXY: '1.5' }],

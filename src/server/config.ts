@@ -51,6 +51,8 @@ export interface Config {
   trustProxy: TrustProxy
   /** uploads are refused (507) while a disk they land on has less free, in MiB; 0: never */
   mediaMinFreeMb: number
+  /** searches no cache serves that one client address may make a minute, per server; 0: no limit */
+  searchReadsPerMinute: number
 }
 
 /** A configuration value that cannot be used; main.ts prints its message as the one line. */
@@ -134,7 +136,18 @@ export function loadConfig(env: Env = process.env): Config {
     alertDelaySeconds: readAlertDelay(read('ALERT_DELAY_SECONDS')),
     trustProxy: readTrustProxy(read('TRUST_PROXY')),
     mediaMinFreeMb: readMediaMinFree(read('MEDIA_MIN_FREE_MB')),
+    searchReadsPerMinute: readSearchReadsPerMinute(read('SEARCH_READS_PER_MINUTE')),
   }
+}
+
+/** 120 by default (the API contract); 0 turns the limit off, for benchmarks from one address. */
+function readSearchReadsPerMinute(value: string | undefined): number {
+  if (value === undefined) return 120
+  const count = Number(value)
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(count)) {
+    throw new ConfigError(`SEARCH_READS_PER_MINUTE must be a whole number, not '${value}'`)
+  }
+  return count
 }
 
 function readPort(value: string | undefined): number {

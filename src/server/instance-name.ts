@@ -1,6 +1,9 @@
 // Names this server process in /healthz, so an operator (or a test) behind a load balancer can
 // tell which one answered (docs/decisions/016-jobs-once-and-instance-names.md).
-import os from 'node:os'
+import { randomBytes } from 'node:crypto'
 
-/** The host (a container's own hostname under compose) and the process id: `host:pid`. */
-export const instanceName = `${os.hostname()}:${process.pid}`
+/**
+ * A random name made at start: the same for the life of the process, different for every process,
+ * and telling nothing of the host. The start-up line prints it beside the pid.
+ */
+export const instanceName = randomBytes(6).toString('hex')

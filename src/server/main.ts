@@ -1,8 +1,11 @@
 // Starts the server: `npm start` runs this after building.
+// First: Zod's settings must hold before any module makes a schema.
+import '../shared/zod-config.js'
 import { createServer } from 'node:http'
 import { appRequestListener, openAppContext, type AppContext } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { gracefulClose } from './http/graceful-close.js'
+import { instanceName } from './instance-name.js'
 import { startJobWorker } from './jobs/job-worker.js'
 import { seedDemo, demoAccount } from './seed/seed.js'
 import { queueUploadCleanup } from './uploads/upload-cleanup-jobs.js'
@@ -37,6 +40,8 @@ const server = createServer(appRequestListener(context)).listen(config.port, con
 const httpServer = gracefulClose(server)
 server.once('listening', () => {
   console.info(`House Marketplace is running at ${config.publicUrl}`)
+  // /healthz names the process by `instanceName` alone: this line ties it to the pid.
+  console.info(`Instance ${instanceName}, pid ${process.pid}`)
   if (config.seedDemo) {
     console.info(`Demo account: ${demoAccount.email} / ${demoAccount.password}`)
   }

@@ -8,6 +8,12 @@ export interface PublicUser {
   email: string
 }
 
+/**
+ * GET /api/users/:id: the e-mail only of a user with a listing (a landlord someone may contact),
+ * so that the address of anyone else cannot be read by their id.
+ */
+export type UserProfile = Omit<PublicUser, 'email'> & { email?: string }
+
 export const nameLength = { min: 1, max: 64 } as const
 
 /** PATCH /api/users/me: only the name is saved (the spec's validation rules). */

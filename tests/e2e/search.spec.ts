@@ -342,3 +342,29 @@ test.describe('search', () => {
     expect(await axeViolations(page)).toEqual([])
   })
 })
+
+test('the search page breaks no rule of the Content-Security-Policy and logs no error', async ({
+  page,
+}) => {
+  // A violation is reported to the page whether or not the code that caused it caught the throw.
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { violations: string[] }).violations = seen
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective}: ${event.blockedURI} ${event.sample}`),
+    )
+  })
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  await page.goto('/search?type=rent&minPrice=100')
+  await expect(cards(page).first()).toBeVisible()
+  // Another search, loaded afresh.
+  await page.goto('/search?type=sale&sort=price-asc')
+  await expect(cards(page).first()).toBeVisible()
+  expect(
+    await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+  ).toEqual([])
+  expect(errors).toEqual([])
+})

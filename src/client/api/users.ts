@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import type { PublicUser } from '../../shared/profile'
+import type { UserProfile } from '../../shared/profile'
 import { api, readJson } from './http'
 
 /** The landlord's public details for the contact page; a missing landlord is an error (the spec's error messages). */
 export function useLandlord(id: string) {
   return useQuery({
     queryKey: ['users', id],
-    queryFn: () => readJson<PublicUser>(api.api.users[':id'].$get({ param: { id } })),
+    queryFn: () => readJson<UserProfile>(api.api.users[':id'].$get({ param: { id } })),
     meta: { errorMessage: 'Could not get landlord data' },
   })
 }

@@ -33,10 +33,16 @@ export default function Contact() {
             : 'The landlord could not be loaded: reload the page to try again.'}
         </p>
       )}
-      {landlord && (
+      {landlord && landlord.email === undefined && (
+        // Only a user with a listing shows an e-mail: anyone else is no landlord to contact.
+        <p className="empty-text">This landlord could not be found.</p>
+      )}
+      {landlord?.email !== undefined && (
         <div className={styles.contact}>
           <p className={styles.landlordName}>Contact {landlord.name}</p>
-          <form className={styles.form} onSubmit={(event) => event.preventDefault()}>
+          {/* Not a <form>: nothing is submitted. The link composes the mail, as the spec has it; a
+              GET form to mailto: would be sent with '+' for every space of the subject. */}
+          <div className={styles.form}>
             <label htmlFor={messageId} className={styles.label}>
               Message
             </label>
@@ -50,7 +56,7 @@ export default function Contact() {
             <a className="primary-button" href={mailtoHref(landlord.email, listingName, message)}>
               Send Message
             </a>
-          </form>
+          </div>
         </div>
       )}
     </main>

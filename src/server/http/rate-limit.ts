@@ -60,6 +60,74 @@ export function createRequestLimits(db: Db) {
 export type RequestLimits = ReturnType<typeof createRequestLimits>
 
 /**
+ * The same counts kept in this server's memory, for limits that protect the database from reads:
+ * counting them there would add a write to every read, limited ones too. Each server counts alone,
+ * so behind N servers a client may make up to N times the limit. At most `maxKeys` counts are
+ * kept; past that the oldest window is forgotten first.
+ */
+export function createLocalRequestLimits(maxKeys = 100_000): RequestLimits {
+  // In the order their windows began, oldest first (a new window is a new entry at the end).
+  const windows = new Map<string, { windowStart: number; windowMs: number; count: number }>()
+
+  function sweep(now: number) {
+    for (const [key, entry] of windows) {
+      if (entry.windowStart > now - entry.windowMs && windows.size <= maxKeys) break
+      windows.delete(key)
+    }
+  }
+
+  function consume(key: string, rule: LimitRule): Promise<Consumed> {
+    const now = Date.now()
+    const windowMs = rule.windowSeconds * 1000
+    let entry = windows.get(key)
+    if (!entry || entry.windowStart <= now - windowMs) {
+      windows.delete(key)
+      entry = { windowStart: now, windowMs, count: 0 }
+      windows.set(key, entry)
+      sweep(now)
+    }
+    entry.count += 1
+    if (entry.count <= rule.max) return Promise.resolve({ allowed: true, retryAfterSeconds: 0 })
+    const retryAfterSeconds = Math.max(1, Math.ceil((entry.windowStart + windowMs - now) / 1000))
+    return Promise.resolve({ allowed: false, retryAfterSeconds })
+  }
+
+  return { consume }
+}
+
+/** A request an address may not make now: over a limit until `retryAfterSeconds` have passed. */
+export class RequestLimitedError extends Error {
+  override name = 'RequestLimitedError'
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many requests: try again later')
+  }
+}
+
+/**
+ * Counts one request of `address` against each rule, and throws `RequestLimitedError` with the
+ * longest wait when it is over any of them.
+ */
+export async function consumePerAddress(
+  limits: RequestLimits,
+  rules: LimitRule[],
+  address: string,
+): Promise<void> {
+  let retryAfterSeconds = 0
+  for (const rule of rules) {
+    const consumed = await limits.consume(`${rule.name}:${address}`, rule)
+    if (!consumed.allowed)
+      retryAfterSeconds = Math.max(retryAfterSeconds, consumed.retryAfterSeconds)
+  }
+  if (retryAfterSeconds > 0) throw new RequestLimitedError(retryAfterSeconds)
+}
+
+/** The 429 JSON error response with Retry-After for a request over its limit. */
+export function limitedResponse(c: Context, error: RequestLimitedError): Response {
+  c.header('Retry-After', String(error.retryAfterSeconds))
+  return c.json({ error: error.message } satisfies ErrorBody, 429)
+}
+
+/**
  * Answers 429 JSON with Retry-After once an address is over any of the rules. A request without a
  * socket address (only in-process tests have none) is not counted.
  */
@@ -71,14 +139,12 @@ export function limitPerAddress(
   return async (c, next) => {
     const address = addressOf(c)
     if (address === undefined) return next()
-    let retryAfterSeconds = 0
-    for (const rule of rules) {
-      const consumed = await limits.consume(`${rule.name}:${address}`, rule)
-      if (!consumed.allowed)
-        retryAfterSeconds = Math.max(retryAfterSeconds, consumed.retryAfterSeconds)
+    try {
+      await consumePerAddress(limits, rules, address)
+    } catch (error) {
+      if (error instanceof RequestLimitedError) return limitedResponse(c, error)
+      throw error
     }
-    if (retryAfterSeconds === 0) return next()
-    c.header('Retry-After', String(retryAfterSeconds))
-    return c.json({ error: 'Too many requests: try again later' } satisfies ErrorBody, 429)
+    return next()
   }
 }

@@ -14,6 +14,7 @@ import {
   type TestUser,
 } from '../../../tests/support/test-app'
 import { walkPages } from '../../../tests/support/list-pages'
+import { instanceName } from '../instance-name'
 import { encodeCursor, filterFingerprint } from './cursor'
 
 interface ErrorAnswer {
@@ -405,10 +406,15 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       expect(body).toEqual({ items: [], nextCursor: null })
     })
 
-    it('answers GET /healthz with { ok: true } and the name of this process', async () => {
+    it('responds to GET /healthz with { ok: true } and the opaque name of this process', async () => {
       const { status, body } = await requestJson(t.app, '/healthz')
       expect(status).toBe(200)
-      expect(body).toStrictEqual({ ok: true, instance: `${os.hostname()}:${process.pid}` })
+      expect(body).toStrictEqual({ ok: true, instance: instanceName })
+      // Random, made at start: neither the host's name nor the pid.
+      expect(instanceName).toMatch(/^[0-9a-f]{12}$/)
+      expect(instanceName).not.toContain(os.hostname())
+      expect(instanceName).not.toContain(String(process.pid))
+      expect((await requestJson(t.app, '/healthz')).body).toStrictEqual(body)
     })
 
     it.each([

@@ -16,11 +16,13 @@ import { requireUser, type SignedInEnv } from '../auth/session.js'
 import { jsonAnswer, sendJsonBody } from '../http/json-answer.js'
 import { requestTarget, type ResponseCache } from './response-cache.js'
 import { parseJsonBody, validate } from '../http/validate.js'
+import { limitedResponse, RequestLimitedError } from '../http/rate-limit.js'
 import type { ErrorBody } from '../../shared/error-body.js'
 import { decodeCursor, filterFingerprint } from './cursor.js'
 import { readListingPage } from './read-listing-page.js'
 import { ListingWriteError, type ListingWrites } from './listing-writes.js'
-import type { ListingQueries } from './listings.queries.js'
+import type { ListingQueries, Versioned } from './listings.queries.js'
+import type { CountSearchRead } from './search-read-limit.js'
 
 const cursorText = z.string().transform((value, ctx) => {
   const cursor = decodeCursor(value)
@@ -80,8 +82,30 @@ export function listingsRoutes(deps: {
   writes: ListingWrites
   auth: Auth
   responseCache: ResponseCache
+  countSearchRead: CountSearchRead
 }) {
-  const { listings, writes, auth, responseCache } = deps
+  const { listings, writes, auth, responseCache, countSearchRead } = deps
+
+  /**
+   * A list or map response: the cached one, else `read` once the address is within its budget of
+   * uncached searches (a 429 past it).
+   */
+  async function searchResponse<T>(
+    c: Context,
+    parameters: ReadonlySet<string>,
+    read: () => Promise<Versioned<T>>,
+  ) {
+    try {
+      const body = await responseCache.get(cacheKey(c, parameters), async () => {
+        await countSearchRead(c)
+        return read()
+      })
+      return sendJsonBody<T>(c, body!)
+    } catch (error) {
+      if (error instanceof RequestLimitedError) return limitedResponse(c, error)
+      throw error
+    }
+  }
 
   /**
    * 404 and 403 before the body is read, in the order of the API contract (the write checks
@@ -108,17 +132,13 @@ export function listingsRoutes(deps: {
         const error = 'This cursor belongs to another sort or other filters'
         return c.json({ error, fields: { cursor: error } } satisfies ErrorBody, 400)
       }
-      const body = await responseCache.get(cacheKey(c, listParameters), () =>
+      return searchResponse<ListingPage>(c, listParameters, () =>
         readListingPage(listings, { filter, sort, limit, after: cursor?.after }),
       )
-      return sendJsonBody<ListingPage>(c, body!)
     })
     .get('/map', validate('query', mapQuery, 'Invalid map query'), async (c) => {
       const { zoom, ...filter } = c.req.valid('query')
-      const body = await responseCache.get(cacheKey(c, mapParameters), () =>
-        listings.map(filter, zoom),
-      )
-      return sendJsonBody<MapAnswer>(c, body!)
+      return searchResponse<MapAnswer>(c, mapParameters, () => listings.map(filter, zoom))
     })
     .get('/:id', async (c) => {
       // An id that cannot exist is simply not found, as PUT and DELETE answer it.

@@ -1,5 +1,7 @@
 // What crawlers may read: the public screens, not the API nor the screens of a signed-in user
-// (their answers are private, or a form with nothing to index).
+// (their responses are private, or a form with nothing to index). Sign in, sign up, forgot
+// password and contact are linked from public pages and carry `noindex`: a crawler must be let in
+// to read it, or it may index their addresses from the links alone.
 import { screens } from '../../shared/screens.js'
 
 /** A route's fixed part: `/edit-listing/:listingId` → `/edit-listing/`. */
@@ -12,12 +14,8 @@ const disallowed = [
     screens.saved,
     screens.createListing,
     screens.editListing,
-    screens.signIn,
-    screens.signUp,
-    screens.forgotPassword,
     screens.resetPassword,
     screens.oauthPopup,
-    screens.contact,
   ].map((screen) => prefix(screen.path)),
 ]
 

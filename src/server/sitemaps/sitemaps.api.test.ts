@@ -111,11 +111,12 @@ describe.each(dialects)('sitemaps on %s', (dialect) => {
     for (const path of ['/api/', '/profile', '/saved', '/create-listing', '/edit-listing/']) {
       expect(text).toMatch(new RegExp(`^Disallow: ${path}$`, 'm'))
     }
-    for (const path of ['/sign-in', '/sign-up', '/forgot-password', '/reset-password']) {
-      expect(text).toMatch(new RegExp(`^Disallow: ${path}$`, 'm'))
-    }
+    expect(text).toMatch(/^Disallow: \/reset-password$/m)
     expect(text).toMatch(/^Disallow: \/oauth-popup$/m)
-    expect(text).toMatch(/^Disallow: \/contact\/$/m)
+    // Linked from public pages and marked `noindex`, which a crawler must be let in to read.
+    for (const path of ['/sign-in', '/sign-up', '/forgot-password', '/contact/']) {
+      expect(text).not.toMatch(new RegExp(`^Disallow: ${path}`, 'm'))
+    }
     expect(text).not.toMatch(/^Disallow: \/$/m)
     expect(text).toContain(`\nSitemap: ${testOrigin}/sitemap.xml\n`)
 

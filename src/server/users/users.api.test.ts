@@ -6,6 +6,7 @@ import {
   createTestApp,
   createUser,
   dialects,
+  insertListing,
   requestJson,
   type TestApp,
   type TestUser,
@@ -29,6 +30,7 @@ describe.each(dialects)('users API on %s', (dialect) => {
       password: 'a long enough password',
     })
     other = await createUser(t.context, { name: 'Daniel Okafor' })
+    await insertListing(t.context, { userRef: landlord.id })
   })
   afterAll(async () => {
     await t?.close()
@@ -45,9 +47,17 @@ describe.each(dialects)('users API on %s', (dialect) => {
     })
   })
 
-  it('answers each user with their own details', async () => {
-    const { body } = await requestJson(t.app, `/api/users/${other.id}`)
-    expect(body).toStrictEqual({ id: other.id, name: other.name, email: other.email })
+  it('gives { id, name } without the e-mail of a user who has no listing', async () => {
+    const { status, body } = await requestJson(t.app, `/api/users/${other.id}`)
+    expect(status).toBe(200)
+    expect(body).toStrictEqual({ id: other.id, name: other.name })
+  })
+
+  it('gives the e-mail of a user whose only listing is sold', async () => {
+    const seller = await createUser(t.context)
+    await insertListing(t.context, { userRef: seller.id, status: 'sold', type: 'sale' })
+    const { body } = await requestJson(t.app, `/api/users/${seller.id}`)
+    expect(body).toStrictEqual({ id: seller.id, name: seller.name, email: seller.email })
   })
 
   it('answers 404 JSON for an unknown user', async () => {

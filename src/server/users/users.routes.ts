@@ -1,4 +1,5 @@
-// GET /api/users/:id (the landlord's name and e-mail, which the contact page needs) and PATCH /api/users/me.
+// GET /api/users/:id (a landlord's name and e-mail, which the contact page needs; the name alone of
+// anyone without a listing) and PATCH /api/users/me.
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { idPattern } from '../../shared/ids.js'
@@ -46,7 +47,7 @@ export function usersRoutes(deps: {
       limitPerAddress(requestLimits, landlordLookupLimits, clientAddress),
       validate('param', idParam),
       async (c) => {
-        const user = await users.getPublic(c.req.valid('param').id)
+        const user = await users.getProfile(c.req.valid('param').id)
         if (!user) return c.json({ error: 'User not found' }, 404)
         return c.json(user)
       },

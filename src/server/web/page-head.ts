@@ -1,7 +1,7 @@
-// What each screen's <head> says before any script runs: its title and description; for a listing,
-// Open Graph and Twitter tags, so a shared link shows a preview card; its canonical link and
-// JSON-LD (structured-data.ts); and preloads of the data, the first image and the code the screen
-// asks for first, so they load beside the entry script instead of after it.
+// What each screen's <head> says before any script runs: its title and description; for a listing
+// and a list, Open Graph and Twitter tags, so a shared link shows a preview card; its canonical
+// link and JSON-LD (structured-data.ts); and preloads of the data, the first image and the code the
+// screen asks for first, so they load beside the entry script instead of after it.
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format.js'
 import { canonicalSearchPath } from '../../shared/canonical-search-path.js'
 import { effectivePrice, isListingType, limits, type Listing } from '../../shared/listing.js'
@@ -64,6 +64,8 @@ interface PageMeta {
   listing?: Listing
   /** The listings a list screen shows first. */
   listings?: Listing[]
+  /** Whether `listings` is the whole list (no further page), so that its count may be given. */
+  listComplete?: boolean
   /** The screen's one address, when not the path it was asked at. */
   canonical?: string
   /** Not for search engines: a form, or the user's own screens. */
@@ -138,6 +140,8 @@ async function describeList(screen: ListScreen, listings: ListingQueries): Promi
     },
     image: cover ? { url: cover, sizes: screen.sizes } : undefined,
     listings: page.items,
+    // A first page shorter than its limit is the whole list; a full one may go on.
+    listComplete: page.items.length < limit,
   }
 }
 
@@ -301,16 +305,21 @@ export function createPageHeads(options: {
       `<title>${escapeHtml(title)}</title>`,
       metaTag('name', 'description', description),
     ]
-    if (!meta.notFound) {
-      const canonical = absolute(meta.canonical ?? normalized)
-      lines.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`)
-    }
+    const canonical = absolute(meta.canonical ?? normalized)
+    if (!meta.notFound) lines.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`)
     if (meta.listing) {
-      lines.push(...previewCard(meta.listing, title, description, absolute))
-      lines.push(structuredDataScript(listingStructuredData(meta.listing, publicUrl)))
+      const { listing } = meta
+      const url = absolute(listingPagePath(listing))
+      lines.push(...previewCard({ title, description, url, cover: listing }, absolute))
+      lines.push(structuredDataScript(listingStructuredData(listing, publicUrl)))
     }
-    if (meta.listings)
-      lines.push(structuredDataScript(listStructuredData(meta.listings, publicUrl)))
+    if (meta.listings) {
+      // A list's card shows its first listing's cover, as the page does.
+      const cover = meta.listings.find((listing) => listing.imageUrls.length > 0)
+      lines.push(...previewCard({ title, description, url: canonical, cover }, absolute))
+      const complete = meta.listComplete ?? false
+      lines.push(structuredDataScript(listStructuredData(meta.listings, publicUrl, { complete })))
+    }
     // A sold or rented home keeps its page for those who saved its link, not for search engines.
     if (meta.noindex || (meta.listing && meta.listing.status !== 'active')) {
       lines.push(metaTag('name', 'robots', 'noindex'))
@@ -338,14 +347,13 @@ export function createPageHeads(options: {
   }
 }
 
+/** The Open Graph and Twitter tags of a page; its image is `cover`'s first photo, if any. */
 function previewCard(
-  listing: Listing,
-  title: string,
-  description: string,
+  card: { title: string; description: string; url: string; cover?: Listing },
   absolute: (url: string) => string,
 ): string[] {
-  const url = absolute(listingPagePath(listing))
-  const image = listing.imageUrls[0]
+  const { title, description, url, cover } = card
+  const image = cover?.imageUrls[0]
   const lines = [
     metaTag('property', 'og:type', 'website'),
     metaTag('property', 'og:site_name', siteName),
@@ -357,7 +365,7 @@ function previewCard(
     metaTag('name', 'twitter:description', description),
   ]
   if (image) {
-    const tags = shareImageTags(image, listing.name, absolute)
+    const tags = shareImageTags(image, cover.name, absolute)
     lines.push(...tags.map(([attribute, key, content]) => metaTag(attribute, key, content)))
   }
   return lines

@@ -157,12 +157,34 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     }
     expect(renders).toBe(before)
 
-    // A search is drawn for its search, in the order the page writes it, and its view.
+    // A search is kept for its search, in the order the page writes it, and its view.
     await page('/search?type=rent&minBedrooms=2')
-    const searched = renders
     await page('/search?minBedrooms=2&junk=1&type=rent')
+    const searched = renders
+    await page('/search?type=rent&minBedrooms=2')
     expect(renders).toBe(searched)
     await page('/search?type=rent&minBedrooms=2&view=map')
+    await page('/search?type=rent&minBedrooms=2&view=map')
     expect(renders).toBe(searched + 1)
+  })
+
+  it('renders a search on the server from its second request; the first carries its data', async () => {
+    const before = renders
+    const first = await page('/search?type=rent&maxPrice=3000')
+    expect(first.status).toBe(200)
+    expect(renders).toBe(before)
+    expect(first.html).toContain('<div id="root"></div>')
+    const data = pageDataOf(first.html)?.listingPages
+    expect(data?.filter).toEqual({ type: 'rent', maxPrice: 3000 })
+    expect(data?.page.items.map((item) => item.id)).toEqual([listing.id, hostileId])
+    // Nothing left to fetch: the page holds the read its preload would have named.
+    expect(first.html).not.toContain('rel="preload" as="fetch"')
+
+    // Asked again (by anyone, with any query it does not read): rendered, and kept.
+    const second = await page('/search?maxPrice=3000&type=rent&utm_source=mail')
+    expect(renders).toBe(before + 1)
+    expect(linksOf(second.html)).toContain(listingPagePath(listing))
+    await page('/search?type=rent&maxPrice=3000')
+    expect(renders).toBe(before + 1)
   })
 })

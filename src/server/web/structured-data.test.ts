@@ -100,7 +100,9 @@ describe('listingStructuredData', () => {
 
 describe('listStructuredData', () => {
   it('lists the page’s listings in order by their pages', () => {
-    const data = listStructuredData([rental, { ...rental, id: 'l2', type: 'sale' }], publicUrl)
+    const data = listStructuredData([rental, { ...rental, id: 'l2', type: 'sale' }], publicUrl, {
+      complete: true,
+    })
     expect(data).toEqual({
       '@context': 'https://schema.org',
       '@type': 'ItemList',
@@ -121,7 +123,14 @@ describe('listStructuredData', () => {
       ],
     })
     expect(schemaOrgProblems(data)).toEqual([])
-    expect(schemaOrgProblems(listStructuredData([], publicUrl))).toEqual([])
+    expect(schemaOrgProblems(listStructuredData([], publicUrl, { complete: true }))).toEqual([])
+  })
+
+  it('gives no number of items for the first page of a longer list', () => {
+    const data = listStructuredData([rental], publicUrl, { complete: false })
+    expect(data).not.toHaveProperty('numberOfItems')
+    expect(data.itemListElement).toHaveLength(1)
+    expect(schemaOrgProblems(data)).toEqual([])
   })
 })
 

@@ -69,12 +69,20 @@ export function listingStructuredData(listing: Listing, publicUrl: string): Stru
   }
 }
 
-/** A list page: the listings it shows first, in order, each by its page's URL and name. */
-export function listStructuredData(listings: Listing[], publicUrl: string): StructuredData {
+/**
+ * A list page: the listings it shows first, in order, each by its page's URL and name. Their
+ * number is given only when they are the `complete` list: schema.org's `numberOfItems` counts the
+ * whole list, not the part a page shows.
+ */
+export function listStructuredData(
+  listings: Listing[],
+  publicUrl: string,
+  { complete }: { complete: boolean },
+): StructuredData {
   return {
     '@context': context,
     '@type': 'ItemList',
-    numberOfItems: listings.length,
+    ...(complete && { numberOfItems: listings.length }),
     itemListElement: listings.map((listing, index) => ({
       '@type': 'ListItem',
       position: index + 1,

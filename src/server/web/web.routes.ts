@@ -5,7 +5,11 @@ import { Hono, type Context } from 'hono'
 import { pageDataElementId } from '../../shared/page-data.js'
 import { escapeHtml, jsonInScript } from '../http/escape.js'
 import { bodyBytes, textBody, type TextBody } from '../http/json-answer.js'
+import type { Versioned } from '../listings/listings.queries.js'
 import type { ResponseCache } from '../listings/response-cache.js'
+import type { CountSearchRead } from '../listings/search-read-limit.js'
+import { RequestLimitedError } from '../http/rate-limit.js'
+import { documentTitle, screens } from '../../shared/screens.js'
 import type { ClientFile } from './client-files.js'
 import { pageAddress, type PageHead } from './page-head.js'
 import type { RenderPage } from './page-renderer.js'
@@ -17,6 +21,8 @@ export interface PageSettings {
   pageRenderer: () => Promise<RenderPage | undefined>
   /** Drawn pages, each kept while the listings are at the version it was read at. */
   pageCache: ResponseCache
+  /** The per-address budget of search pages rendered afresh (cached ones are free). */
+  countSearchRead: CountSearchRead
 }
 
 // index.html marks the part of its head that each screen replaces.
@@ -29,34 +35,63 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     .toString('utf8')
     .replace('%MAP_TILE_URL%', escapeHtml(settings.mapTileUrl))
 
-  /** The page drawn for `address`, with the listings' version it may be cached under (200s only). */
+  /**
+   * The page for `address`, with the listings' version it may be cached under (server-rendered
+   * 200s only). Unless `serverRender`, the browser renders the body from the data the page carries.
+   */
   async function drawPage(
     c: Context,
     shell: string,
     address: string,
+    serverRender: boolean,
   ): Promise<{ status: PageHead['status']; html: string; version?: string }> {
     const head = await settings.pageHead(c.req.path, new URL(c.req.url).searchParams)
     let root = emptyRoot
     const renderPage = head.pageData && (await settings.pageRenderer())
     if (head.pageData && renderPage) {
+      const data = `<script type="application/json" id="${pageDataElementId}">${jsonInScript(head.pageData)}</script>`
       try {
-        const body = await renderPage(address, head.pageData)
-        const data = `<script type="application/json" id="${pageDataElementId}">${jsonInScript(head.pageData)}</script>`
+        const body = serverRender ? await renderPage(address, head.pageData) : ''
         root = `<div id="root">${body}</div>\n    ${data}`
       } catch (error) {
         // The browser draws the screen as it did before pages were drawn here.
         console.error(`${c.req.path}: the page could not be drawn:`, error)
       }
     }
-    const drawn = root !== emptyRoot
-    // A page that holds its data reads none; one the browser draws reads it beside the entry script.
+    const drawn = serverRender && root !== emptyRoot
+    // A page that holds its data reads none; one without reads it beside the entry script.
     const headHtml =
-      drawn || !head.dataPreload ? head.html : `${head.html}\n    ${head.dataPreload}`
+      root !== emptyRoot || !head.dataPreload ? head.html : `${head.html}\n    ${head.dataPreload}`
     const html = shell.replace(headPart, () => headHtml).replace(emptyRoot, () => root)
     return {
       status: head.status,
       html,
       version: drawn && head.status === 200 ? head.version : undefined,
+    }
+  }
+
+  const searchesAsked = recentlyAsked(maxSearchesRemembered)
+
+  /** The page kept under `address` while current, else the one `read` makes. */
+  async function cachedOrRead(
+    address: string,
+    read: () => Promise<Versioned<string>>,
+  ): Promise<TextBody> {
+    try {
+      return (await settings.pageCache.get(address, read, textBody))!
+    } catch (error) {
+      if (error instanceof RequestLimitedError) throw error
+      // The listings' version could not be read (the database is away): made afresh, not kept.
+      return textBody((await read()).value)
+    }
+  }
+
+  /** Counts a search page rendered afresh; without the database it is rendered uncounted. */
+  async function countSearchPage(c: Context) {
+    try {
+      await settings.countSearchRead(c)
+    } catch (error) {
+      if (error instanceof RequestLimitedError) throw error
     }
   }
 
@@ -74,18 +109,23 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     if (!page) return c.text('The client is not built: run `npm run build`.', 503)
 
     const address = pageAddress(path, new URL(c.req.url).searchParams)
-    let status: PageHead['status'] = 200
+    const isSearch = address.split('?')[0] === screens.search.path
+    let status: PageHead['status'] | 429 = 200
     const read = async () => {
-      const drawn = await drawPage(c, page, address)
+      if (isSearch) await countSearchPage(c)
+      const serverRender = !isSearch || searchesAsked.askedBefore(address)
+      const drawn = await drawPage(c, page, address, serverRender)
       status = drawn.status
       return { value: drawn.html, version: drawn.version }
     }
     let body: TextBody
     try {
-      body = (await settings.pageCache.get(address, read, textBody))!
-    } catch {
-      // The listings' version could not be read (the database is away): drawn afresh, not kept.
-      body = textBody((await read()).value)
+      body = await cachedOrRead(address, read)
+    } catch (error) {
+      if (!(error instanceof RequestLimitedError)) throw error
+      status = 429
+      c.header('Retry-After', String(error.retryAfterSeconds))
+      body = textBody(limitedPage(page, error.retryAfterSeconds))
     }
     const { bytes, encoding } = bodyBytes(body, c.req.header('Accept-Encoding'))
     return c.body(bytes, status, {
@@ -111,4 +151,40 @@ function send(c: Context, file: ClientFile, cacheControl: string) {
     return c.body(new Uint8Array(file.gzip), 200, { ...headers, 'Content-Encoding': 'gzip' })
   }
   return c.body(new Uint8Array(file.body), 200, headers)
+}
+
+/**
+ * How many search addresses a server remembers having served once. A search page is rendered on
+ * the server from its second request: a first one costs what the API's read does (the page carries
+ * its data, and the browser renders it), so that searches nobody asked before, which is what a
+ * flood of distinct searches is, cost no server rendering and push no cached page out
+ * (docs/decisions/021-server-rendering.md).
+ */
+const maxSearchesRemembered = 10_000
+
+/** Which of the last `max` addresses were asked for before; the least recent is forgotten first. */
+function recentlyAsked(max: number) {
+  const asked = new Set<string>()
+  return {
+    /** Records a request for `address`; true when it was asked for before. */
+    askedBefore(address: string): boolean {
+      const before = asked.delete(address)
+      asked.add(address)
+      if (asked.size > max) asked.delete(asked.values().next().value!)
+      return before
+    },
+  }
+}
+
+/** The page of a search over the address's budget: says why, and when to try again. */
+function limitedPage(shell: string, retryAfterSeconds: number): string {
+  const head = [
+    `<title>${escapeHtml(documentTitle('Too many searches'))}</title>`,
+    '<meta name="robots" content="noindex">',
+  ].join('\n    ')
+  const root =
+    '<div id="root"><main><h1>Too many searches</h1>' +
+    `<p>This address has run many searches in the last minute. Try again in ${retryAfterSeconds} seconds.</p>` +
+    `<p><a href="${screens.search.path}">Search again</a></p></main></div>`
+  return shell.replace(headPart, () => head).replace(emptyRoot, () => root)
 }

@@ -1,9 +1,10 @@
 // The images of a listing: existing ones and newly chosen files, with previews, order and progress,
-// how many of the six are used, and on a file that cannot be sent, why.
+// how many of the six are used (and 'Max 6 images' while there are more), and on a file that cannot
+// be sent, why.
 import { ArrowDown, ArrowUp, FileX, X } from 'lucide-react'
 import { useId } from 'react'
 import { limits } from '../../../shared/listing'
-import { acceptedImageExtensions } from '../../../shared/listing-schema'
+import { acceptedImageExtensions, messages } from '../../../shared/listing-schema'
 import styles from './ListingForm.module.css'
 import type { ImageItem } from './use-image-list'
 import type { UploadState } from './use-image-uploads'
@@ -29,6 +30,9 @@ export function ImagePicker({
   const inputId = useId()
   const noteId = useId()
   const countId = useId()
+  const overId = useId()
+  // Beside the field while it holds too many, as the discount rule is: submit says it again.
+  const over = images.length > limits.maxImages
   return (
     <div className={styles.field}>
       <div className={styles.labelRow}>
@@ -36,13 +40,22 @@ export function ImagePicker({
           Images
         </label>
         {/* Polite: picking files is when it changes, and then it is news. */}
-        <span id={countId} className={styles.count} aria-live="polite">
+        <span
+          id={countId}
+          className={over ? `${styles.count} ${styles.countOver}` : styles.count}
+          aria-live="polite"
+        >
           {`${images.length} / ${limits.maxImages}`}
         </span>
       </div>
       <p id={noteId} className={styles.imagesInfo}>
         The first image will be the cover (max 6).
       </p>
+      {over && (
+        <p id={overId} className={styles.error}>
+          {messages.maxImages}
+        </p>
+      )}
       <input
         id={inputId}
         className={styles.fileInput}
@@ -50,7 +63,8 @@ export function ImagePicker({
         accept={acceptedImageExtensions}
         multiple
         required={required}
-        aria-describedby={`${noteId} ${countId}`}
+        aria-invalid={over || undefined}
+        aria-describedby={over ? `${noteId} ${overId} ${countId}` : `${noteId} ${countId}`}
         onChange={(event) => {
           onAdd(Array.from(event.target.files ?? []))
           // The same file may be chosen again after it was removed.

@@ -271,8 +271,9 @@ export function ListingForm(props: ListingFormProps) {
                 uploads={uploads}
                 required={images.length === 0}
                 onAdd={(files) => {
-                  // The spec's 'Max 6 images', said at once: the first six stay, the rest are not added.
-                  if (imageList.add(files).refused > 0)
+                  // The spec's 'Max 6 images', said at once as well as on submit: every file chosen
+                  // stays in the list, and the user chooses which to remove.
+                  if (imageList.add(files).overLimit > 0)
                     toast.error(messages.maxImages, { toastId: messages.maxImages })
                 }}
                 onRemove={imageList.remove}

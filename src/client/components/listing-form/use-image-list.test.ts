@@ -2,7 +2,7 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { maxImageBytes } from '../../../shared/listing-schema'
-import { filesWithinLimit, imageFileProblem, useImageList, type ImageItem } from './use-image-list'
+import { imageFileProblem, useImageList, type ImageItem } from './use-image-list'
 
 const file = (name: string, type = 'image/jpeg') => new File(['x'], name, { type })
 const rooms = (count: number, from = 1) =>
@@ -56,31 +56,34 @@ describe("the listing form's image list", () => {
     expect(revoked.sort()).toEqual(['blob:preview-1', 'blob:preview-2'])
   })
 
-  it("keeps the first six of seven chosen at once and refuses the seventh ('Max 6 images')", () => {
+  it('keeps all seven chosen at once, and says the list is one past the limit', () => {
     const { result } = renderHook(() => useImageList([]))
-    let answer!: { refused: number }
-    act(() => void (answer = result.current.add(rooms(7))))
-    expect(answer).toEqual({ refused: 1 })
-    expect(names(result.current.images)).toEqual(rooms(6).map((room) => room.name))
+    let added!: { overLimit: number }
+    act(() => void (added = result.current.add(rooms(7))))
+    expect(added).toEqual({ overLimit: 1 })
+    expect(names(result.current.images)).toEqual(rooms(7).map((room) => room.name))
   })
 
-  it('counts the images already there: four, then three more, keeps six', () => {
+  it('counts the images already there: one, then three, then three more is one past', () => {
     const { result } = renderHook(() => useImageList(['/a.webp']))
-    act(() => void result.current.add(rooms(3)))
-    let answer!: { refused: number }
-    act(() => void (answer = result.current.add(rooms(3, 4))))
-    expect(answer).toEqual({ refused: 1 })
+    let added!: { overLimit: number }
+    act(() => void (added = result.current.add(rooms(3))))
+    expect(added).toEqual({ overLimit: 0 })
+    act(() => void (added = result.current.add(rooms(3, 4))))
+    expect(added).toEqual({ overLimit: 1 })
+    expect(result.current.images).toHaveLength(7)
+    act(() => result.current.remove(result.current.images[2]!.key))
+    act(() => void (added = result.current.add(rooms(1, 7))))
+    expect(added).toEqual({ overLimit: 1 })
     expect(names(result.current.images)).toEqual([
       '/a.webp',
       'room-1.jpg',
-      'room-2.jpg',
       'room-3.jpg',
       'room-4.jpg',
       'room-5.jpg',
+      'room-6.jpg',
+      'room-7.jpg',
     ])
-    act(() => void (answer = result.current.add(rooms(1, 7))))
-    expect(answer).toEqual({ refused: 1 })
-    expect(result.current.images).toHaveLength(6)
   })
 
   it('marks a text file and a file over 10 MB with the reason, and previews only pictures', () => {
@@ -118,18 +121,5 @@ describe('the checks made as images are picked', () => {
     }
     expect(imageFileProblem(ofSize(maxImageBytes))).toBe(undefined)
     expect(imageFileProblem(ofSize(maxImageBytes + 1))).toBe('Larger than 10 MB')
-  })
-
-  it('lets in only as many as there is room for, the first ones chosen', () => {
-    const fit = (count: number, files: File[]) => {
-      const { kept, refused } = filesWithinLimit(count, files)
-      return { kept: kept.map((photo) => photo.name), refused }
-    }
-    expect(fit(0, rooms(7))).toEqual({ kept: rooms(6).map((room) => room.name), refused: 1 })
-    expect(fit(6, rooms(1))).toEqual({ kept: [], refused: 1 })
-    expect(fit(2, rooms(3))).toEqual({
-      kept: ['room-1.jpg', 'room-2.jpg', 'room-3.jpg'],
-      refused: 0,
-    })
   })
 })

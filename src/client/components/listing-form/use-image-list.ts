@@ -1,6 +1,7 @@
 // The images of the listing form: those the listing has and newly chosen files, in the order the
 // listing will show them (the first is the cover), with a preview of each new file. Files are
-// checked as they are picked: at most six in the list, and each one marked if it cannot be sent.
+// checked as they are picked: each one is marked if it cannot be sent. Every file chosen is kept,
+// past six too: the form says 'Max 6 images' and will not save until the user removes some.
 import { useEffect, useRef, useState } from 'react'
 import { limits } from '../../../shared/listing'
 import { acceptedImageTypes, maxImageBytes } from '../../../shared/listing-schema'
@@ -41,12 +42,6 @@ export function imageFileProblem(file: File): string | undefined {
   return undefined
 }
 
-/** The files that still fit beside `count` images, in the order chosen, and how many do not. */
-export function filesWithinLimit(count: number, files: File[]) {
-  const kept = files.slice(0, Math.max(0, limits.maxImages - count))
-  return { kept, refused: files.length - kept.length }
-}
-
 let imageCounter = 0
 
 export function useImageList(storedImageUrls: string[]) {
@@ -64,10 +59,9 @@ export function useImageList(storedImageUrls: string[]) {
     }
   }, [])
 
-  /** Adds what fits of the chosen files; answers how many were refused for want of room. */
-  function add(files: File[]): { refused: number } {
-    const { kept, refused } = filesWithinLimit(images.length, files)
-    const added = kept.map((file): ImageItem => {
+  /** Adds every chosen file; returns how many images the list then holds past the limit. */
+  function add(files: File[]): { overLimit: number } {
+    const added = files.map((file): ImageItem => {
       const problem = imageFileProblem(file)
       const previewUrl =
         problem === imageProblems.notAnImage ? undefined : URL.createObjectURL(file)
@@ -75,7 +69,7 @@ export function useImageList(storedImageUrls: string[]) {
       return { kind: 'new', key: `new-${++imageCounter}`, file, previewUrl, problem }
     })
     if (added.length > 0) setImages((current) => [...current, ...added])
-    return { refused }
+    return { overLimit: Math.max(0, images.length + added.length - limits.maxImages) }
   }
 
   function remove(key: string) {
