@@ -15,6 +15,7 @@ import {
 import { writeClientFolder } from '../../../tests/support/client-folder'
 import { createApp, type App } from '../app'
 import type { RenderPage } from './page-renderer'
+import { escapeHtml } from '../http/escape'
 
 const hostileName = 'Loft </script><script>alert(1)</script> <!-- near the park'
 
@@ -179,6 +180,14 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     expect(data?.page.items.map((item) => item.id)).toEqual([listing.id, hostileId])
     // Nothing left to fetch: the page holds the read its preload would have named.
     expect(first.html).not.toContain('rel="preload" as="fetch"')
+    // A reader without scripts still gets every result as a link, beside the empty root.
+    const withoutScripts = /<noscript>[\s\S]*?<\/noscript>/.exec(first.html)?.[0] ?? ''
+    expect(linksOf(withoutScripts)).toEqual([
+      listingPagePath(listing),
+      listingPagePath({ type: 'rent', id: hostileId }),
+    ])
+    expect(withoutScripts).toContain(escapeHtml(hostileName))
+    expect(withoutScripts).not.toContain(hostileName)
 
     // Asked again (by anyone, with any query it does not read): rendered, and kept.
     const second = await page('/search?maxPrice=3000&type=rent&utm_source=mail')

@@ -13,6 +13,7 @@ import { documentTitle, screens } from '../../shared/screens.js'
 import type { ClientFile } from './client-files.js'
 import { pageAddress, type PageHead } from './page-head.js'
 import type { RenderPage } from './page-renderer.js'
+import { searchResultsWithoutScripts } from './search-results-html.js'
 
 export interface PageSettings {
   mapTileUrl: string
@@ -51,8 +52,13 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     if (head.pageData && renderPage) {
       const data = `<script type="application/json" id="${pageDataElementId}">${jsonInScript(head.pageData)}</script>`
       try {
-        const body = serverRender ? await renderPage(address, head.pageData) : ''
-        root = `<div id="root">${body}</div>\n    ${data}`
+        if (serverRender) {
+          root = `<div id="root">${await renderPage(address, head.pageData)}</div>\n    ${data}`
+        } else {
+          const listingPage = head.pageData.listingPages?.page
+          const withoutScripts = listingPage ? searchResultsWithoutScripts(listingPage) : ''
+          root = `${emptyRoot}\n    ${withoutScripts}\n    ${data}`
+        }
       } catch (error) {
         // The browser draws the screen as it did before pages were drawn here.
         console.error(`${c.req.path}: the page could not be drawn:`, error)
