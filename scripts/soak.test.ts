@@ -27,7 +27,9 @@ describe.each(dialects)('soak on %s', (dialect) => {
 
   it(`answers 15 s of reads and writes from 10 connections without a 5xx or an error line (seed ${seed})`, async () => {
     if (dialect === 'postgres') database = await createPostgresDatabase()
-    const env = serverEnv(dataDir, database?.url)
+    // All the load comes from this one address: the soak measures the server, not the per-address
+    // budget of uncached searches, which it would spend in seconds.
+    const env = { ...serverEnv(dataDir, database?.url), SEARCH_READS_PER_MINUTE: '0' }
     await seedCatalogue(env, listings)
     const running = await startServer(env)
     server = running

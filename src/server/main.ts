@@ -39,9 +39,10 @@ const jobWorker = startJobWorker(context.jobs, context.jobHandlers)
 const server = createServer(appRequestListener(context)).listen(config.port, config.host)
 const httpServer = gracefulClose(server)
 server.once('listening', () => {
-  console.info(`House Marketplace is running at ${config.publicUrl}`)
-  // /healthz names the process by `instanceName` alone: this line ties it to the pid.
+  // /healthz names the process by `instanceName` alone: this line ties it to the pid. It comes
+  // first, so whoever waits for 'is running at' has it before the requests they then send.
   console.info(`Instance ${instanceName}, pid ${process.pid}`)
+  console.info(`House Marketplace is running at ${config.publicUrl}`)
   if (config.seedDemo) {
     console.info(`Demo account: ${demoAccount.email} / ${demoAccount.password}`)
   }

@@ -25,7 +25,7 @@ export class UploadError extends Error {
  * Statuses that stop more than one file: the account's limits (429) and the server's disk (507).
  * The form says them once, as a toast, besides beside each file.
  */
-export const isLimitRefusal = (error: unknown): error is UploadError =>
+export const isUploadLimitError = (error: unknown): error is UploadError =>
   error instanceof UploadError && (error.status === 429 || error.status === 507)
 
 /** Uploads one file; answers its upload id, the last segment of its upload URL. */

@@ -47,8 +47,8 @@ export async function readAuthRequest(request: Request): Promise<AuthRequest> {
     body !== null && typeof body === 'object' && !Array.isArray(body)
       ? (body as Record<string, unknown>)
       : undefined
-  const refusal = fields && callbackRefusalOf(fields)
-  return refusal ? badRequest(refusal) : { refused: false, fields }
+  const callbackError = fields && callbackErrorOf(fields)
+  return callbackError ? badRequest(callbackError) : { refused: false, fields }
 }
 
 const nulMessage = 'The request holds a NUL character'
@@ -62,7 +62,7 @@ const badRequest = (error: string): AuthRequest => ({
 /** Callback URLs in a body, which Better Auth may copy as they are into a `Location` header. */
 const callbackFields = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL']
 
-function callbackRefusalOf(fields: Record<string, unknown>): string | undefined {
+function callbackErrorOf(fields: Record<string, unknown>): string | undefined {
   // A header holds only Latin-1; a URL on the wire is ASCII, the rest percent-encoded.
   const nonAscii = (value: unknown) => typeof value === 'string' && !/^[\x21-\x7e]*$/.test(value)
   return callbackFields.some((name) => nonAscii(fields[name]))
@@ -72,7 +72,7 @@ function callbackRefusalOf(fields: Record<string, unknown>): string | undefined 
 
 /** Whether a string (or key) anywhere in a JSON value holds a NUL character. */
 function holdsNul(json: unknown): boolean {
-  // A walk without recursion: a 64 KiB body can nest deeper than the stack goes.
+  // Without recursion: a 64 KiB body can nest deeper than the stack goes.
   const pending = [json]
   while (pending.length > 0) {
     const value = pending.pop()

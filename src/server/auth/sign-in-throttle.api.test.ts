@@ -1,5 +1,5 @@
 // Sign-in attempts per account (decision 014): a guess spread over many addresses is slowed for the
-// account, with a back-off that ends, and the answers are the same whether the account exists.
+// account, with a back-off that ends, and the results are the same whether the account exists.
 import { CompiledQuery } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { queryPlan, scansTable } from '../../../tests/support/query-plan'
@@ -14,7 +14,7 @@ import {
 } from '../../../tests/support/test-app'
 import { createSignInThrottle, delayAfter, signInBackoff } from './sign-in-throttle'
 
-// A fresh address for every request: the per-address limit (5 a minute) never answers here, so
+// A fresh address for every request: the per-address limit (5 a minute) never results here, so
 // whatever refuses is the account's limit.
 let addressCount = 0
 const newAddress = () => `198.18.${Math.floor(++addressCount / 250)}.${addressCount % 250}`
@@ -48,28 +48,28 @@ function postForm(t: TestApp, path: string, fields: Record<string, string>) {
   )
 }
 
-interface Answer {
+interface SignInResult {
   status: number
   retryAfter: string | null
   body: unknown
 }
 
-async function answerOf(response: Response): Promise<Answer> {
+async function resultOf(response: Response): Promise<SignInResult> {
   const body: unknown = await response.json()
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body }
 }
 
 const signIn = async (t: TestApp, email: string, password: string) =>
-  answerOf(await post(t, '/api/auth/sign-in/email', { email, password }))
+  resultOf(await post(t, '/api/auth/sign-in/email', { email, password }))
 
 const signInWithForm = async (t: TestApp, email: string, password: string) =>
-  answerOf(await postForm(t, '/api/auth/sign-in/email', { email, password }))
+  resultOf(await postForm(t, '/api/auth/sign-in/email', { email, password }))
 
-/** The answers of `count` wrong passwords, one after another, each from a new address. */
-async function guesses(t: TestApp, email: string, count: number): Promise<Answer[]> {
-  const answers: Answer[] = []
-  for (let i = 0; i < count; i++) answers.push(await signIn(t, email, `wrong guess ${i}`))
-  return answers
+/** The results of `count` wrong passwords, one after another, each from a new address. */
+async function guesses(t: TestApp, email: string, count: number): Promise<SignInResult[]> {
+  const results: SignInResult[] = []
+  for (let i = 0; i < count; i++) results.push(await signIn(t, email, `wrong guess ${i}`))
+  return results
 }
 
 const { free } = signInBackoff
@@ -105,8 +105,8 @@ describe.each(dialects)('sign-in attempts per account on %s', (dialect) => {
   it(`lets ${free} wrong passwords through from many addresses, then makes the account wait`, async () => {
     const user = await newUser()
     withClock()
-    const answers = await guesses(t, user.email, free)
-    expect(answers.map((answer) => answer.status)).toEqual(Array(free).fill(401))
+    const results = await guesses(t, user.email, free)
+    expect(results.map((answer) => answer.status)).toEqual(Array(free).fill(401))
 
     const refused = await signIn(t, user.email, 'yet another guess')
     expect(refused.status).toBe(429)
@@ -118,7 +118,7 @@ describe.each(dialects)('sign-in attempts per account on %s', (dialect) => {
     expect((await signIn(t, user.email.toUpperCase(), user.password)).status).toBe(429)
   })
 
-  it('answers an address without an account exactly as one with an account', async () => {
+  it('results an address without an account exactly as one with an account', async () => {
     const user = await newUser()
     const nobody = unknownEmail()
     withClock()
@@ -183,10 +183,10 @@ describe.each(dialects)('sign-in attempts per account on %s', (dialect) => {
 
   it('lets only the free attempts through when a burst arrives at once', async () => {
     const user: TestUser = await newUser()
-    const answers = await Promise.all(
+    const results = await Promise.all(
       Array.from({ length: free + 10 }, (_, i) => signIn(t, user.email, `parallel guess ${i}`)),
     )
-    const statuses = answers.map((answer) => answer.status).sort()
+    const statuses = results.map((answer) => answer.status).sort()
     expect(statuses).toEqual([...Array(free).fill(401), ...Array(10).fill(429)])
   })
 
@@ -216,7 +216,7 @@ describe.each(dialects)('sign-in attempts per account on %s', (dialect) => {
     expect((await ask(nobody)).status).toBe(429)
     const other = await newUser()
     expect((await ask(other.email)).status).toBe(200)
-    // The mails go out after the answers: three to the user, none refused, one to the other.
+    // The mails go out after the results: three to the user, none refused, one to the other.
     await vi.waitFor(() => {
       expect(mailsTo(user.email)).toBe(3)
       expect(mailsTo(other.email)).toBe(1)
@@ -280,7 +280,7 @@ describe.each(dialects)('sign-in attempts per account on %s', (dialect) => {
     expect((await signIn(t, user.email, user.password)).status).toBe(200)
   })
 
-  it('answers a form body with a callback URL that is not ASCII with a 400 JSON error', async () => {
+  it('results a form body with a callback URL that is not ASCII with a 400 JSON error', async () => {
     for (const path of ['/api/auth/sign-in/email', '/api/auth/sign-up/email']) {
       const response = await postForm(t, path, {
         email: unknownEmail(),

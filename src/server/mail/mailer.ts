@@ -1,5 +1,6 @@
 // Outgoing mail: SMTP when SMTP_URL is set, otherwise an .eml file in DATA_DIR/outbox and a console
 // line. Either way DKIM-signed when DKIM_* are set (config.ts).
+import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
@@ -68,12 +69,15 @@ export function createMailer(config: MailerConfig): Mailer {
       const { to, subject, link } = mail
       const bytes = await renderMail(config, mail)
       await makePrivateDirAsync(outbox)
-      const file = path.join(
-        outbox,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to}.eml`,
-      )
+      // Two mails to one address in one millisecond (sign-up's verification and a reset) must
+      // not share a name; the time first keeps the folder in the order the mails were sent.
+      const time = new Date().toISOString().replace(/[:.]/g, '-')
+      const file = path.join(outbox, `${time}-${crypto.randomBytes(4).toString('hex')}-${to}.eml`)
+      // Written aside and renamed, so that a reader of the folder never sees half a mail.
+      const partial = path.join(outbox, `.${crypto.randomUUID()}.partial`)
       // A reset mail's link is a password for an hour.
-      await fs.writeFile(file, bytes, { mode: privateFileMode })
+      await fs.writeFile(partial, bytes, { mode: privateFileMode })
+      await fs.rename(partial, file)
       console.info(
         `Mail to ${to} ("${subject}") saved in ${file}${link ? `; its link: ${link}` : ''}`,
       )

@@ -1,6 +1,6 @@
 // The upload of the form's new images with tus, all in parallel, with each one's progress or error.
 import { useRef, useState } from 'react'
-import { isLimitRefusal, uploadImage } from '../../api/uploads'
+import { isUploadLimitError, uploadImage } from '../../api/uploads'
 import { toast } from '../toasts'
 import type { ImageItem } from './use-image-list'
 
@@ -38,7 +38,7 @@ export function useImageUploads() {
           const message = error instanceof Error ? error.message : String(error)
           update(image.key, { error: message })
           // A limit of the account or of the server stops every file alike: said once, on top.
-          if (isLimitRefusal(error)) toast.error(message, { toastId: message })
+          if (isUploadLimitError(error)) toast.error(message, { toastId: message })
           return undefined
         }
       }),
