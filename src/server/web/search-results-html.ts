@@ -17,5 +17,5 @@ export function searchResultsWithoutScripts(page: ListingPage): string {
     page.items.length > 0
       ? `<ul>${page.items.map(resultLine).join('')}</ul>`
       : '<p>No homes match this search</p>'
-  return `<noscript><main><h1>${screens.search.title}</h1>${results}</main></noscript>`
+  return `<noscript><main class="page"><h1 class="page-header">${screens.search.title}</h1>${results}</main></noscript>`
 }
