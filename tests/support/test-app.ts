@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/server/config'
 import type { Dialect } from '../../src/server/db/database'
 import { newId } from '../../src/server/ids'
 import { createListingQueries, type ListingRow } from '../../src/server/listings/listings.queries'
+import type { Mailer } from '../../src/server/mail/mailer'
 
 /** The databases the API tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL?.trim()
@@ -46,6 +47,7 @@ export async function createTestApp(
       ...env,
     })
     const context = await openAppContext(config)
+    const mails = trackMailsInFlight(context.mailer)
     // No built client in unit tests: point at an empty folder so `/` never reads src/client.
     const app = createApp(context, { clientDir: path.join(dataDir, 'no-client') })
     let closed = false
@@ -57,11 +59,11 @@ export async function createTestApp(
       async close() {
         if (closed) return
         closed = true
+        await mails.settled()
         try {
           await context.db.close()
         } finally {
           await database?.drop()
-          // A reset mail is written to the outbox after its answer: it may land while this runs.
           await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5 })
         }
       },
@@ -71,6 +73,23 @@ export async function createTestApp(
     await fs.rm(dataDir, { recursive: true, force: true })
     throw error
   }
+}
+
+/**
+ * Keeps count of the mails `mailer` is sending, so that closing waits for them: a reset or
+ * verification mail is sent after its response, and one written after the data folder is removed
+ * fails (and fails whichever test runs then, by its console.error).
+ */
+function trackMailsInFlight(mailer: Mailer) {
+  const sending = new Set<Promise<void>>()
+  const send = mailer.send.bind(mailer)
+  mailer.send = (mail) => {
+    const sent = send(mail)
+    sending.add(sent)
+    void sent.catch(() => undefined).finally(() => sending.delete(sent))
+    return sent
+  }
+  return { settled: () => Promise.allSettled([...sending]) }
 }
 
 /** A database of its own on the server of TEST_DATABASE_URL, to drop when done. */

@@ -73,11 +73,8 @@ export function createMailer(config: MailerConfig): Mailer {
       // not share a name; the time first keeps the folder in the order the mails were sent.
       const time = new Date().toISOString().replace(/[:.]/g, '-')
       const file = path.join(outbox, `${time}-${crypto.randomBytes(4).toString('hex')}-${to}.eml`)
-      // Written aside and renamed, so that a reader of the folder never sees half a mail.
-      const partial = path.join(outbox, `.${crypto.randomUUID()}.partial`)
       // A reset mail's link is a password for an hour.
-      await fs.writeFile(partial, bytes, { mode: privateFileMode })
-      await fs.rename(partial, file)
+      await fs.writeFile(file, bytes, { mode: privateFileMode })
       console.info(
         `Mail to ${to} ("${subject}") saved in ${file}${link ? `; its link: ${link}` : ''}`,
       )
