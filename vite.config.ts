@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { prosePureComments } from './scripts/vite/prose-pure-comments'
 
 // `vite build --ssr render-page.tsx` builds the server's entry into the client (render-page.tsx).
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), prosePureComments()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
