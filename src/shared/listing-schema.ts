@@ -1,5 +1,6 @@
 // One listing schema for the form in the browser and the API on the server (the spec's fields and validation rules).
 import { z } from 'zod'
+import { geolocationSchema } from './geolocation.js'
 import { limits, listingStatuses, listingTypes } from './listing.js'
 import { isPlainLines, isPlainText, plainTextMessage } from './plain-text.js'
 
@@ -99,8 +100,8 @@ export const listingFormSchema = listingFieldsSchema.superRefine(checkOfferPrice
 /** The body of POST /api/listings and PUT /api/listings/:id, checked again by the server. */
 export const listingInputSchema = listingFieldsSchema
   // Unknown keys are dropped: a `userRef` (the owner is whoever is signed in), or a `latitude` and
-  // `longitude` (the server geocodes the address).
-  .extend({ images: listingImagesSchema })
+  // `longitude` (the server geocodes the address; the owner's pin is `geolocation`).
+  .extend({ images: listingImagesSchema, geolocation: geolocationSchema.optional() })
   .superRefine((input, ctx) => {
     if (!discountIsBelowRegular(input)) {
       ctx.addIssue({ code: 'custom', path: ['discountedPrice'], message: messages.discount })

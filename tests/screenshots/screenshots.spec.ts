@@ -58,6 +58,14 @@ for (const [device, options] of Object.entries(devices)) {
       await page.goto('/create-listing')
       await expect(page.getByRole('heading', { name: 'Create a Listing' })).toBeVisible()
       await picture(page, `form-${device}`)
+
+      // The pin step: the checked address on its map, scrolled to the middle of the screen.
+      await page.getByLabel('Address', { exact: true }).fill('12 Rue de Rivoli, Paris, France')
+      await page.getByRole('button', { name: 'Check address' }).click()
+      const picker = page.getByRole('region', { name: 'Pin on the map' })
+      await expect(picker.getByRole('button', { name: /^Listing pin/ })).toBeVisible()
+      await picker.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+      await picture(page, `form-pin-${device}`)
     })
   })
 }

@@ -44,6 +44,7 @@ export default function EditListing() {
         discountedPrice: listing.discountedPrice ?? 0,
       }}
       storedImageUrls={listing.imageUrls}
+      storedPin={listing.geolocation}
       onSaved={(saved) => void navigate(listingPagePath(saved))}
       onForbidden={() => void navigate('/', { replace: true })}
     />

@@ -1,7 +1,13 @@
 // Create, edit and delete (the spec's document writes): the server checks every rule again itself,
 // and each write happens whole or not at all.
+import { pinIsNearAddress, pinTooFarMessage } from '../../shared/geolocation.js'
 import { messages, type ListingInput } from '../../shared/listing-schema.js'
-import { closedStatusOf, type Listing, type ListingStatus } from '../../shared/listing.js'
+import {
+  closedStatusOf,
+  type Geolocation,
+  type Listing,
+  type ListingStatus,
+} from '../../shared/listing.js'
 import type { ListingAlerts } from '../alerts/listing-alerts.js'
 import type { Db } from '../db/database.js'
 import {
@@ -36,6 +42,8 @@ const listedTwice = () =>
   new ListingWriteError(400, 'Invalid listing', { images: 'An image is listed twice' })
 const closedTypeChange = () =>
   new ListingWriteError(400, 'Invalid listing', { type: messages.closedType })
+const pinTooFar = () =>
+  new ListingWriteError(400, 'Invalid listing', { geolocation: pinTooFarMessage })
 const statusOfOtherType = (status: 'sold' | 'rented') => {
   const message = status === 'sold' ? messages.soldIsForSale : messages.rentedIsForRent
   return new ListingWriteError(400, message, { status: message })
@@ -61,7 +69,15 @@ export function createListingWrites(deps: {
     return place
   }
 
-  function row(input: ListingInput, imageKeys: string[], place: GeocodeResult) {
+  /** Where the listing goes: the owner's pin when it is near the address, else the address's point. */
+  async function placeOf(input: ListingInput): Promise<Geolocation> {
+    const place = await locate(input.address)
+    if (!input.geolocation) return place
+    if (!pinIsNearAddress(input.geolocation, place)) throw pinTooFar()
+    return input.geolocation
+  }
+
+  function row(input: ListingInput, imageKeys: string[], place: Geolocation) {
     return {
       type: input.type,
       name: input.name,
@@ -98,7 +114,7 @@ export function createListingWrites(deps: {
 
   return {
     async create(userId: string, input: ListingInput): Promise<Listing> {
-      const place = await locate(input.address)
+      const place = await placeOf(input)
       const id = newId()
       // The answer is read inside the transaction: a delete right after must not empty it.
       return db.kysely.transaction().execute(async (trx) => {
@@ -115,7 +131,7 @@ export function createListingWrites(deps: {
     },
 
     async update(id: string, userId: string, input: ListingInput): Promise<Listing> {
-      const place = await locate(input.address)
+      const place = await placeOf(input)
       const { saved, removed } = await db.kysely.transaction().execute(async (trx) => {
         const inTrx = createListingQueries(db, media, trx)
         // Read again under the transaction: another edit or a delete may have come first.

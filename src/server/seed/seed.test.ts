@@ -1,6 +1,7 @@
 // The demo data that `npm start` seeds shows something real in search and on the map: homes in
 // many cities of many countries, at addresses the offline geocoder finds, priced for their place.
 import { describe, expect, it } from 'vitest'
+import { kmBetween } from '../../shared/geolocation'
 import { listingInputSchema } from '../../shared/listing-schema'
 import { openPlaces, resolveAddress } from '../geocoding/offline-geocoder'
 import { seededRandom } from './random'
@@ -27,6 +28,39 @@ describe('the demo homes', () => {
       // The gazetteer's centre of a city may lie a few km from the one the demo scatters around.
       expect(Math.abs(found!.lat - home.lat), home.location).toBeLessThan(0.08)
       expect(Math.abs(found!.lng - home.lng), home.location).toBeLessThan(0.08)
+    }
+  })
+
+  it('stand along their streets, apart, within a few km of their city', () => {
+    const all = homes(720)
+    expect(new Set(all.map((home) => `${home.lat},${home.lng}`)).size).toBe(all.length)
+    // Within a few km of the middle of their city's homes.
+    for (const city of new Set(all.map(cityOf))) {
+      const inCity = all.filter((home) => cityOf(home) === city)
+      const mean = (of: (home: DemoHome) => number) =>
+        inCity.reduce((sum, home) => sum + of(home), 0) / inCity.length
+      const middle = { lat: mean((home) => home.lat), lng: mean((home) => home.lng) }
+      for (const home of inCity) expect(kmBetween(home, middle), home.location).toBeLessThan(4)
+    }
+    const streets = new Map<string, DemoHome[]>()
+    for (const home of all) {
+      const street = home.location.replace(/^\d+ /, '')
+      streets.set(street, [...(streets.get(street) ?? []), home])
+    }
+    for (const [street, onStreet] of streets) {
+      const [first, ...others] = onStreet
+      expect(others.length, street).toBeGreaterThanOrEqual(2)
+      // The home furthest from the first gives the street's direction; all others lie on that line.
+      const far = others.reduce((a, b) => (kmBetween(first!, a) > kmBetween(first!, b) ? a : b))
+      const length = kmBetween(first!, far)
+      expect(length, street).toBeGreaterThan(0.5)
+      for (const home of others) {
+        // The distance from the line, from the triangle's area (Heron's formula).
+        const [a, b, c] = [length, kmBetween(first!, home), kmBetween(far, home)]
+        const s = (a + b + c) / 2
+        const area = Math.sqrt(Math.max(0, s * (s - a) * (s - b) * (s - c)))
+        expect((2 * area) / a, `${home.location} off ${street}`).toBeLessThan(0.1)
+      }
     }
   })
 

@@ -24,7 +24,8 @@ const people = [
 
 // 18 real cities of 17 countries, so that the address resolves with the offline geocoder, the map
 // shows the right city and a search for a city finds something. `rent` is a month's rent of two
-// bedrooms there, in dollars: rough, but enough that prices fit the place.
+// bedrooms there, in dollars: rough, but enough that prices fit the place. `nearWater`: the sea,
+// a lake or a river mouth lies near the centre, so the streets reach less far from it.
 const places = [
   {
     city: 'Paris',
@@ -60,6 +61,7 @@ const places = [
   },
   {
     city: 'Lisbon',
+    nearWater: true,
     country: 'Portugal',
     lat: 38.7223,
     lng: -9.1393,
@@ -68,6 +70,7 @@ const places = [
   },
   {
     city: 'Barcelona',
+    nearWater: true,
     country: 'Spain',
     lat: 41.3874,
     lng: 2.1686,
@@ -84,6 +87,7 @@ const places = [
   },
   {
     city: 'Toronto',
+    nearWater: true,
     country: 'Canada',
     lat: 43.6532,
     lng: -79.3832,
@@ -92,6 +96,7 @@ const places = [
   },
   {
     city: 'Sydney',
+    nearWater: true,
     country: 'Australia',
     lat: -33.8688,
     lng: 151.2093,
@@ -124,6 +129,7 @@ const places = [
   },
   {
     city: 'Cape Town',
+    nearWater: true,
     country: 'South Africa',
     lat: -33.9249,
     lng: 18.4241,
@@ -140,6 +146,7 @@ const places = [
   },
   {
     city: 'Stockholm',
+    nearWater: true,
     country: 'Sweden',
     lat: 59.3293,
     lng: 18.0686,
@@ -222,26 +229,62 @@ export type DemoHome = Omit<ListingRow, 'id' | 'userRef' | 'images' | 'timestamp
  * The places take turns, so the first listings already cover every city.
  */
 export function demoHome(random: Random, index: number): DemoHome {
-  const place = places[index % places.length]!
+  const placeIndex = index % places.length
+  const place = places[placeIndex]!
   const type: ListingType = random.chance(0.55) ? 'rent' : 'sale'
   const kind = random.pick(homeKindNames)
   const bedrooms = bedroomsOf(random, kind)
   const regularPrice = listingPrice(random, type, bedrooms, place.rent)
   const offer = random.chance(0.4)
+  const name = listingName(random, kind, place.city, type)
+  const bathrooms = random.int(1, Math.max(1, bedrooms - 1))
+  const parking = random.chance(0.5)
+  const furnished = random.chance(0.5)
+  const number = random.int(1, 180)
+  const street = random.pick(place.streets)
   return {
     type,
-    name: listingName(random, kind, place.city, type),
+    name,
     bedrooms,
-    bathrooms: random.int(1, Math.max(1, bedrooms - 1)),
-    parking: random.chance(0.5),
-    furnished: random.chance(0.5),
-    location: `${random.int(1, 180)} ${random.pick(place.streets)}, ${place.city}, ${place.country}`,
+    bathrooms,
+    parking,
+    furnished,
+    location: `${number} ${street}, ${place.city}, ${place.country}`,
     offer,
     regularPrice,
     discountedPrice: offer ? discountedPrice(random, regularPrice, type) : null,
-    lat: place.lat + (random.next() - 0.5) * 0.04,
-    lng: place.lng + (random.next() - 0.5) * 0.04,
+    ...alongStreet(random, place, placeIndex, place.streets.indexOf(street)),
     imageCount: random.int(2, 3),
+  }
+}
+
+/** How far from the centre a street runs: smaller where water is near the centre. */
+const streetReachKm = 2.5
+const kmPerDegree = 111.32
+
+/**
+ * A point on the home's street: each street of a city is a straight line of its own through the
+ * city (its direction and its distance from the centre drawn once from the street), so the homes
+ * of a city stand along its streets, apart, and not on its centre.
+ */
+function alongStreet(
+  random: Random,
+  place: (typeof places)[number],
+  placeIndex: number,
+  streetIndex: number,
+): { lat: number; lng: number } {
+  const line = seededRandom(1000 * (placeIndex + 1) + streetIndex)
+  const reach = streetReachKm * (place.nearWater ? 0.5 : 1)
+  const angle = line.next() * Math.PI
+  const offsetKm = (line.next() - 0.5) * reach
+  const alongKm = (random.next() - 0.5) * 2 * reach
+  // Homes on both sides of the street.
+  const acrossKm = offsetKm + (random.next() - 0.5) * 0.04
+  const eastKm = alongKm * Math.cos(angle) - acrossKm * Math.sin(angle)
+  const northKm = alongKm * Math.sin(angle) + acrossKm * Math.cos(angle)
+  return {
+    lat: place.lat + northKm / kmPerDegree,
+    lng: place.lng + eastKm / (kmPerDegree * Math.cos((place.lat * Math.PI) / 180)),
   }
 }
 

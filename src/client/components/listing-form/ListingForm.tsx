@@ -11,15 +11,18 @@ import {
   type ListingFields,
   type ListingInput,
 } from '../../../shared/listing-schema'
-import { limits, type Listing } from '../../../shared/listing'
+import { pinIsNearAddress, pinTooFarMessage } from '../../../shared/geolocation'
+import { limits, type Geolocation, type Listing } from '../../../shared/listing'
 import { ApiError } from '../../api/http'
-import { geocodeAddress, useSaveListing } from '../../api/listing-writes'
+import { useSaveListing } from '../../api/listing-writes'
 import { Spinner } from '../Spinner'
 import { toast } from '../toasts'
+import { AddressField, addressNotCheckedMessage } from './AddressField'
 import { Field, type FieldInputProps } from './Field'
 import { ImagePicker } from './ImagePicker'
 import styles from './ListingForm.module.css'
 import { ToggleGroup, yesNo } from './ToggleGroup'
+import { useAddressCheck, type PlacedPin } from './use-address-check'
 import { useImageList } from './use-image-list'
 import { useImageUploads } from './use-image-uploads'
 
@@ -28,6 +31,8 @@ interface ListingFormProps {
   submitLabel: string
   defaults: ListingFields
   storedImageUrls?: string[]
+  /** On Edit, where the listing's pin is: the map starts there. */
+  storedPin?: Geolocation
   listingId?: string
   onSaved: (listing: Listing) => void
   /** The server refused the edit because the listing is someone else's. */
@@ -40,6 +45,7 @@ export function ListingForm(props: ListingFormProps) {
     submitLabel,
     defaults,
     storedImageUrls = [],
+    storedPin,
     listingId,
     onSaved,
     onForbidden,
@@ -49,6 +55,7 @@ export function ListingForm(props: ListingFormProps) {
       defaultValues: defaults,
       resolver: zodResolver(listingFormSchema),
     })
+  const addressCheck = useAddressCheck(storedPin && { address: defaults.address, pin: storedPin })
   const imageList = useImageList(storedImageUrls)
   const { images } = imageList
   const { uploads, uploadAll } = useImageUploads()
@@ -75,22 +82,25 @@ export function ListingForm(props: ListingFormProps) {
 
     setSaving(true)
     try {
+      let placed: PlacedPin
       try {
-        await geocodeAddress(fields.address)
+        placed = await addressCheck.check(fields.address)
       } catch (error) {
         return toast.error(
           error instanceof ApiError && error.status === 422
             ? messages.address
-            : 'The address could not be checked, try again',
+            : addressNotCheckedMessage,
         )
       }
+      if (placed.place && !pinIsNearAddress(placed.pin, placed.place))
+        return toast.error(pinTooFarMessage)
       // A file marked when it was picked would only be refused by the server.
       if (images.some((image) => image.kind === 'new' && image.problem))
         return toast.error(messages.imagesNotUploaded)
       const uploaded = await uploadAll(images)
       if (!uploaded) return toast.error(messages.imagesNotUploaded)
 
-      const input: ListingInput = { ...fields, images: uploaded }
+      const input: ListingInput = { ...fields, images: uploaded, geolocation: placed.pin }
       const listing = await save.mutateAsync(input).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 403) {
           toast.error('You cannot edit this listing')
@@ -228,16 +238,12 @@ export function ListingForm(props: ListingFormProps) {
                 />
               </div>
 
-              <Field label="Address" error={errors.address?.message}>
-                {(input) => (
-                  <textarea
-                    {...input}
-                    className={`${styles.input} ${styles.textarea}`}
-                    required
-                    {...register('address')}
-                  />
-                )}
-              </Field>
+              <AddressField
+                registration={register('address')}
+                error={errors.address?.message}
+                addressCheck={addressCheck}
+                getAddress={() => getValues('address')}
+              />
             </div>
 
             <div className={styles.column}>
