@@ -177,7 +177,7 @@ function OwnerControls({ listing, ownerId }: { listing: ListingData; ownerId: st
       />
       <Link to={editListingPath(listing.id)} className={`secondary-button ${styles.ownerButton}`}>
         <Pencil size={18} aria-hidden="true" />
-        Edit listing
+        Edit<span className="visually-hidden"> listing</span>
       </Link>
       <button
         type="button"
@@ -186,7 +186,7 @@ function OwnerControls({ listing, ownerId }: { listing: ListingData; ownerId: st
         disabled={deleteListing.isPending}
       >
         <Trash2 size={18} aria-hidden="true" />
-        Delete listing
+        Delete<span className="visually-hidden"> listing</span>
       </button>
     </div>
   )
