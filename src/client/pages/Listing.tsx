@@ -76,7 +76,7 @@ function ListingDetails({
 
       <div className={styles.heading}>
         <h1 className={styles.name}>
-          {listing.name} - <span className={styles.namePrice}>${price}</span>
+          {listing.name} - ${price}
         </h1>
         <p className={styles.location}>
           <MapPin size={18} aria-hidden="true" />
