@@ -17,6 +17,29 @@ function MarkHydrated() {
   return null
 }
 
+const contentId = 'content'
+
+/**
+ * The first Tab stop: past the header, straight to the screen's own content. A plain link to its
+ * anchor without scripts; with them, the focus is moved by hand, as the router owns the address.
+ */
+function SkipLink() {
+  return (
+    <a
+      href={`#${contentId}`}
+      className="skip-link"
+      onClick={(event) => {
+        const content = document.getElementById(contentId)
+        if (!content) return
+        event.preventDefault()
+        content.focus()
+      }}
+    >
+      Skip to content
+    </a>
+  )
+}
+
 export function App({
   queryClient,
   router,
@@ -29,8 +52,11 @@ export function App({
       <QueryClientProvider client={queryClient}>
         {router(
           <>
+            <SkipLink />
             <AppHeader />
-            <AppRoutes />
+            <div id={contentId} tabIndex={-1}>
+              <AppRoutes />
+            </div>
             <Navbar />
             <ToastArea autoCloseMs={limits.toastMs} />
             <MarkHydrated />

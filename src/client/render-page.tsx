@@ -33,7 +33,9 @@ export const renderPage: RenderPage = async (url: string, data: PageData) => {
   // waits for the chunk. From then on the chunk is there and the screen draws at once.
   const html = renderToString(app())
   if (!html.includes(leftForTheBrowser)) return html
-  const { prelude } = await prerenderToNodeStream(app())
+  // In one piece: React sends a boundary over 12,800 bytes (a list of ten cards) apart, to be
+  // moved in place by an inline script, which the pages' CSP refuses.
+  const { prelude } = await prerenderToNodeStream(app(), { progressiveChunkSize: Infinity })
   const chunks: Buffer[] = []
   for await (const chunk of prelude) chunks.push(chunk as Buffer)
   return Buffer.concat(chunks).toString('utf8')

@@ -1,5 +1,6 @@
-// Favourites (issue 13): a visitor hearts a home, signs in, finds it saved on the page they left and
-// on Saved homes, and unsaves it there; the same from a listing's page through Google sign-in.
+// Favourites (issue 13): a visitor hearts a home, is told on the sign-in page why they are there,
+// signs in, finds it saved on the page they left and on Saved homes, and unsaves it there; the same
+// from a listing's page through Google sign-in. Each heart is named after its home.
 import type { Page } from '@playwright/test'
 import type { AppContext } from '../../src/server/app'
 import { uniqueEmail } from '../support/e2e/accounts'
@@ -11,18 +12,20 @@ import { expect, test } from '../support/e2e/session'
  * journey's own listing, which may be deleted meanwhile (the manage project runs two workers at
  * once), nor the page's last card, which each listing added meanwhile pushes to the next page.
  */
-async function newestSeeded(app: AppContext, type: 'rent' | 'sale'): Promise<string> {
-  const row = await app.db.kysely
+async function newestSeeded(
+  app: AppContext,
+  type: 'rent' | 'sale',
+): Promise<{ id: string; name: string }> {
+  return app.db.kysely
     .selectFrom('listing')
     .innerJoin('user', 'user.id', 'listing.userRef')
-    .select('listing.id')
+    .select(['listing.id', 'listing.name'])
     .where('listing.type', '=', type)
     .where('listing.status', '=', 'active')
     .where('user.email', 'like', '%@example.com')
     .orderBy('listing.timestamp', 'desc')
     .orderBy('listing.id', 'desc')
     .executeTakeFirstOrThrow()
-  return row.id
 }
 
 /** The card of the list linking to `href`, and its heart: a button beside the card's one link. */
@@ -40,9 +43,10 @@ test('a visitor hearts a card, signs in, finds it saved, and unsaves it on Saved
 }) => {
   const user = await newUser('saver', 'Saver Person')
   await page.goto('/category/rent')
-  const href = `/category/rent/${await newestSeeded(seededApp, 'rent')}`
+  const home = await newestSeeded(seededApp, 'rent')
+  const href = `/category/rent/${home.id}`
   const { card, link, heart } = cardOf(page, href)
-  await expect(heart).toHaveAccessibleName('Save listing')
+  await expect(heart).toHaveAccessibleName(`Save ${home.name}`)
   await expect(heart).toHaveAttribute('aria-pressed', 'false')
   // The card stays one link; the heart is outside it, with a target of 44 px at least.
   await expect(card.getByRole('link')).toHaveCount(1)
@@ -52,6 +56,7 @@ test('a visitor hearts a card, signs in, finds it saved, and unsaves it on Saved
 
   await heart.click()
   await expect(page).toHaveURL(/\/sign-in$/)
+  await expect(page.getByText('Sign in to save this home')).toBeVisible()
   await page.getByLabel('Email', { exact: true }).fill(user.email)
   await page.getByLabel('Password', { exact: true }).fill(user.password)
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
@@ -59,7 +64,8 @@ test('a visitor hearts a card, signs in, finds it saved, and unsaves it on Saved
   // Back where they were, the home saved without pressing again.
   await expect(page).toHaveURL(/\/category\/rent$/)
   await expect(cardOf(page, href).heart).toHaveAttribute('aria-pressed', 'true')
-  await expect(cardOf(page, href).heart).toHaveAccessibleName('Remove from saved')
+  // A toggle keeps its name: pressed says it is saved.
+  await expect(cardOf(page, href).heart).toHaveAccessibleName(`Save ${home.name}`)
   // Saved on the server, not only on the screen.
   await page.reload()
   await expect(cardOf(page, href).heart).toHaveAttribute('aria-pressed', 'true')
@@ -93,11 +99,13 @@ test("a visitor hearts a listing's page and signs in with Google to find it save
   seededApp,
 }) => {
   await page.goto('/category/sale')
-  await cardOf(page, `/category/sale/${await newestSeeded(seededApp, 'sale')}`).link.click()
+  const home = await newestSeeded(seededApp, 'sale')
+  await cardOf(page, `/category/sale/${home.id}`).link.click()
   await expect(page).toHaveURL(/\/category\/sale\/[\w-]+$/)
   const listingPage = page.url()
-  await page.getByRole('button', { name: 'Save listing' }).click()
+  await page.getByRole('button', { name: `Save ${home.name}`, exact: true }).click()
   await expect(page).toHaveURL(/\/sign-in$/)
+  await expect(page.getByText('Sign in to save this home')).toBeVisible()
 
   const email = uniqueEmail('google-saver')
   const popupOpened = page.waitForEvent('popup')
@@ -109,7 +117,7 @@ test("a visitor hearts a listing's page and signs in with Google to find it save
 
   try {
     await expect(page).toHaveURL(listingPage)
-    const heart = page.getByRole('button', { name: 'Remove from saved' })
+    const heart = page.getByRole('button', { name: `Save ${home.name}`, exact: true })
     await expect(heart).toHaveAttribute('aria-pressed', 'true')
     await page.goto('/saved')
     await expect(page.locator('main .card-grid > li')).toHaveCount(1)

@@ -1,13 +1,16 @@
 // The layout of each width (phones below 640px, tablets from 640px, desktops from 1024px): the
-// desktop header, the spec's bottom bar everywhere, the card grid, photo-first cards, skeletons
-// that the cards replace without a jump, empty states with a next step, long names that wrap,
-// and the profile's name check.
+// header (a top bar on phones), the skip link, the spec's bottom bar everywhere and hiding
+// nothing, the card grid, photo-first cards of one size whatever the photo, skeletons that the
+// cards replace without a jump, empty states with a next step, long names that wrap, prices that
+// do not, and the profile's name check and saved searches.
 //
 // Some journeys add listings, so this file runs with the ones that write (playwright.config.ts).
 import crypto from 'node:crypto'
 import type { Page } from '@playwright/test'
+import sharp from 'sharp'
 import { formatPrice } from '../../src/shared/format'
 import { toastWith } from '../support/e2e/accounts'
+import { axeViolations } from '../support/e2e/axe'
 import { allowConsoleErrors, emptyServer, listingsFromApi } from '../support/e2e/fixtures'
 import { expect, signIn, test } from '../support/e2e/session'
 
@@ -18,9 +21,13 @@ const desktop = { width: 1440, height: 900 }
 const bottomNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 const cards = (page: Page) => page.getByRole('main').getByRole('listitem')
 
-/** The spec's bottom bar is on screen in full, with its three entries. */
+/**
+ * The spec's bottom bar is on screen in full, with its three entries: at once on phones and
+ * tablets, at the page's end on desktops (decision 0XX).
+ */
 async function expectBottomBarOnScreen(page: Page) {
   const nav = bottomNav(page)
+  await nav.scrollIntoViewIfNeeded()
   for (const entry of ['Explore', 'Offers', 'Profile']) {
     await expect(nav.getByRole('link', { name: entry })).toBeInViewport({ ratio: 1 })
   }
@@ -45,37 +52,55 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 test.describe('the header', () => {
-  test('shows only on desktops, with the name, the destinations and Sign in', async ({ page }) => {
+  test('is a top bar on phones, and the full header on desktops', async ({ page }) => {
     await page.setViewportSize(phone)
     await page.goto('/')
     await expect(page.getByRole('heading', { name: 'Explore', level: 1 })).toBeVisible()
-    await expect(page.getByRole('banner')).toHaveCount(0)
-    await expect(page.getByRole('link', { name: 'House Marketplace' })).toHaveCount(0)
-    await expectBottomBarOnScreen(page)
-
-    // Turning a tablet or widening the window brings it in.
-    await page.setViewportSize(desktop)
+    // Phones: the name and a search button; the spec's bottom bar keeps the three entries.
     const header = page.getByRole('banner')
-    await expect(header).toBeVisible()
+    await expect(header).toBeInViewport()
     await expect(header.getByRole('link', { name: 'House Marketplace' })).toHaveAttribute(
       'href',
       '/',
     )
+    await expect(header.getByRole('link', { name: 'Search homes' })).toHaveAttribute(
+      'href',
+      '/search',
+    )
+    await expect(page.getByRole('navigation', { name: 'Site' })).toHaveCount(0)
+    await expectBottomBarOnScreen(page)
+    await expect(bottomNav(page).getByRole('link')).toHaveText(['Explore', 'Offers', 'Profile'])
+    expect(await axeViolations(page)).toEqual([])
+    await page.screenshot({ path: test.info().outputPath('top-bar-phone.png') })
+    await header.getByRole('link', { name: 'Search homes' }).click()
+    await expect(page).toHaveURL(/\/search$/)
+    await page.goto('/')
+
+    // Turning a tablet or widening the window brings the full header in.
+    await page.setViewportSize(desktop)
+    await expect(header.getByRole('link', { name: 'Search homes' })).toBeHidden()
     const site = page.getByRole('navigation', { name: 'Site' })
     await expect(site.getByRole('link', { name: 'Explore' })).toHaveAttribute(
       'aria-current',
       'page',
     )
     await expect(site.getByRole('link', { name: 'Offers' })).toHaveAttribute('href', '/offers')
+    await expect(site.getByRole('link', { name: 'Search' })).toHaveAttribute('href', '/search')
+    await expect(site.getByRole('link', { name: 'Saved' })).toHaveAttribute('href', '/saved')
     await expect(site.getByRole('link', { name: 'Sell or rent your home' })).toHaveAttribute(
       'href',
       '/create-listing',
     )
     await expect(site.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in')
-    // The spec's bottom bar stays on desktops too, as a compact bar.
+    expect(await axeViolations(page)).toEqual([])
+    await page.screenshot({ path: test.info().outputPath('header-desktop.png') })
+    // The spec's bottom bar stays on desktops too, as a compact bar at the end of the page.
     await expectBottomBarOnScreen(page)
     expect((await bottomNav(page).boundingBox())!.height).toBeLessThan(85)
 
+    await site.getByRole('link', { name: 'Search' }).click()
+    await expect(page).toHaveURL(/\/search$/)
+    await expect(site.getByRole('link', { name: 'Search' })).toHaveAttribute('aria-current', 'page')
     await site.getByRole('link', { name: 'Offers' }).click()
     await expect(page.getByRole('heading', { name: 'Offers', level: 1 })).toBeVisible()
     await expect(site.getByRole('link', { name: 'Offers' })).toHaveAttribute('aria-current', 'page')
@@ -83,9 +108,6 @@ test.describe('the header', () => {
       'aria-current',
       'page',
     )
-
-    await page.setViewportSize(phone)
-    await expect(page.getByRole('banner')).toHaveCount(0)
   })
 
   test("shows the signed-in user's name, leading to My Profile", async ({ page, account }) => {
@@ -399,6 +421,162 @@ test.describe('My Profile', () => {
     expect(left.x + left.width).toBeLessThan(right.x)
     expect(top.x).toBe(left.x)
     expect(Math.abs(top.y - right.y)).toBeLessThan(40)
+  })
+
+  test('lines its saved searches up with the page on desktops', async ({
+    page,
+    account,
+    listingOf,
+  }) => {
+    await listingOf(account)
+    const saved = await page.request.post('/api/saved-searches', {
+      data: { name: 'Paris flats', query: { q: 'paris' }, alerts: 'off' },
+    })
+    expect(saved.status()).toBe(201)
+    await page.setViewportSize(desktop)
+    await page.goto('/profile')
+    const details = page.getByRole('region', { name: 'Personal Details' })
+    const yourListings = page.getByRole('region', { name: 'Your Listings' })
+    const searches = page.getByRole('region', { name: 'Saved searches' })
+    await expect(searches.getByRole('link', { name: 'Paris flats' })).toBeVisible()
+    await expect(yourListings.getByRole('listitem')).toHaveCount(1)
+    // Under both columns: from the account column's left edge to the listings' right edge.
+    const left = (await details.boundingBox())!
+    const right = (await yourListings.boundingBox())!
+    const box = (await searches.boundingBox())!
+    expect(Math.abs(box.x - left.x)).toBeLessThan(1)
+    expect(Math.abs(box.x + box.width - (right.x + right.width))).toBeLessThan(1)
+    expect(await axeViolations(page)).toEqual([])
+    await page.screenshot({
+      path: test.info().outputPath('profile-saved-searches-desktop.png'),
+      fullPage: true,
+    })
+  })
+})
+
+test.describe('the skip link', () => {
+  for (const path of ['/', '/offers', '/category/rent', '/sign-in']) {
+    test(`is the first Tab stop on ${path}, shown when focused, and goes to the content`, async ({
+      page,
+    }) => {
+      await page.goto(path)
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible()
+      const skip = page.getByRole('link', { name: 'Skip to content' })
+      await expect(skip).not.toBeInViewport()
+      await page.keyboard.press('Tab')
+      await expect(skip).toBeFocused()
+      await expect(skip).toBeInViewport({ ratio: 1 })
+      await page.keyboard.press('Enter')
+      // The next Tab lands in the screen's own content, past the header.
+      await page.keyboard.press('Tab')
+      const inMain = await page.evaluate(() => !!document.activeElement?.closest('main'))
+      expect(inMain).toBe(true)
+    })
+  }
+})
+
+/** Headings, labels and controls outside the bottom bar that its box covers. */
+async function coveredByBottomBar(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const nav = document.querySelector('nav[aria-label="Main"]')!
+    const bar = nav.getBoundingClientRect()
+    const things = document.querySelectorAll('h1, h2, h3, label, a, button, input, select, p')
+    return [...things]
+      .filter((thing) => !nav.contains(thing) && thing.checkVisibility())
+      .filter((thing) => {
+        const box = thing.getBoundingClientRect()
+        return (
+          box.width > 0 &&
+          box.left < bar.right &&
+          box.right > bar.left &&
+          box.top < bar.bottom &&
+          box.bottom > bar.top
+        )
+      })
+      .map((thing) => `${thing.tagName} ${thing.textContent?.trim().slice(0, 40)}`)
+  })
+}
+
+test.describe('the bottom bar', () => {
+  for (const width of [390, 800, 1024, 1280, 1440, 1920]) {
+    test(`hides nothing on Explore at ${width}px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto('/')
+      await expect(page.getByRole('link', { name: 'Places for sell' })).toBeVisible()
+      // Desktops: not even when the page is first shown. Phones and tablets keep the spec's bar
+      // over the window's foot, and the page makes room to scroll everything clear of it.
+      if (width >= 1024) expect(await coveredByBottomBar(page)).toEqual([])
+      await page.keyboard.press('End')
+      await expect
+        .poll(() =>
+          page.evaluate(() => innerHeight + scrollY >= document.documentElement.scrollHeight - 1),
+        )
+        .toBe(true)
+      expect(await coveredByBottomBar(page)).toEqual([])
+    })
+  }
+})
+
+test.describe('a portrait cover', () => {
+  test('makes a card of the same size as the others', async ({ page, account, listingOf }) => {
+    const tall = await sharp({
+      create: { width: 300, height: 900, channels: 3, background: { r: 200, g: 40, b: 40 } },
+    })
+      .jpeg()
+      .toBuffer()
+    const listing = await listingOf(account, {
+      type: 'rent',
+      name: `Tall ${crypto.randomBytes(3).toString('hex')} Loft`,
+      images: [{ name: 'tall.jpg', mimeType: 'image/jpeg', buffer: tall }],
+    })
+    for (const viewport of [phone, desktop]) {
+      await page.setViewportSize(viewport)
+      await page.goto('/category/rent')
+      const card = cards(page).filter({ hasText: listing.name })
+      const other = cards(page).filter({ hasNotText: listing.name }).first()
+      await expect(card.locator('img')).toBeVisible()
+      await expect
+        .poll(() => card.locator('img').evaluate((image: HTMLImageElement) => image.naturalHeight))
+        .toBeGreaterThan(0)
+      const photo = (await card.locator('img').boundingBox())!
+      const otherPhoto = (await other.locator('img').boundingBox())!
+      expect(photo.height).toBeCloseTo(otherPhoto.height, 0)
+      expect(photo.width / photo.height).toBeCloseTo(4 / 3, 1)
+      expect((await card.boundingBox())!.height).toBeCloseTo((await other.boundingBox())!.height, 0)
+    }
+  })
+})
+
+test.describe('a price', () => {
+  /** The lines a text takes on screen. */
+  const linesOf = (element: Element) => {
+    const range = document.createRange()
+    range.selectNodeContents(element)
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+  }
+
+  test("of '$750,000,000' never wraps, on the listing's page or its card", async ({
+    page,
+    account,
+    listingOf,
+  }) => {
+    const listing = await listingOf(account, {
+      type: 'sale',
+      name: `Dear ${crypto.randomBytes(3).toString('hex')} Palace`,
+      regularPrice: 750_000_000,
+    })
+    for (const viewport of [phone, desktop]) {
+      await page.setViewportSize(viewport)
+      await page.goto(`/category/sale/${listing.id}`)
+      const prices = page.getByRole('main').getByText('$750,000,000', { exact: true })
+      await expect(prices.first()).toBeVisible()
+      for (const price of await prices.all()) expect(await price.evaluate(linesOf)).toBe(1)
+      await page.goto('/category/sale')
+      const card = cards(page).filter({ hasText: listing.name })
+      const price = card.getByText('$750,000,000', { exact: true })
+      await expect(price).toBeVisible()
+      expect(await price.evaluate(linesOf)).toBe(1)
+    }
   })
 })
 

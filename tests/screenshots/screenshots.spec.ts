@@ -3,6 +3,8 @@
 // signed in for the screens that need one.
 import path from 'node:path'
 import type { Page } from '@playwright/test'
+import sharp from 'sharp'
+import { listingPagePath } from '../../src/shared/screens'
 import { listingsFromApi } from '../support/e2e/fixtures'
 import { expect, signIn, test } from '../support/e2e/session'
 
@@ -47,6 +49,31 @@ for (const [device, options] of Object.entries(devices)) {
       await page.goto(`/category/${listing!.type}/${listing!.id}`)
       await expect(page.getByRole('heading', { level: 1 })).toContainText(listing!.name)
       await picture(page, `listing-${device}`)
+    })
+
+    test('of a sold listing', async ({ page, newUser, listingOf, seededApp }) => {
+      // A demo listing's photo, on a listing of a user made for the picture and sold.
+      const [demo] = await listingsFromApi(page, 'type=sale&offer=true&limit=1')
+      const photo = await (await page.request.get(demo!.imageUrls[0]!)).body()
+      const owner = await newUser(`sold-${device}`, 'Sold Owner')
+      const listing = await listingOf(owner, {
+        type: 'sale',
+        name: 'Family Home by the Park',
+        offer: true,
+        regularPrice: 500_000,
+        discountedPrice: 449_000,
+        images: [
+          {
+            name: 'cover.jpg',
+            mimeType: 'image/jpeg',
+            buffer: await sharp(photo).jpeg().toBuffer(),
+          },
+        ],
+      })
+      await seededApp.writes.changeStatus(listing.id, owner.id, 'sold')
+      await page.goto(listingPagePath(listing))
+      await expect(page.getByText('Last asked', { exact: true })).toBeVisible()
+      await picture(page, `listing-sold-${device}`)
     })
 
     test('of the signed-in screens', async ({ page, context, seededApp }) => {

@@ -1,16 +1,19 @@
-// The desktop header (from 1024px): the product's name, the main destinations and the account.
-// Phones and tablets move around with the spec's bottom bar alone, so CSS hides it there: a page
-// drawn on the server then has its header before any script knows the width.
-import { House } from 'lucide-react'
+// The header of every screen. On desktops (from 1024px): the product's name, the main
+// destinations and the account. On phones and tablets, which move around with the spec's bottom
+// bar, a slim top bar: the name and a search button. CSS chooses, so a page drawn on the server
+// has the right one before any script knows the width.
+import { House, Search } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
-import { siteName } from '../../shared/screens'
+import { screens, siteName } from '../../shared/screens'
 import { useSession } from '../api/session'
 import styles from './AppHeader.module.css'
 import { isCurrentEntry } from './Navbar'
 
 const destinations = [
-  { label: 'Explore', to: '/' },
-  { label: 'Offers', to: '/offers' },
+  { label: 'Explore', to: screens.explore.path },
+  { label: 'Offers', to: screens.offers.path },
+  { label: 'Search', to: screens.search.path },
+  { label: 'Saved', to: screens.saved.path },
 ] as const
 
 export function AppHeader() {
@@ -21,6 +24,9 @@ export function AppHeader() {
         <Link to="/" className={styles.brand}>
           <House size={26} aria-hidden="true" className={styles.logo} />
           {siteName}
+        </Link>
+        <Link to={screens.search.path} className={styles.searchButton} aria-label="Search homes">
+          <Search size={22} aria-hidden="true" />
         </Link>
         <nav aria-label="Site" className={styles.nav}>
           <ul className={styles.links}>

@@ -53,7 +53,12 @@ function Location() {
   return <p data-testid="location">{`${location.pathname} ${JSON.stringify(location.state)}`}</p>
 }
 
-function show(hearts: string[] = ['listing1']) {
+/** A listing of someone else's unless another owner is given. */
+function listingOf(id: string, userRef = 'owner1') {
+  return { id, name: `Home ${id}`, userRef }
+}
+
+function show(hearts: string[] = ['listing1'], owner?: string) {
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={['/category/rent?x=1']}>
@@ -63,7 +68,11 @@ function show(hearts: string[] = ['listing1']) {
             element={
               <>
                 {hearts.map((id, n) => (
-                  <FavouriteButton key={n} listingId={id} look={n ? 'outline' : 'overlay'} />
+                  <FavouriteButton
+                    key={n}
+                    listing={listingOf(id, owner)}
+                    look={n ? 'outline' : 'overlay'}
+                  />
                 ))}
                 <Location />
               </>
@@ -92,14 +101,21 @@ afterEach(() => {
 })
 
 describe('the heart', () => {
-  it("is a toggle named 'Save listing', pressed and named 'Remove from saved' once saved", async () => {
+  it("is a toggle named after the home, 'Save Home listing2', pressed once saved", async () => {
     savedIds = ['listing2']
     serve(true)
     show(['listing1', 'listing2'])
     await waitFor(() => expect(pressed(1)).toBe(true))
-    expect(screen.getByRole('button', { name: 'Remove from saved' })).toBe(hearts()[1])
+    expect(screen.getByRole('button', { name: 'Save Home listing2' })).toBe(hearts()[1])
+    expect(hearts()[1]!.title).toBe('Remove Home listing2 from saved homes')
     expect(pressed(0)).toBe(false)
-    expect(screen.getByRole('button', { name: 'Save listing' })).toBe(hearts()[0])
+    expect(screen.getByRole('button', { name: 'Save Home listing1' })).toBe(hearts()[0])
+  })
+
+  it("has no heart on the owner's own home", async () => {
+    serve(true)
+    show(['listing1'], user.id)
+    await waitFor(() => expect(screen.queryAllByRole('button')).toEqual([]))
   })
 
   it('shows a save at once on every heart of the listing, and sends it', async () => {
@@ -179,7 +195,7 @@ describe('the heart', () => {
     expect(pressed(0)).toBe(false)
     fireEvent.click(hearts()[0]!)
     expect(screen.getByTestId('location').textContent).toBe(
-      '/sign-in {"from":"/category/rent?x=1"}',
+      '/sign-in {"from":"/category/rent?x=1","reason":"save-home"}',
     )
     expect(writes).toEqual([])
     expect(

@@ -1,8 +1,10 @@
 // The heart: saves a listing for the signed-in user, or takes a visitor to sign in and saves it
 // when they are back. Every heart reads the one query of saved ids, so all show a change at once.
+// Owners have no heart on their own homes.
 import { Heart } from 'lucide-react'
 import { useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router'
+import type { Listing } from '../../shared/listing'
 import { screens } from '../../shared/screens'
 import {
   rememberPendingFavourite,
@@ -15,12 +17,13 @@ import styles from './FavouriteButton.module.css'
 import type { SignInRedirectState } from './RequireAuth'
 
 interface FavouriteButtonProps {
-  listingId: string
+  listing: Pick<Listing, 'id' | 'name' | 'userRef'>
   /** 'overlay' sits on a photo (the cards); 'outline' beside the share button (the detail page). */
   look: 'overlay' | 'outline'
 }
 
-export function FavouriteButton({ listingId, look }: FavouriteButtonProps) {
+export function FavouriteButton({ listing, look }: FavouriteButtonProps) {
+  const listingId = listing.id
   const { user } = useSession()
   const { data: ids } = useFavouriteIds(user?.id)
   const toggle = useToggleFavourite(user?.id ?? '')
@@ -41,21 +44,27 @@ export function FavouriteButton({ listingId, look }: FavouriteButtonProps) {
   function press() {
     if (user === null) {
       rememberPendingFavourite(listingId)
-      const state: SignInRedirectState = { from: location.pathname + location.search }
+      const state: SignInRedirectState = {
+        from: location.pathname + location.search,
+        reason: 'save-home',
+      }
       void navigate(screens.signIn.path, { state })
       return
     }
     toggle.mutate({ listingId, save: !saved })
   }
 
-  const name = saved ? 'Remove from saved' : 'Save listing'
+  if (user && user.id === listing.userRef) return null
+
+  // One name whatever the state, as a toggle's should be: aria-pressed says whether it is saved.
+  const name = `Save ${listing.name}`
   return (
     <button
       type="button"
       className={`${styles.heart} ${styles[look]}`}
       aria-pressed={saved}
       aria-label={name}
-      title={name}
+      title={saved ? `Remove ${listing.name} from saved homes` : name}
       // Until we know who is here, a press could not be answered right.
       disabled={user === undefined}
       onClick={press}

@@ -37,7 +37,9 @@ export function ListingCard({
   statusAction,
 }: ListingCardProps) {
   const cover = listing.imageUrls[0]
-  const discount = offerDiscount(listing)
+  const closed = listing.status !== 'active'
+  // A closed listing's offer no longer matters: its status takes the corner, its price is history.
+  const discount = closed ? 0 : offerDiscount(listing)
   return (
     <li className={styles.card}>
       <Link to={listingPagePath(listing)} className={styles.link}>
@@ -55,7 +57,6 @@ export function ListingCard({
               decoding="async"
             />
           )}
-          {/* A closed listing's discount no longer matters: its status takes the corner. */}
           {listing.status !== 'active' ? (
             <span className={`${styles.badge} ${styles.closedBadge}`}>
               {closedStatusText[listing.status]}
@@ -66,6 +67,7 @@ export function ListingCard({
         </div>
         <div className={styles.details}>
           <p className={styles.price}>
+            {closed && <span className={styles.lastAsked}>Last asked</span>}
             <span className={styles.amount}>${formatPrice(effectivePrice(listing))}</span>
             {listing.type === 'rent' && <span className={styles.period}> / Month</span>}
             {discount > 0 && (
@@ -113,7 +115,7 @@ export function ListingCard({
             <Trash2 size={18} aria-hidden="true" />
           </button>
         )}
-        <FavouriteButton listingId={listing.id} look="overlay" />
+        <FavouriteButton listing={listing} look="overlay" />
       </div>
     </li>
   )

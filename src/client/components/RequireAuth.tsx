@@ -6,6 +6,8 @@ import { Spinner } from './Spinner'
 
 export interface SignInRedirectState {
   from?: string
+  /** Why the visitor was sent to sign in, said on the sign-in page. */
+  reason?: 'save-home'
 }
 
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,13 +1,14 @@
 // The listing detail screen (the spec's listing detail). On desktops the photos and the facts take
 // the left column and a panel with the price and the contact button stays in view on the right. A
-// sold or rented listing says so in a banner above all; its owner closes and reopens it here.
-import { Bath, BedDouble, CircleParking, MapPin, Sofa } from 'lucide-react'
+// sold or rented listing says so in a banner above all, its price only as the last one asked; its
+// owner edits, deletes, closes and reopens it here.
+import { Bath, BedDouble, CircleParking, MapPin, Pencil, Sofa, Trash2 } from 'lucide-react'
 import { lazy, Suspense, useRef } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useNavigate, useParams } from 'react-router'
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format'
 import { effectivePrice, type Listing as ListingData } from '../../shared/listing'
 import type { PublicUser } from '../../shared/profile'
-import { contactPath } from '../../shared/screens'
+import { contactPath, editListingPath, screens } from '../../shared/screens'
 import { useListing } from '../api/listings'
 import { useSession } from '../api/session'
 import { FavouriteButton } from '../components/FavouriteButton'
@@ -16,6 +17,7 @@ import { closedStatusText } from '../components/listing-status-text'
 import { ListingStatusButton } from '../components/ListingStatusButton'
 import { ShareButton } from '../components/ShareButton'
 import { Spinner } from '../components/Spinner'
+import { useConfirmedDelete } from '../components/use-confirmed-delete'
 import { useDocumentTitle } from '../components/use-document-title'
 import { useNearViewport } from '../components/use-near-viewport'
 import { useNoIndex } from '../components/use-no-index'
@@ -60,7 +62,9 @@ function ListingDetails({
   const mapRef = useRef<HTMLDivElement>(null)
   const mapNear = useNearViewport(mapRef)
   const price = formatPrice(effectivePrice(listing))
-  const onOffer = listing.offer && listing.discountedPrice !== undefined
+  // Sold or rented: the price is the last one asked, and an offer is over.
+  const closed = listing.status !== 'active'
+  const onOffer = !closed && listing.offer && listing.discountedPrice !== undefined
   return (
     <main className={styles.listing}>
       {listing.status !== 'active' && (
@@ -83,6 +87,7 @@ function ListingDetails({
       <div className={styles.panel}>
         <div className={styles.priceRow}>
           <p className={styles.price}>
+            {closed && <span className={styles.lastAsked}>Last asked</span>}
             <span className={styles.amount}>${price}</span>
             {listing.type === 'rent' && <span className={styles.period}> / Month</span>}
             {onOffer && (
@@ -93,18 +98,20 @@ function ListingDetails({
             )}
           </p>
           <div className={styles.controls}>
-            <FavouriteButton listingId={listing.id} look="outline" />
+            <FavouriteButton listing={listing} look="outline" />
             <ShareButton />
           </div>
         </div>
-        <p className={styles.badges}>
-          <span className={styles.type}>{listing.type === 'rent' ? 'For Rent' : 'For Sale'}</span>
-          {onOffer && (
-            <span className={styles.discount}>
-              ${formatPrice(listing.regularPrice - listing.discountedPrice!)} discount
-            </span>
-          )}
-        </p>
+        {!closed && (
+          <p className={styles.badges}>
+            <span className={styles.type}>{listing.type === 'rent' ? 'For Rent' : 'For Sale'}</span>
+            {onOffer && (
+              <span className={styles.discount}>
+                ${formatPrice(listing.regularPrice - listing.discountedPrice!)} discount
+              </span>
+            )}
+          </p>
+        )}
         {showContact && (
           <Link
             className={`primary-button ${styles.contact}`}
@@ -113,12 +120,7 @@ function ListingDetails({
             Contact Landloard
           </Link>
         )}
-        {isOwner && (
-          <ListingStatusButton
-            listing={listing}
-            className={`secondary-button ${styles.statusButton}`}
-          />
-        )}
+        {isOwner && <OwnerControls listing={listing} ownerId={listing.userRef} />}
       </div>
 
       <ul className={styles.facts}>
@@ -157,5 +159,35 @@ function ListingDetails({
         </div>
       </section>
     </main>
+  )
+}
+
+/** The owner's own controls, as Profile's cards have them: edit, delete and the status. */
+function OwnerControls({ listing, ownerId }: { listing: ListingData; ownerId: string }) {
+  const navigate = useNavigate()
+  // The page is gone with the listing: back to the owner's other listings.
+  const { confirmAndDelete, deleteListing } = useConfirmedDelete(ownerId, () => {
+    void navigate(screens.profile.path, { replace: true })
+  })
+  return (
+    <div className={styles.ownerControls}>
+      <ListingStatusButton
+        listing={listing}
+        className={`secondary-button ${styles.ownerButton} ${styles.statusButton}`}
+      />
+      <Link to={editListingPath(listing.id)} className={`secondary-button ${styles.ownerButton}`}>
+        <Pencil size={18} aria-hidden="true" />
+        Edit<span className="visually-hidden"> listing</span>
+      </Link>
+      <button
+        type="button"
+        className={`secondary-button ${styles.ownerButton} ${styles.deleteButton}`}
+        onClick={() => confirmAndDelete(listing)}
+        disabled={deleteListing.isPending}
+      >
+        <Trash2 size={18} aria-hidden="true" />
+        Delete<span className="visually-hidden"> listing</span>
+      </button>
+    </div>
   )
 }

@@ -8,7 +8,7 @@ import type { Listing } from '../../shared/listing'
 import type { PublicUser } from '../../shared/profile'
 import { screens } from '../../shared/screens'
 import { ApiError } from '../api/http'
-import { useDeleteListing, useMyListings } from '../api/listing-writes'
+import { useMyListings } from '../api/listing-writes'
 import { type SessionUser, useSession, useSignOut, useUpdateProfile } from '../api/session'
 import { EmptyState } from '../components/EmptyState'
 import { ListingCard } from '../components/ListingCard'
@@ -17,6 +17,7 @@ import { closedStatusText } from '../components/listing-status-text'
 import { ListingStatusButton } from '../components/ListingStatusButton'
 import { SavedSearchList } from '../components/saved-searches/SavedSearchList'
 import { toast } from '../components/toasts'
+import { useConfirmedDelete } from '../components/use-confirmed-delete'
 import { useDocumentTitle } from '../components/use-document-title'
 import { VerifyEmailNotice } from '../components/VerifyEmailNotice'
 import styles from './Profile.module.css'
@@ -32,18 +33,10 @@ export default function Profile() {
 function MyProfile({ user }: { user: SessionUser }) {
   const signOut = useSignOut()
   const { data: listings, status } = useMyListings(user.id)
-  const deleteListing = useDeleteListing(user.id)
+  const { confirmAndDelete, deleteListing } = useConfirmedDelete(user.id)
 
   function logout() {
     signOut.mutate(undefined, { onError: () => toast.error('Could not sign out') })
-  }
-
-  function onDelete(listing: Listing) {
-    if (!window.confirm('Are you sure you want to delete?')) return
-    deleteListing.mutate(listing.id, {
-      onSuccess: () => toast.success('Successfully deleted listing'),
-      onError: () => toast.error('Could not delete the listing, try again'),
-    })
   }
 
   // The spec shows 'Your Listings' when the user has listings; someone who has just deleted their
@@ -89,7 +82,7 @@ function MyProfile({ user }: { user: SessionUser }) {
       )}
       {/* A failed read has said so in a toast. */}
       {(!!listings?.length || deletedTheLast) && (
-        <YourListings listings={listings ?? []} onDelete={onDelete} />
+        <YourListings listings={listings ?? []} onDelete={confirmAndDelete} />
       )}
       <SavedSearchList userId={user.id} />
     </main>

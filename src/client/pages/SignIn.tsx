@@ -19,7 +19,8 @@ export default function SignIn() {
   const [password, setPassword] = useState('')
   const signIn = useSignIn()
   const navigate = useNavigate()
-  const from = (useLocation().state as SignInRedirectState | null)?.from
+  const redirect = useLocation().state as SignInRedirectState | null
+  const from = redirect?.from
 
   function onSubmit(event: FormEvent) {
     event.preventDefault()
@@ -39,6 +40,9 @@ export default function SignIn() {
   return (
     <main className="page">
       <h1 className="page-header">Welcome Back!</h1>
+      {redirect?.reason === 'save-home' && (
+        <p className={styles.reason}>Sign in to save this home</p>
+      )}
       <form className={styles.form} onSubmit={onSubmit}>
         <TextInput
           label="Email"
