@@ -23,7 +23,7 @@ const cards = (page: Page) => page.getByRole('main').getByRole('listitem')
 
 /**
  * The spec's bottom bar is on screen in full, with its three entries: at once on phones and
- * tablets, at the page's end on desktops (decision 0XX).
+ * tablets, at the page's end on desktops (decision 025).
  */
 async function expectBottomBarOnScreen(page: Page) {
   const nav = bottomNav(page)
