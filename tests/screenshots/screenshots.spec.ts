@@ -3,6 +3,7 @@
 // signed in for the screens that need one.
 import path from 'node:path'
 import type { Page } from '@playwright/test'
+import { contactPath } from '../../src/shared/screens'
 import { listingsFromApi } from '../support/e2e/fixtures'
 import { expect, signIn, test } from '../support/e2e/session'
 
@@ -47,6 +48,21 @@ for (const [device, options] of Object.entries(devices)) {
       await page.goto(`/category/${listing!.type}/${listing!.id}`)
       await expect(page.getByRole('heading', { level: 1 })).toContainText(listing!.name)
       await picture(page, `listing-${device}`)
+
+      await page.goto(contactPath(listing!.userRef, listing!.name, listing!.id))
+      await expect(page.getByRole('link', { name: 'Send Message' })).toBeVisible()
+      await picture(page, `contact-${device}`)
+    })
+
+    test.describe('without JavaScript', () => {
+      test.use({ javaScriptEnabled: false })
+
+      test('of the contact page', async ({ page }) => {
+        const [listing] = await listingsFromApi(page, 'type=rent&limit=1')
+        await page.goto(contactPath(listing!.userRef, listing!.name, listing!.id))
+        await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible()
+        await picture(page, `contact-no-script-${device}`)
+      })
     })
 
     test('of the signed-in screens', async ({ page, context, seededApp }) => {

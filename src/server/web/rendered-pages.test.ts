@@ -238,7 +238,7 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
   it('draws the account forms, their submit off until the page is live', async () => {
     for (const [target, heading] of [
       ['/sign-in', 'Welcome Back!'],
-      ['/sign-up', 'Sign Up'],
+      ['/sign-up', 'Welcome!'],
       ['/forgot-password', 'Forgot Password'],
     ] as const) {
       const { status, html } = await page(target)
