@@ -24,7 +24,7 @@ export interface PageSettings {
   pageRenderer: () => Promise<RenderPage | undefined>
   /** Drawn pages, each kept while the listings are at the version it was read at. */
   pageCache: ResponseCache
-  /** The per-address budget of search pages rendered afresh (cached ones are free). */
+  /** The per-address budget of search pages and later list pages rendered afresh (cached ones are free). */
   countSearchRead: CountSearchRead
   /** The per-address budget of landlord lookups: a drawn contact page holds an e-mail. */
   countLandlordLookup: (c: Context) => Promise<void>
@@ -131,7 +131,9 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     const isContact = /^\/contact\/[^/]+\/?$/.test(path)
     let status: PageHead['status'] | 429 = 200
     const read = async () => {
-      if (isSearch) await countPage(c, settings.countSearchRead)
+      // A list's later page is a read of the API's list as a search is: the same budget.
+      const laterPage = new URLSearchParams(address.split('?')[1]).has(cursorParameter)
+      if (isSearch || laterPage) await countPage(c, settings.countSearchRead)
       if (isContact) await countPage(c, settings.countLandlordLookup)
       const serverRender = !isSearch || searchesAsked.askedBefore(address)
       const drawn = await drawPage(c, page, address, serverRender)
@@ -204,7 +206,7 @@ function messagePage(shell: string, title: string, text: string, link: string): 
     '<meta name="robots" content="noindex">',
   ].join('\n    ')
   const root =
-    `<div id="root"><main class="page"><h1 class="page-header">${escapeHtml(title)}</h1>` +
+    `<div id="root"><main><h1>${escapeHtml(title)}</h1>` +
     `<p>${text}</p><p>${link}</p></main></div>`
   return shell.replace(headPart, () => head).replace(emptyRoot, () => root)
 }
