@@ -43,6 +43,8 @@ export interface PageHead {
   dataPreload?: string
   /** The listings' version `pageData` was read at: the page may be cached under it. */
   version?: string
+  /** Sign in and Sign up: for visitors, a signed-in user is sent on to My Profile. */
+  visitorsOnly?: boolean
 }
 
 interface PageRoute {
@@ -80,12 +82,17 @@ function routePattern(path: string): RegExp {
  * An account form, drawn on the server so that a reader without scripts sees it. It holds nothing
  * of anyone's: the server draws it for someone not signed in, whoever asks.
  */
-const drawnFormRoute = (screen: { path: string; title: string }, module: string): PageRoute => ({
+const drawnFormRoute = (
+  screen: { path: string; title: string },
+  module: string,
+  { visitorsOnly = false } = {},
+): PageRoute => ({
   path: screen.path,
   module,
   describe: () => ({
     title: screen.title,
     noindex: true,
+    visitorsOnly,
     pageData: { value: {}, version: undefined },
   }),
 })
@@ -183,8 +190,8 @@ const routes: PageRoute[] = [
     describe: ({ landlordId = '' }, listings, search, users) =>
       describeContact(landlordId, search.get('listingId') ?? '', listings, users),
   },
-  drawnFormRoute(screens.signIn, 'pages/SignIn.tsx'),
-  drawnFormRoute(screens.signUp, 'pages/SignUp.tsx'),
+  drawnFormRoute(screens.signIn, 'pages/SignIn.tsx', { visitorsOnly: true }),
+  drawnFormRoute(screens.signUp, 'pages/SignUp.tsx', { visitorsOnly: true }),
   drawnFormRoute(screens.forgotPassword, 'pages/ForgotPassword.tsx'),
   titledRoute(screens.resetPassword, 'pages/ResetPassword.tsx', { noindex: true }),
   titledRoute(screens.oauthPopup, 'pages/OAuthPopup.tsx', { noindex: true }),
@@ -288,6 +295,7 @@ export function createPageHeads(options: {
       html: lines.join('\n    '),
       pageData: meta.pageData?.value,
       version: meta.pageData?.version,
+      visitorsOnly: meta.visitorsOnly,
       dataPreload:
         meta.data && `<link rel="preload" as="fetch" href="${escapeHtml(meta.data)}" crossorigin>`,
     }

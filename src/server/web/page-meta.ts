@@ -28,6 +28,8 @@ export interface PageMeta {
   canonical?: string
   /** Not for search engines: a form, or the user's own screens. */
   noindex?: boolean
+  /** A screen for visitors only (sign in, sign up): see `PageHead`. */
+  visitorsOnly?: boolean
 }
 
 /** The route's parameters by name: `{ categoryName }` for `/category/:categoryName`. */

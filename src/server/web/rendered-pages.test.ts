@@ -252,6 +252,17 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     }
   })
 
+  it('leaves Sign in and Sign up to the browser for a request with a session cookie', async () => {
+    // The browser sends a signed-in user on to My Profile without showing the form first.
+    const headers = { Cookie: 'better-auth.session_token=any' }
+    for (const target of ['/sign-in', '/sign-up']) {
+      const html = await (await app.request(target, { headers })).text()
+      expect(html, target).toContain('<div id="root"></div>')
+    }
+    const reset = await (await app.request('/forgot-password', { headers })).text()
+    expect(reset).toContain('Forgot Password</h1>')
+  })
+
   it("draws each later page of a list at its cursor, the 'Load More' link's address", async () => {
     const sold = await insertListings(
       test.context,

@@ -1,6 +1,7 @@
 // Serves the built client: hashed assets cached for a year, and every screen's route answered by
 // index.html with that screen's own head (page-head.ts); the listing and list screens also come
 // drawn, with the data they were drawn from (page-renderer.ts). Unknown routes get a 404.
+import { getSessionCookie } from 'better-auth/cookies'
 import { Hono, type Context } from 'hono'
 import { pageDataElementId } from '../../shared/page-data.js'
 import { escapeHtml, jsonInScript } from '../http/escape.js'
@@ -58,7 +59,11 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
       return { status: head.status, html }
     }
     let root = emptyRoot
-    const renderPage = head.pageData && (await settings.pageRenderer())
+    // A signed-in user is sent on from a visitors' form without seeing it first, as the browser
+    // alone decides: the form is drawn only for requests without a session cookie. Whether the
+    // cookie is valid does not matter; nothing of the session goes in the page, nor is it kept.
+    const drawForm = !head.visitorsOnly || getSessionCookie(c.req.raw.headers) === null
+    const renderPage = head.pageData && drawForm && (await settings.pageRenderer())
     if (head.pageData && renderPage) {
       const data = `<script type="application/json" id="${pageDataElementId}">${jsonInScript(head.pageData)}</script>`
       try {
