@@ -63,7 +63,7 @@ import { createUploadQueries, type UploadQueries } from './uploads/uploads.queri
 import { uploadsRoutes } from './uploads/uploads.routes.js'
 import { createUploadStaging, type UploadStaging } from './uploads/upload-staging.js'
 import { createUserQueries, type UserQueries } from './users/users.queries.js'
-import { usersRoutes } from './users/users.routes.js'
+import { landlordLookupCounter, usersRoutes } from './users/users.routes.js'
 import { loadClientFiles } from './web/client-files.js'
 import { loadPageChunks } from './web/page-chunks.js'
 import { createPageHeads } from './web/page-head.js'
@@ -217,6 +217,7 @@ export function createApp(
   const mapTileUrl = context.config.mapTileUrl
   const pageHead = createPageHeads({
     listings: context.listings,
+    users: context.users,
     publicUrl: context.config.publicUrl,
     chunks: loadPageChunks(clientDir),
   })
@@ -284,6 +285,7 @@ export function createApp(
         pageRenderer,
         pageCache,
         countSearchRead,
+        countLandlordLookup: landlordLookupCounter(context),
       }),
     )
 

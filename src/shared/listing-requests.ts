@@ -71,6 +71,12 @@ function degrees(value: number): string {
   return text === '-0' ? '0' : text
 }
 
+/**
+ * The query parameter of a list's cursor: in `GET /api/listings`, and in a list page's address,
+ * where it is the page a 'Load More' link leads to.
+ */
+export const cursorParameter = 'cursor'
+
 /** The query of `GET /api/listings`, its keys always in this order; `sort` left out when newest. */
 export function listingsQuery(
   filter: ListingFilter,

@@ -3,12 +3,18 @@
 // again (docs/decisions/021-server-rendering.md).
 import type { Listing, ListingPage } from './listing.js'
 import type { ListingFilter, ListingSort } from './listing-requests.js'
+import type { UserProfile } from './profile.js'
 
 export interface PageData {
   /** A listing screen's listing; null when there is no such listing. */
   listing?: { id: string; value: Listing | null }
-  /** The first page of a list screen (Offers, a category, a search). */
-  listingPages?: { filter: ListingFilter; sort: ListingSort; page: ListingPage }
+  /**
+   * The first page of a list screen (Offers, a category, a search): the list's start, or the page
+   * after `cursor` when the address names one (a 'Load More' link followed without scripts).
+   */
+  listingPages?: { filter: ListingFilter; sort: ListingSort; cursor?: string; page: ListingPage }
+  /** The contact page's landlord, as GET /api/users/:id answers. */
+  landlord?: { id: string; value: UserProfile }
   /** Explore's carousel. */
   recommended?: Listing[]
 }

@@ -38,6 +38,12 @@ describe('screen paths', () => {
     expect(path).toBe('/contact/user1?listingName=Loft+%26+garden%3F+100%25')
     expect(new URL(path, 'http://x').searchParams.get('listingName')).toBe('Loft & garden? 100%')
   })
+
+  it("add the listing's id when known, after its name", () => {
+    expect(contactPath('user1', 'Flat', 'abc')).toBe(
+      '/contact/user1?listingName=Flat&listingId=abc',
+    )
+  })
 })
 
 describe('screen titles', () => {

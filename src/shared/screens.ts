@@ -52,7 +52,12 @@ export function editListingPath(listingId: string): string {
   return `/edit-listing/${encodeURIComponent(listingId)}`
 }
 
-/** The contact page names the listing in its query: the mail's subject (the spec's screens). */
-export function contactPath(landlordId: string, listingName: string): string {
-  return `/contact/${encodeURIComponent(landlordId)}?${new URLSearchParams({ listingName })}`
+/**
+ * The contact page names the listing in its query: the mail's subject (the spec's screens), and
+ * when known its id, so the page shows the listing's photo too.
+ */
+export function contactPath(landlordId: string, listingName: string, listingId?: string): string {
+  const query = new URLSearchParams({ listingName })
+  if (listingId !== undefined) query.set('listingId', listingId)
+  return `/contact/${encodeURIComponent(landlordId)}?${query}`
 }

@@ -1,4 +1,5 @@
 // Every public screen passes axe's WCAG 2.1 A and AA rules (contrast, names, labels, landmarks).
+import { contactPath } from '../../src/shared/screens'
 import { axeViolations } from '../support/e2e/axe'
 import { allowConsoleErrors, expect, listingsFromApi, test } from '../support/e2e/fixtures'
 
@@ -8,6 +9,10 @@ const screens: [string, (listing: { type: string; id: string; userRef: string })
   ['Category', () => '/category/rent'],
   ['Listing detail', (listing) => `/category/${listing.type}/${listing.id}`],
   ['Contact Landlord', (listing) => `/contact/${listing.userRef}?listingName=Flat`],
+  [
+    'Contact Landlord about a listing',
+    (listing) => `/contact/${listing.userRef}?listingName=Flat&listingId=${listing.id}`,
+  ],
   ['Sign in', () => '/sign-in'],
   ['Sign up', () => '/sign-up'],
   ['Forgot Password', () => '/forgot-password'],
@@ -46,3 +51,14 @@ for (const [name, path] of desktopScreens) {
     expect(await axeViolations(page)).toEqual([])
   })
 }
+
+test('Contact Landlord about a listing has no WCAG 2.1 AA violations at 1440px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  const [listing] = await listingsFromApi(page, 'limit=1')
+  await page.goto(contactPath(listing!.userRef, listing!.name, listing!.id))
+  await expect(page.getByRole('link', { name: listing!.name })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Send Message' })).toBeVisible()
+  expect(await axeViolations(page)).toEqual([])
+})

@@ -77,16 +77,14 @@ test.describe('Listing detail', () => {
     await expect(page.getByText('Link Copied!')).toBeHidden({ timeout: 3000 })
   })
 
-  test("'Contact Landloard' links to the landlord with the listing name encoded", async ({
+  test("'Contact Landloard' links to the landlord with the listing name encoded, and its id", async ({
     page,
   }) => {
     const [listing] = await listingsFromApi(page, 'limit=1')
     await page.goto(`/category/${listing!.type}/${listing!.id}`)
     const contact = page.getByRole('link', { name: 'Contact Landloard' })
-    await expect(contact).toHaveAttribute(
-      'href',
-      `/contact/${listing!.userRef}?${new URLSearchParams({ listingName: listing!.name })}`,
-    )
+    const query = new URLSearchParams({ listingName: listing!.name, listingId: listing!.id })
+    await expect(contact).toHaveAttribute('href', `/contact/${listing!.userRef}?${query}`)
     await contact.click()
     await expect(page.getByRole('heading', { name: 'Contact Landlord' })).toBeVisible()
   })

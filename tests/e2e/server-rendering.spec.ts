@@ -3,9 +3,15 @@
 // (nothing drawn again, nothing read again) and then works as before.
 import type { Page } from '@playwright/test'
 import { formatPrice } from '../../src/shared/format'
-import { effectivePrice } from '../../src/shared/listing'
-import { listingPagePath } from '../../src/shared/screens'
-import { expect, listingsFromApi, test } from '../support/e2e/fixtures'
+import { effectivePrice, type ListingPage } from '../../src/shared/listing'
+import { contactPath, listingPagePath } from '../../src/shared/screens'
+import {
+  allListingsFromApi,
+  allowConsoleErrors,
+  expect,
+  listingsFromApi,
+  test,
+} from '../support/e2e/fixtures'
 
 /** Keeps the page's first <h1> and a card link as the server drew them, before any script ran. */
 async function keepDrawnNodes(page: Page) {
@@ -13,7 +19,8 @@ async function keepDrawnNodes(page: Page) {
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return
       const kept = window as unknown as { drawn: Element[] }
-      kept.drawn = [...document.querySelectorAll('#root h1, #root main a')]
+      // 'Load More' is drawn as a link for a reader without scripts, and becomes a button.
+      kept.drawn = [...document.querySelectorAll('#root h1, #root main a:not(.load-more)')]
     })
   })
 }
@@ -72,6 +79,120 @@ test.describe('without JavaScript', () => {
     await page.goto('/')
     await expect(page.getByText(newest!.name).first()).toBeVisible()
   })
+
+  test('the contact page names the landlord and the listing, and its form composes the mail', async ({
+    page,
+  }) => {
+    const [listing] = await listingsFromApi(page, 'type=rent&limit=1')
+    const landlord = await (await page.request.get(`/api/users/${listing!.userRef}`)).json()
+    await page.goto(listingPagePath(listing!))
+    await page.getByRole('link', { name: 'Contact Landloard' }).click()
+
+    await expect(page.getByRole('heading', { name: 'Contact Landlord' })).toBeVisible()
+    await expect(page.getByText(`Contact ${landlord.name}`)).toBeVisible()
+    const about = page.getByRole('link', { name: listing!.name })
+    await expect(about).toHaveAttribute('href', listingPagePath(listing!))
+    const photo = about.locator('img')
+    await expect(photo).toBeVisible()
+    expect(await photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+
+    // The browser writes the form's fields into the mailto: link it opens.
+    await page.getByLabel('Message').fill('Is it still free?')
+    const form = page.locator('form').filter({ has: page.getByLabel('Message') })
+    await expect(form).toHaveAttribute('action', `mailto:${landlord.email}`)
+    await expect(form).toHaveAttribute('method', 'get')
+    await expect(form.locator('input[name=subject]')).toHaveValue(listing!.name)
+    await expect(page.getByLabel('Message')).toHaveAttribute('name', 'body')
+    await expect(page.getByRole('button', { name: 'Send Message' })).toHaveAttribute(
+      'type',
+      'submit',
+    )
+  })
+
+  test('sign in, sign up and forgot password show their forms and say scripts are needed', async ({
+    page,
+  }) => {
+    for (const [path, heading] of [
+      ['/sign-in', 'Welcome Back!'],
+      ['/sign-up', 'Welcome!'],
+      ['/forgot-password', 'Forgot Password'],
+    ]) {
+      await page.goto(path!)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      await expect(page.getByLabel('Email')).toBeVisible()
+      // Playwright's text and role locators skip <noscript>; a browser without scripts shows it.
+      await expect(page.locator('noscript p')).toHaveText(
+        'This form needs JavaScript: turn it on to continue.',
+      )
+      await expect(page.locator('noscript p')).toBeVisible()
+      // Sent without scripts, the form would put what was typed in the address.
+      await expect(page.locator('form button[type=submit]')).toBeDisabled()
+    }
+    await page.goto('/sign-in')
+    await expect(page.getByRole('link', { name: 'Sign Up Instead' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Forgot Password' })).toBeVisible()
+  })
+
+  test("'Load More' leads page by page to every home of a list", async ({ page }) => {
+    const expected = (await allListingsFromApi(page)).filter((listing) => listing.type === 'rent')
+    const seen: string[] = []
+    await page.goto('/category/rent')
+    for (;;) {
+      await expect(page.getByRole('heading', { level: 1, name: 'Places for rent' })).toBeVisible()
+      const links = await page
+        .locator('main li a[href^="/category/rent/"]')
+        .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')!))
+      seen.push(...links)
+      const loadMore = page.getByRole('link', { name: 'Load More' })
+      if ((await loadMore.count()) === 0) break
+      await loadMore.click()
+      await expect(page).toHaveURL(/[?&]cursor=/)
+    }
+    expect(seen).toEqual(expected.map((listing) => listingPagePath(listing)))
+  })
+
+  test("a search's 'Load More' leads on too, before and after the server draws it", async ({
+    page,
+  }) => {
+    const expected = (await allListingsFromApi(page)).filter((listing) => listing.type === 'sale')
+    for (const round of ['first request', 'drawn']) {
+      const seen: string[] = []
+      let pages = 0
+      await page.goto('/search?type=sale')
+      for (;;) {
+        pages += 1
+        const links = await page
+          .locator('a[href^="/category/sale/"]')
+          .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')!))
+        seen.push(...links)
+        // A CSS locator: the first request's results are in a <noscript>, which Playwright's
+        // role locators skip.
+        const loadMore = page.locator('a.load-more')
+        if ((await loadMore.count()) === 0) break
+        await loadMore.click()
+      }
+      // The cursor is kept after every page that brought homes: the last one is empty.
+      expect(pages, round).toBeGreaterThan(1)
+      expect(new Set(seen), round).toEqual(
+        new Set(expected.map((listing) => listingPagePath(listing))),
+      )
+    }
+  })
+
+  test("a cursor that is not the list's own gets a 400 page that leads to the first page", async ({
+    page,
+  }) => {
+    // The browser reports the page's status in the console.
+    allowConsoleErrors(page, /400/)
+    const response = await page.goto('/offers?cursor=not-a-cursor')
+    expect(response?.status()).toBe(400)
+    await expect(
+      page.getByRole('heading', { name: 'This page of the list is not there' }),
+    ).toBeVisible()
+    await page.getByRole('link', { name: 'Go to the first page' }).click()
+    await expect(page).toHaveURL(/\/offers$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Offers' })).toBeVisible()
+  })
 })
 
 test.describe('with JavaScript', () => {
@@ -110,5 +231,36 @@ test.describe('with JavaScript', () => {
     await expect.poll(() => cards.count()).toBeGreaterThan(drawn)
     expect(reads).toHaveLength(1)
     expect(reads[0]).toContain('cursor=')
+    // Appended in place: the address stays the list's.
+    await expect(page).toHaveURL(/\/category\/rent$/)
+  })
+
+  test('a later page of a list, opened from its address, goes on appending', async ({ page }) => {
+    // Every home, newest first: the demo data has more than two pages of them.
+    const answer = await (await page.request.get('/api/listings?limit=10')).json()
+    const { nextCursor } = answer as ListingPage
+    await page.goto(`/search?${new URLSearchParams({ cursor: nextCursor! })}`)
+    const cards = page.locator('main li:has(a[href^="/category/"])')
+    // The drawn link becomes the button once the page is live.
+    const loadMore = page.getByRole('button', { name: 'Load More' })
+    await expect(loadMore).toBeEnabled()
+    const drawn = await cards.count()
+    await loadMore.click()
+    await expect.poll(() => cards.count()).toBeGreaterThan(drawn)
+    await expect(page).toHaveURL(/cursor=/)
+  })
+
+  test('the contact page shows the listing it is about, drawn and then live', async ({ page }) => {
+    const [listing] = await listingsFromApi(page, 'type=sale&limit=1')
+    await keepDrawnNodes(page)
+    await page.goto(contactPath(listing!.userRef, listing!.name, listing!.id))
+    await expect(page.getByRole('link', { name: listing!.name })).toBeVisible()
+    // Live: the spec's mailto link, with what is typed.
+    await page.getByLabel('Message').fill('Hello')
+    await expect(page.getByRole('link', { name: 'Send Message' })).toHaveAttribute(
+      'href',
+      /body=Hello$/,
+    )
+    expect(await drawnNodesKept(page)).toBe(true)
   })
 })

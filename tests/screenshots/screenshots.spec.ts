@@ -4,7 +4,7 @@
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { listingPagePath } from '../../src/shared/screens'
+import { contactPath, listingPagePath } from '../../src/shared/screens'
 import { listingsFromApi } from '../support/e2e/fixtures'
 import { expect, signIn, test } from '../support/e2e/session'
 
@@ -49,6 +49,21 @@ for (const [device, options] of Object.entries(devices)) {
       await page.goto(`/category/${listing!.type}/${listing!.id}`)
       await expect(page.getByRole('heading', { level: 1 })).toContainText(listing!.name)
       await picture(page, `listing-${device}`)
+
+      await page.goto(contactPath(listing!.userRef, listing!.name, listing!.id))
+      await expect(page.getByRole('link', { name: 'Send Message' })).toBeVisible()
+      await picture(page, `contact-${device}`)
+    })
+
+    test.describe('without JavaScript', () => {
+      test.use({ javaScriptEnabled: false })
+
+      test('of the contact page', async ({ page }) => {
+        const [listing] = await listingsFromApi(page, 'type=rent&limit=1')
+        await page.goto(contactPath(listing!.userRef, listing!.name, listing!.id))
+        await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible()
+        await picture(page, `contact-no-script-${device}`)
+      })
     })
 
     test('of a sold listing', async ({ page, newUser, listingOf, seededApp }) => {

@@ -1,8 +1,10 @@
 // Listing reads: the query hooks the pages use (the spec's calls, document reads).
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router'
 import type { Listing, ListingPage } from '../../shared/listing'
 import { limits } from '../../shared/listing'
 import {
+  cursorParameter,
   filterParameters,
   listingsQuery,
   type ListingFilter,
@@ -37,24 +39,26 @@ export function useRecommendedListings() {
   })
 }
 
-/** The cache key of a list's pages. */
-export const listingPagesKey = (filter: ListingFilter, sort: ListingSort) => [
-  'listings',
-  'pages',
-  filter,
-  sort,
-]
+/** The cache key of a list's pages, from its start or from `cursor`. */
+export const listingPagesKey = (filter: ListingFilter, sort: ListingSort, cursor?: string) =>
+  cursor === undefined
+    ? ['listings', 'pages', filter, sort]
+    : ['listings', 'pages', filter, sort, cursor]
 
-/** A list with 'Load More': each page is appended and the cursor moves on (the spec's states). */
+/**
+ * A list with 'Load More': each page is appended and the cursor moves on (the spec's states). The
+ * list starts at the address's cursor, if any: the page a 'Load More' link leads to without scripts.
+ */
 export function useListingPages(
   filter: ListingFilter,
   options: { enabled?: boolean; sort?: ListingSort } = {},
 ) {
   const sort = options.sort ?? 'newest'
+  const cursor = useSearchParams()[0].get(cursorParameter) ?? undefined
   return useInfiniteQuery({
-    queryKey: listingPagesKey(filter, sort),
+    queryKey: listingPagesKey(filter, sort, cursor),
     queryFn: ({ pageParam }) => fetchListings(filter, limits.pageSize, pageParam, sort),
-    initialPageParam: undefined as string | undefined,
+    initialPageParam: cursor,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     enabled: options.enabled ?? true,
     meta: { errorMessage },
@@ -81,10 +85,11 @@ export function useListingMap(filter: ListingFilter, zoom: number) {
 /** The cache key of one listing: a save puts its answer there (listing-writes.ts). */
 export const listingKey = (id: string) => ['listings', 'one', id]
 
-/** One listing, or null when there is no such listing. */
-export function useListing(id: string) {
+/** One listing, or null when there is no such listing; none is read while `enabled` is false. */
+export function useListing(id: string, { enabled = true } = {}) {
   return useQuery({
     queryKey: listingKey(id),
+    enabled,
     queryFn: async (): Promise<Listing | null> => {
       try {
         return await readJson<Listing>(api.api.listings[':id'].$get({ param: { id } }))

@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { pageDataElementId, type PageData } from '../../shared/page-data'
 import { listingKey, listingPagesKey, recommendedKey } from './listings'
+import { landlordKey } from './users'
 
 /** The data the server wrote into the page, if it rendered it. */
 export function readPageData(): PageData | undefined {
@@ -14,11 +15,12 @@ export function readPageData(): PageData | undefined {
 export function seedPageData(queryClient: QueryClient, data: PageData): void {
   if (data.listing) queryClient.setQueryData(listingKey(data.listing.id), data.listing.value)
   if (data.listingPages) {
-    const { filter, sort, page } = data.listingPages
-    queryClient.setQueryData(listingPagesKey(filter, sort), {
+    const { filter, sort, cursor, page } = data.listingPages
+    queryClient.setQueryData(listingPagesKey(filter, sort, cursor), {
       pages: [page],
-      pageParams: [undefined],
+      pageParams: [cursor],
     })
   }
   if (data.recommended) queryClient.setQueryData(recommendedKey, data.recommended)
+  if (data.landlord) queryClient.setQueryData(landlordKey(data.landlord.id), data.landlord.value)
 }

@@ -2,11 +2,17 @@
 // empty, error and data states.
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { useLocation } from 'react-router'
 import type { ListingPage } from '../../shared/listing'
-import type { ListingFilter, ListingSort } from '../../shared/listing-requests'
+import {
+  cursorParameter,
+  type ListingFilter,
+  type ListingSort,
+} from '../../shared/listing-requests'
 import { useListingPages } from '../api/listings'
 import { ListingCard } from './ListingCard'
 import { ListingCardSkeletons } from './ListingCardSkeleton'
+import { useHydrating } from './use-hydrating'
 
 interface ListingPagesProps {
   filter: ListingFilter
@@ -33,6 +39,8 @@ interface ListingPagesViewProps {
 
 export function ListingPagesView({ pages, empty, loadingLabel }: ListingPagesViewProps) {
   const { data, status, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } = pages
+  const hydrating = useHydrating()
+  const location = useLocation()
 
   if (status === 'pending') return <ListingCardSkeletons label={loadingLabel} />
   // A failed first page has nothing to show; a failed 'Load More' keeps what is on screen.
@@ -56,7 +64,13 @@ export function ListingPagesView({ pages, empty, loadingLabel }: ListingPagesVie
           <ListingCard key={listing.id} listing={listing} eager={index < eagerCards} />
         ))}
       </ul>
-      {hasNextPage && (
+      {hasNextPage && hydrating && (
+        // The page the server drew works without scripts: the next page is a page of its own.
+        <a className="load-more" href={nextPageHref(location, data.pages.at(-1)?.nextCursor ?? '')}>
+          Load More
+        </a>
+      )}
+      {hasNextPage && !hydrating && (
         <button
           type="button"
           className="load-more"
@@ -68,4 +82,11 @@ export function ListingPagesView({ pages, empty, loadingLabel }: ListingPagesVie
       )}
     </>
   )
+}
+
+/** The address of the list's next page: this one's, with the cursor after its last listing. */
+function nextPageHref(location: { pathname: string; search: string }, cursor: string): string {
+  const search = new URLSearchParams(location.search)
+  search.set(cursorParameter, cursor)
+  return `${location.pathname}?${search}`
 }

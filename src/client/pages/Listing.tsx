@@ -115,7 +115,7 @@ function ListingDetails({
         {showContact && (
           <Link
             className={`primary-button ${styles.contact}`}
-            to={contactPath(listing.userRef, listing.name)}
+            to={contactPath(listing.userRef, listing.name, listing.id)}
           >
             Contact Landloard
           </Link>

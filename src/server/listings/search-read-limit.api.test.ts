@@ -107,6 +107,19 @@ describe.each(dialects)('the per-address budget of uncached searches (%s)', (dia
     expect((await get('/search?minPrice=9999', newAddress())).status).toBe(200)
   })
 
+  it("counts a list's later pages (a cursor in the address) in the same budget", async () => {
+    const address = newAddress()
+    // Made-up cursors are refused, and counted all the same: each asked the server to read.
+    for (let n = 1; n <= budget; n++) {
+      expect((await get(`/category/rent?cursor=made-up-${n}`, address)).status).toBe(400)
+    }
+    const limited = await get('/offers?cursor=made-up', address)
+    expect(limited.status).toBe(429)
+    expect(await limited.text()).toContain('<h1>Too many searches</h1>')
+    // The first page of a list is no search.
+    expect((await get('/category/rent', address)).status).toBe(200)
+  })
+
   it('lets the address on again when its minute is over', async () => {
     const address = newAddress()
     const start = Date.now()

@@ -1,13 +1,18 @@
 // GET /api/users/:id (a landlord's name and e-mail, which the contact page needs; the name alone of
 // anyone without a listing) and PATCH /api/users/me.
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { idPattern } from '../../shared/ids.js'
 import { profileSchema } from '../../shared/profile.js'
 import type { Auth } from '../auth/auth.js'
 import { requireUser } from '../auth/session.js'
 import type { ClientAddress } from '../http/client-address.js'
-import { limitPerAddress, type LimitRule, type RequestLimits } from '../http/rate-limit.js'
+import {
+  consumePerAddress,
+  limitPerAddress,
+  type LimitRule,
+  type RequestLimits,
+} from '../http/rate-limit.js'
 import { validate } from '../http/validate.js'
 import type { UserQueries } from './users.queries.js'
 
@@ -21,6 +26,22 @@ export const landlordLookupLimits: LimitRule[] = [
   { name: 'landlord-minute', windowSeconds: 60, max: 30 },
   { name: 'landlord-day', windowSeconds: 24 * 60 * 60, max: 300 },
 ]
+
+/**
+ * Counts a lookup of a landlord outside the API (the contact page drawn on the server, with the
+ * e-mail in it) against the same limits; throws `RequestLimitedError` past them.
+ */
+export function landlordLookupCounter(deps: {
+  requestLimits: RequestLimits
+  clientAddress: ClientAddress
+}): (c: Context) => Promise<void> {
+  return async (c) => {
+    const address = deps.clientAddress(c)
+    // In-process requests (tests) have no address, and are not counted.
+    if (address === undefined) return
+    await consumePerAddress(deps.requestLimits, landlordLookupLimits, address)
+  }
+}
 
 export function usersRoutes(deps: {
   users: UserQueries

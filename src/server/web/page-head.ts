@@ -4,18 +4,12 @@
 // screen asks for first, so they load beside the entry script instead of after it.
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format.js'
 import { canonicalSearchPath } from '../../shared/canonical-search-path.js'
-import { effectivePrice, isListingType, limits, type Listing } from '../../shared/listing.js'
+import { effectivePrice, isListingType, type Listing } from '../../shared/listing.js'
 import { idPattern } from '../../shared/ids.js'
-import {
-  listingPath,
-  listingsPath,
-  type ListingFilter,
-  type ListingSort,
-} from '../../shared/listing-requests.js'
+import { listingPath } from '../../shared/listing-requests.js'
 import type { PageData } from '../../shared/page-data.js'
 import { imageSizes, imageSrcSet, imageVariantUrl } from '../../shared/media.js'
 import { readSearch } from '../../shared/read-search.js'
-import { searchPath } from '../../shared/search-state.js'
 import {
   categoryTitle,
   documentTitle,
@@ -26,9 +20,12 @@ import {
 } from '../../shared/screens.js'
 import { escapeHtml } from '../http/escape.js'
 import { shareImageTags } from './share-image-tags.js'
-import type { ListingQueries, Versioned } from '../listings/listings.queries.js'
-import { readListingPage } from '../listings/read-listing-page.js'
+import type { ListingQueries } from '../listings/listings.queries.js'
+import { describeContact } from './describe-contact.js'
+import { describeList } from './describe-list.js'
+import { cursorOf, withCursor } from './page-address.js'
 import type { PageChunkLookup } from './page-chunks.js'
+import type { Describe, PageMeta, PageUsers, RouteParams } from './page-meta.js'
 import {
   listingStructuredData,
   listStructuredData,
@@ -38,7 +35,7 @@ import {
 const siteDescription = 'Browse homes for rent or for sale, and publish your own listings.'
 
 export interface PageHead {
-  status: 200 | 404 | 410
+  status: 200 | 400 | 404 | 410
   html: string
   /** What the screen is drawn from, when the server draws it (render-page.tsx). */
   pageData?: PageData
@@ -46,40 +43,9 @@ export interface PageHead {
   dataPreload?: string
   /** The listings' version `pageData` was read at: the page may be cached under it. */
   version?: string
+  /** Sign in and Sign up: for visitors, a signed-in user is sent on to My Profile. */
+  visitorsOnly?: boolean
 }
-
-interface PageMeta {
-  title: string
-  description?: string
-  notFound?: boolean
-  /** Not found because it was deleted: 410 Gone, so search engines drop it. */
-  gone?: boolean
-  /** An API read to preload: the path the client will fetch when the page holds no data. */
-  data?: string
-  /** What the screen is drawn from on the server, and the listings' version it was read at. */
-  pageData?: Versioned<PageData>
-  /** The first image the screen shows, with the `sizes` it is shown at. */
-  image?: { url: string; sizes: string }
-  /** The listing a shared link previews. */
-  listing?: Listing
-  /** The listings a list screen shows first. */
-  listings?: Listing[]
-  /** Whether `listings` is the whole list (no further page), so that its count may be given. */
-  listComplete?: boolean
-  /** The screen's one address, when not the path it was asked at. */
-  canonical?: string
-  /** Not for search engines: a form, or the user's own screens. */
-  noindex?: boolean
-}
-
-/** The route's parameters by name: `{ categoryName }` for `/category/:categoryName`. */
-type RouteParams = Partial<Record<string, string>>
-
-type Describe = (
-  params: RouteParams,
-  listings: ListingQueries,
-  search: URLSearchParams,
-) => PageMeta | Promise<PageMeta>
 
 interface PageRoute {
   /** The screen's route, as the client's router has it (shared/screens.ts). */
@@ -112,38 +78,24 @@ function routePattern(path: string): RegExp {
   return new RegExp(`^${segments.join('/')}$`)
 }
 
-interface ListScreen {
-  title: string
-  description: string
-  filter: ListingFilter
-  sort?: ListingSort
-  /** Explore's carousel rather than a list with 'Load More'. */
-  recommended?: boolean
-  /** How the list shows its first cover. */
-  sizes: string
-}
-
-/** A list screen: drawn with its first page of listings, whose first cover is preloaded. */
-async function describeList(screen: ListScreen, listings: ListingQueries): Promise<PageMeta> {
-  const { filter, sort = 'newest', recommended } = screen
-  const limit = recommended ? limits.recommendedCount : limits.pageSize
-  const { value: page, version } = await readListingPage(listings, { filter, sort, limit })
-  const cover = page.items[0]?.imageUrls[0]
-  return {
+/**
+ * An account form, drawn on the server so that a reader without scripts sees it. It holds nothing
+ * of anyone's: the server draws it for someone not signed in, whoever asks.
+ */
+const drawnFormRoute = (
+  screen: { path: string; title: string },
+  module: string,
+  { visitorsOnly = false } = {},
+): PageRoute => ({
+  path: screen.path,
+  module,
+  describe: () => ({
     title: screen.title,
-    description: screen.description,
-    // The preload names the first read to the byte, which only the newest-first order's path does.
-    data: sort === 'newest' ? listingsPath(filter, limit) : undefined,
-    pageData: {
-      value: recommended ? { recommended: page.items } : { listingPages: { filter, sort, page } },
-      version,
-    },
-    image: cover ? { url: cover, sizes: screen.sizes } : undefined,
-    listings: page.items,
-    // A first page shorter than its limit is the whole list; a full one may go on.
-    listComplete: page.items.length < limit,
-  }
-}
+    noindex: true,
+    visitorsOnly,
+    pageData: { value: {}, version: undefined },
+  }),
+})
 
 // The spec's screens, in the client's order (src/client/routes.tsx).
 const routes: PageRoute[] = [
@@ -165,7 +117,7 @@ const routes: PageRoute[] = [
   {
     path: screens.offers.path,
     module: 'pages/Offers.tsx',
-    describe: (_, listings) =>
+    describe: (_, listings, search) =>
       describeList(
         {
           title: screens.offers.title,
@@ -174,18 +126,20 @@ const routes: PageRoute[] = [
           sizes: imageSizes.card,
         },
         listings,
+        cursorOf(search),
       ),
   },
   {
     path: screens.category.path,
     module: 'pages/Category.tsx',
-    describe: ({ categoryName = '' }, listings) => {
+    describe: ({ categoryName = '' }, listings, search) => {
       const title = categoryTitle(categoryName)
       const homes = categoryName === 'rent' ? 'for rent' : 'for sale'
       const description = `Homes ${homes}, newest first.`
       if (!isListingType(categoryName)) return { title, description }
       const filter = { type: categoryName }
-      return describeList({ title, description, filter, sizes: imageSizes.card }, listings)
+      const list = { title, description, filter, sizes: imageSizes.card }
+      return describeList(list, listings, cursorOf(search))
     },
   },
   {
@@ -221,17 +175,24 @@ const routes: PageRoute[] = [
     describe: async (_, listings, search) => {
       const { filter, sort } = readSearch(search)
       const description = 'Find a home by place, price, rooms and more, on a list and a map.'
+      const cursor = cursorOf(search)
       const list = await describeList(
         { title: screens.search.title, description, filter, sort, sizes: imageSizes.card },
         listings,
+        cursor,
       )
-      return { ...list, canonical: canonicalSearchPath(search) }
+      return { ...list, canonical: withCursor(canonicalSearchPath(search), cursor) }
     },
   },
-  titledRoute(screens.contact, 'pages/Contact.tsx', { noindex: true }),
-  titledRoute(screens.signIn, 'pages/SignIn.tsx', { noindex: true }),
-  titledRoute(screens.signUp, 'pages/SignUp.tsx', { noindex: true }),
-  titledRoute(screens.forgotPassword, 'pages/ForgotPassword.tsx', { noindex: true }),
+  {
+    path: screens.contact.path,
+    module: 'pages/Contact.tsx',
+    describe: ({ landlordId = '' }, listings, search, users) =>
+      describeContact(landlordId, search.get('listingId') ?? '', listings, users),
+  },
+  drawnFormRoute(screens.signIn, 'pages/SignIn.tsx', { visitorsOnly: true }),
+  drawnFormRoute(screens.signUp, 'pages/SignUp.tsx', { visitorsOnly: true }),
+  drawnFormRoute(screens.forgotPassword, 'pages/ForgotPassword.tsx'),
   titledRoute(screens.resetPassword, 'pages/ResetPassword.tsx', { noindex: true }),
   titledRoute(screens.oauthPopup, 'pages/OAuthPopup.tsx', { noindex: true }),
   titledRoute(screens.profile, 'pages/Profile.tsx', { noindex: true }),
@@ -256,22 +217,13 @@ export function describeListing(listing: Listing): string {
   return `${rent ? 'For rent' : 'For sale'} in ${listing.location}: ${rooms}, ${price}.`
 }
 
-/**
- * The address a page is drawn for and kept under: its path, and for a search the search as the
- * page writes it (its view included). Other query parameters change nothing that is drawn, so a
- * link with a tracking parameter, or a flood of made-up ones, gets the page already drawn.
- */
-export function pageAddress(path: string, search: URLSearchParams): string {
-  const normalized = path.replace(/\/+$/, '') || '/'
-  return normalized === screens.search.path ? searchPath(readSearch(search)) : normalized
-}
-
 export function createPageHeads(options: {
   listings: ListingQueries
+  users: PageUsers
   publicUrl: string
   chunks: PageChunkLookup
 }) {
-  const { listings, publicUrl, chunks } = options
+  const { listings, users, publicUrl, chunks } = options
   const absolute = (url: string) => new URL(url, `${publicUrl}/`).toString()
 
   /**
@@ -293,7 +245,7 @@ export function createPageHeads(options: {
 
     let meta: PageMeta
     try {
-      meta = await route.describe(params, listings, search)
+      meta = await route.describe(params, listings, search, users)
     } catch {
       // The database is away: the page still loads, and its own reads report the failure.
       meta = { title: siteName }
@@ -305,7 +257,9 @@ export function createPageHeads(options: {
       `<title>${escapeHtml(title)}</title>`,
       metaTag('name', 'description', description),
     ]
-    const canonical = absolute(meta.canonical ?? normalized)
+    // A list's later page names itself, not the first page: they do not hold the same listings.
+    const cursor = meta.pageData?.value.listingPages?.cursor
+    const canonical = absolute(meta.canonical ?? withCursor(normalized, cursor))
     if (!meta.notFound) lines.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`)
     if (meta.listing) {
       const { listing } = meta
@@ -337,10 +291,11 @@ export function createPageHeads(options: {
     for (const href of scripts) lines.push(`<link rel="modulepreload" href="${escapeHtml(href)}">`)
 
     return {
-      status: meta.gone ? 410 : meta.notFound ? 404 : 200,
+      status: meta.badCursor ? 400 : meta.gone ? 410 : meta.notFound ? 404 : 200,
       html: lines.join('\n    '),
       pageData: meta.pageData?.value,
       version: meta.pageData?.version,
+      visitorsOnly: meta.visitorsOnly,
       dataPreload:
         meta.data && `<link rel="preload" as="fetch" href="${escapeHtml(meta.data)}" crossorigin>`,
     }

@@ -10,7 +10,9 @@ import {
   createUser,
   dialects,
   insertListing,
+  insertListings,
   type TestApp,
+  type TestUser,
 } from '../../../tests/support/test-app'
 import { writeClientFolder } from '../../../tests/support/client-folder'
 import { createApp, type App } from '../app'
@@ -40,7 +42,7 @@ function textOf(html: string): string {
 /** Every href of the page's links, decoded as a browser would read the attribute. */
 function linksOf(html: string): string[] {
   return [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map(([, href]) =>
-    href!.replace(/&amp;/g, '&'),
+    href!.replace(/&amp;|&#38;/g, '&'),
   )
 }
 
@@ -49,6 +51,7 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
   let app: App
   let renders = 0
   let listing: { id: string; type: 'rent' | 'sale'; userRef: string }
+  let owner: TestUser
   let hostileId: string
 
   beforeAll(async () => {
@@ -60,7 +63,7 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     }
     app = createApp(test.context, { clientDir, renderPage: counted })
 
-    const owner = await createUser(test.context)
+    owner = await createUser(test.context)
     listing = await insertListing(test.context, {
       userRef: owner.id,
       name: 'Bright Loft in Lyon',
@@ -106,7 +109,7 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     const images = [...body.matchAll(/<img [^>]*>/g)].map(([tag]) => tag)
     expect(images.some((tag) => /srcSet="[^"]*abc-house-1[^"]* 400w/.test(tag))).toBe(true)
     expect(images.some((tag) => /alt="Bright Loft in Lyon, photo 1"/.test(tag))).toBe(true)
-    expect(linksOf(body)).toContain(contactPath(listing.userRef, 'Bright Loft in Lyon'))
+    expect(linksOf(body)).toContain(contactPath(listing.userRef, 'Bright Loft in Lyon', listing.id))
     expect(pageDataOf(html)?.listing?.value?.id).toBe(listing.id)
   })
 
@@ -182,7 +185,7 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     expect(first.html).not.toContain('rel="preload" as="fetch"')
     // A reader without scripts still gets every result as a link, beside the empty root.
     const withoutScripts = /<noscript>[\s\S]*?<\/noscript>/.exec(first.html)?.[0] ?? ''
-    expect(linksOf(withoutScripts)).toEqual([
+    expect(linksOf(withoutScripts).filter((href) => !href.includes('cursor='))).toEqual([
       listingPagePath(listing),
       listingPagePath({ type: 'rent', id: hostileId }),
     ])
@@ -195,5 +198,130 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     expect(linksOf(second.html)).toContain(listingPagePath(listing))
     await page('/search?type=rent&maxPrice=3000')
     expect(renders).toBe(before + 1)
+  })
+
+  it('draws the contact page: the landlord, the listing it is about, a form that needs no script', async () => {
+    const target = contactPath(owner.id, 'Bright Loft & Lyon', listing.id)
+    const before = renders
+    const { status, html } = await page(target)
+    expect(status).toBe(200)
+    const body = html.slice(html.indexOf('<div id="root">'))
+    const text = textOf(body)
+    expect(text).toContain('Contact Landlord')
+    expect(text).toContain(`Contact ${owner.name}`)
+    expect(text).toContain('Bright Loft in Lyon')
+    expect(linksOf(body)).toContain(listingPagePath(listing))
+    expect(body).toMatch(/<img [^>]*src="[^"]*abc-house-1[^"]*"/)
+    // Without scripts the browser composes the mail from the form's fields.
+    const form = /<form [^>]*>/.exec(body)?.[0] ?? ''
+    expect(form).toContain(`action="mailto:${owner.email}"`)
+    expect(form).toContain('method="get"')
+    expect(body).toMatch(/<input type="hidden" name="subject" value="Bright Loft &amp; Lyon"\/>/)
+    expect(body).toMatch(/<textarea [^>]*name="body"/)
+    expect(body).toMatch(/<button type="submit"[^>]*>Send Message<\/button>/)
+    expect(pageDataOf(html)?.landlord?.value.email).toBe(owner.email)
+    // Not kept: the landlord's name may change while the listings do not.
+    await page(target)
+    expect(renders).toBe(before + 2)
+  })
+
+  it('leaves out a listing of another landlord, and draws an old link without one', async () => {
+    const other = await createUser(test.context)
+    const { html } = await page(contactPath(other.id, 'Flat', listing.id))
+    expect(textOf(html)).not.toContain('Bright Loft in Lyon')
+    expect(pageDataOf(html)?.listing).toBeUndefined()
+    const old = await page(contactPath(owner.id, 'Bright Loft in Lyon'))
+    expect(old.status).toBe(200)
+    expect(textOf(old.html)).toContain(`Contact ${owner.name}`)
+  })
+
+  it('draws the account forms, their submit off until the page is live', async () => {
+    for (const [target, heading] of [
+      ['/sign-in', 'Welcome Back!'],
+      ['/sign-up', 'Welcome!'],
+      ['/forgot-password', 'Forgot Password'],
+    ] as const) {
+      const { status, html } = await page(target)
+      expect(status, target).toBe(200)
+      const body = html.slice(html.indexOf('<div id="root">'))
+      expect(textOf(body), target).toContain(heading)
+      expect(body, target).toMatch(/<input [^>]*name="email"/)
+      expect(body, target).toMatch(/<button type="submit"[^>]*disabled=""/)
+      expect(body, target).toContain('This form needs JavaScript')
+      expect(html, target).toContain('<meta name="robots" content="noindex">')
+    }
+  })
+
+  it('leaves Sign in and Sign up to the browser for a request with a session cookie', async () => {
+    // The browser sends a signed-in user on to My Profile without showing the form first.
+    const headers = { Cookie: 'better-auth.session_token=any' }
+    for (const target of ['/sign-in', '/sign-up']) {
+      const html = await (await app.request(target, { headers })).text()
+      expect(html, target).toContain('<div id="root"></div>')
+    }
+    const reset = await (await app.request('/forgot-password', { headers })).text()
+    expect(reset).toContain('Forgot Password</h1>')
+  })
+
+  it("draws each later page of a list at its cursor, the 'Load More' link's address", async () => {
+    const sold = await insertListings(
+      test.context,
+      Array.from({ length: 12 }, (_, index) => ({
+        userRef: owner.id,
+        name: `Sunny House number ${index + 1}`,
+        type: 'sale' as const,
+        timestamp: Date.now() - 120_000 - index * 1000,
+      })),
+    )
+    const first = await page('/category/sale')
+    const next = linksOf(first.html).find((href) => href.startsWith('/category/sale?cursor='))
+    expect(next).toBeDefined()
+    expect(textOf(first.html)).not.toContain('Sunny House number 11')
+
+    const second = await page(next!)
+    expect(second.status).toBe(200)
+    expect(textOf(second.html)).toContain('Sunny House number 11')
+    expect(textOf(second.html)).not.toContain('Sunny House number 1 ')
+    expect(linksOf(second.html)).toContain(listingPagePath(sold[11]!))
+    // Its listings move on as homes are added: followed, not indexed, and named as it is.
+    expect(second.html).toContain('<meta name="robots" content="noindex">')
+    expect(second.html).toContain(
+      `<link rel="canonical" href="https://homes.example${escapeHtml(next!)}">`,
+    )
+    expect(pageDataOf(second.html)?.listingPages?.cursor).toBe(
+      new URL(next!, 'http://x').searchParams.get('cursor'),
+    )
+  })
+
+  it("answers a cursor that is not its list's with a 400 page that leads to the first page", async () => {
+    const first = await page('/category/sale')
+    const saleCursor = new URL(
+      linksOf(first.html).find((href) => href.includes('cursor='))!,
+      'http://x',
+    ).searchParams.get('cursor')!
+    for (const target of [
+      '/category/sale?cursor=not-a-cursor',
+      `/category/rent?cursor=${saleCursor}`,
+      `/offers?cursor=${saleCursor}`,
+      `/search?type=rent&cursor=${saleCursor}`,
+    ]) {
+      const { status, html } = await page(target)
+      expect(status, target).toBe(400)
+      expect(textOf(html), target).toContain('This page of the list is not there')
+      expect(linksOf(html), target).toContain(
+        target.split('?')[0] === '/search' ? '/search?type=rent' : target.split('?')[0],
+      )
+    }
+  })
+
+  it("gives a search's first request, left to the browser, a 'Load More' link too", async () => {
+    const { html } = await page('/search?type=sale&minBedrooms=1')
+    expect(html).toContain('<div id="root"></div>')
+    const withoutScripts = /<noscript>[\s\S]*?<\/noscript>/.exec(html)?.[0] ?? ''
+    const next = linksOf(withoutScripts).find((href) => href.includes('cursor='))
+    expect(next).toMatch(/^\/search\?type=sale&minBedrooms=1&cursor=/)
+    const second = await page(next!)
+    expect(second.status).toBe(200)
+    expect(textOf(second.html)).toContain('Sunny House number 11')
   })
 })

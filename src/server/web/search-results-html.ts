@@ -5,6 +5,7 @@ import { formatPrice } from '../../shared/format.js'
 import { effectivePrice, type Listing, type ListingPage } from '../../shared/listing.js'
 import { listingPagePath, screens } from '../../shared/screens.js'
 import { escapeHtml } from '../http/escape.js'
+import { withCursor } from './page-address.js'
 
 function resultLine(listing: Listing): string {
   const price = `$${formatPrice(effectivePrice(listing))}${listing.type === 'rent' ? ' / Month' : ''}`
@@ -12,10 +13,14 @@ function resultLine(listing: Listing): string {
   return `<li>${link} · ${price} · ${escapeHtml(listing.location)}</li>`
 }
 
-export function searchResultsWithoutScripts(page: ListingPage): string {
+/** The results of the search at `address`, and a link to its next page as 'Load More' is drawn. */
+export function searchResultsWithoutScripts(page: ListingPage, address: string): string {
   const results =
     page.items.length > 0
       ? `<ul>${page.items.map(resultLine).join('')}</ul>`
       : '<p>No homes match this search</p>'
-  return `<noscript><main class="page"><h1 class="page-header">${screens.search.title}</h1>${results}</main></noscript>`
+  const next = page.nextCursor
+    ? `<a class="load-more" href="${escapeHtml(withCursor(address, page.nextCursor))}">Load More</a>`
+    : ''
+  return `<noscript><main class="page"><h1 class="page-header">${screens.search.title}</h1>${results}${next}</main></noscript>`
 }

@@ -1,6 +1,7 @@
 // Serves the built client: hashed assets cached for a year, and every screen's route answered by
 // index.html with that screen's own head (page-head.ts); the listing and list screens also come
 // drawn, with the data they were drawn from (page-renderer.ts). Unknown routes get a 404.
+import { getSessionCookie } from 'better-auth/cookies'
 import { Hono, type Context } from 'hono'
 import { pageDataElementId } from '../../shared/page-data.js'
 import { escapeHtml, jsonInScript } from '../http/escape.js'
@@ -11,7 +12,9 @@ import type { CountSearchRead } from '../listings/search-read-limit.js'
 import { RequestLimitedError } from '../http/rate-limit.js'
 import { documentTitle, screens } from '../../shared/screens.js'
 import type { ClientFile } from './client-files.js'
-import { pageAddress, type PageHead } from './page-head.js'
+import type { PageHead } from './page-head.js'
+import { cursorParameter } from '../../shared/listing-requests.js'
+import { pageAddress } from './page-address.js'
 import type { RenderPage } from './page-renderer.js'
 import { searchResultsWithoutScripts } from './search-results-html.js'
 
@@ -22,8 +25,10 @@ export interface PageSettings {
   pageRenderer: () => Promise<RenderPage | undefined>
   /** Drawn pages, each kept while the listings are at the version it was read at. */
   pageCache: ResponseCache
-  /** The per-address budget of search pages rendered afresh (cached ones are free). */
+  /** The per-address budget of search pages and later list pages rendered afresh (cached ones are free). */
   countSearchRead: CountSearchRead
+  /** The per-address budget of landlord lookups: a drawn contact page holds an e-mail. */
+  countLandlordLookup: (c: Context) => Promise<void>
 }
 
 // index.html marks the part of its head that each screen replaces.
@@ -46,9 +51,19 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     address: string,
     serverRender: boolean,
   ): Promise<{ status: PageHead['status']; html: string; version?: string }> {
-    const head = await settings.pageHead(c.req.path, new URL(c.req.url).searchParams)
+    const search = new URL(c.req.url).searchParams
+    const head = await settings.pageHead(c.req.path, search)
+    if (head.status === 400) {
+      search.delete(cursorParameter)
+      const html = badCursorPage(shell, pageAddress(c.req.path, search))
+      return { status: head.status, html }
+    }
     let root = emptyRoot
-    const renderPage = head.pageData && (await settings.pageRenderer())
+    // A signed-in user is sent on from a visitors' form without seeing it first, as the browser
+    // alone decides: the form is drawn only for requests without a session cookie. Whether the
+    // cookie is valid does not matter; nothing of the session goes in the page, nor is it kept.
+    const drawForm = !head.visitorsOnly || getSessionCookie(c.req.raw.headers) === null
+    const renderPage = head.pageData && drawForm && (await settings.pageRenderer())
     if (head.pageData && renderPage) {
       const data = `<script type="application/json" id="${pageDataElementId}">${jsonInScript(head.pageData)}</script>`
       try {
@@ -56,7 +71,9 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
           root = `<div id="root">${await renderPage(address, head.pageData)}</div>\n    ${data}`
         } else {
           const listingPage = head.pageData.listingPages?.page
-          const withoutScripts = listingPage ? searchResultsWithoutScripts(listingPage) : ''
+          const withoutScripts = listingPage
+            ? searchResultsWithoutScripts(listingPage, address)
+            : ''
           root = `${emptyRoot}\n    ${withoutScripts}\n    ${data}`
         }
       } catch (error) {
@@ -92,10 +109,10 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     }
   }
 
-  /** Counts a search page rendered afresh; without the database it is rendered uncounted. */
-  async function countSearchPage(c: Context) {
+  /** Counts a page against `count`; without the database it is served uncounted. */
+  async function countPage(c: Context, count: (c: Context) => Promise<void>) {
     try {
-      await settings.countSearchRead(c)
+      await count(c)
     } catch (error) {
       if (error instanceof RequestLimitedError) throw error
     }
@@ -116,9 +133,13 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
 
     const address = pageAddress(path, new URL(c.req.url).searchParams)
     const isSearch = address.split('?')[0] === screens.search.path
+    const isContact = /^\/contact\/[^/]+\/?$/.test(path)
     let status: PageHead['status'] | 429 = 200
     const read = async () => {
-      if (isSearch) await countSearchPage(c)
+      // A list's later page is a read of the API's list as a search is: the same budget.
+      const laterPage = new URLSearchParams(address.split('?')[1]).has(cursorParameter)
+      if (isSearch || laterPage) await countPage(c, settings.countSearchRead)
+      if (isContact) await countPage(c, settings.countLandlordLookup)
       const serverRender = !isSearch || searchesAsked.askedBefore(address)
       const drawn = await drawPage(c, page, address, serverRender)
       status = drawn.status
@@ -131,7 +152,8 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
       if (!(error instanceof RequestLimitedError)) throw error
       status = 429
       c.header('Retry-After', String(error.retryAfterSeconds))
-      body = textBody(limitedPage(page, error.retryAfterSeconds))
+      const wait = error.retryAfterSeconds
+      body = textBody(isContact ? contactLimitedPage(page, wait) : limitedPage(page, wait))
     }
     const { bytes, encoding } = bodyBytes(body, c.req.header('Accept-Encoding'))
     return c.body(bytes, status, {
@@ -182,15 +204,47 @@ function recentlyAsked(max: number) {
   }
 }
 
-/** The page of a search over the address's budget: says why, and when to try again. */
-function limitedPage(shell: string, retryAfterSeconds: number): string {
+/** A page that says only why it cannot be shown, with a link on; `text` and `link` are HTML. */
+function messagePage(shell: string, title: string, text: string, link: string): string {
   const head = [
-    `<title>${escapeHtml(documentTitle('Too many searches'))}</title>`,
+    `<title>${escapeHtml(documentTitle(title))}</title>`,
     '<meta name="robots" content="noindex">',
   ].join('\n    ')
   const root =
-    '<div id="root"><main><h1>Too many searches</h1>' +
-    `<p>This address has run many searches in the last minute. Try again in ${retryAfterSeconds} seconds.</p>` +
-    `<p><a href="${screens.search.path}">Search again</a></p></main></div>`
+    `<div id="root"><main><h1>${escapeHtml(title)}</h1>` +
+    `<p>${text}</p><p>${link}</p></main></div>`
   return shell.replace(headPart, () => head).replace(emptyRoot, () => root)
+}
+
+/** The page of a search over the address's budget: says why, and when to try again. */
+function limitedPage(shell: string, retryAfterSeconds: number): string {
+  return messagePage(
+    shell,
+    'Too many searches',
+    `This address has run many searches in the last minute. Try again in ${retryAfterSeconds} seconds.`,
+    `<a href="${screens.search.path}">Search again</a>`,
+  )
+}
+
+/** The contact page over the address's budget of landlord lookups. */
+function contactLimitedPage(shell: string, retryAfterSeconds: number): string {
+  return messagePage(
+    shell,
+    'Too many contact pages',
+    `This address has opened many contact pages lately. Try again in ${retryAfterSeconds} seconds.`,
+    `<a href="${screens.explore.path}">Back to Explore</a>`,
+  )
+}
+
+/**
+ * A list page asked with a cursor this site did not hand out for that list (made up, cut short,
+ * or from another list's link): 400, with the list's first page to go on from.
+ */
+function badCursorPage(shell: string, firstPage: string): string {
+  return messagePage(
+    shell,
+    'This page of the list is not there',
+    "The link's place in the list does not come from this list, or it was cut short.",
+    `<a href="${escapeHtml(firstPage)}">Go to the first page</a>`,
+  )
 }

@@ -1,0 +1,46 @@
+// What a screen's head and drawn body are made from: each route's `describe` reads it.
+import type { Listing } from '../../shared/listing.js'
+import type { PageData } from '../../shared/page-data.js'
+import type { ListingQueries, Versioned } from '../listings/listings.queries.js'
+import type { UserQueries } from '../users/users.queries.js'
+
+export interface PageMeta {
+  title: string
+  description?: string
+  /** A list page asked after a cursor this site did not make for that list: 400. */
+  badCursor?: boolean
+  notFound?: boolean
+  /** Not found because it was deleted: 410 Gone, so search engines drop it. */
+  gone?: boolean
+  /** An API read to preload: the path the client will fetch when the page holds no data. */
+  data?: string
+  /** What the screen is drawn from on the server, and the listings' version it was read at. */
+  pageData?: Versioned<PageData>
+  /** The first image the screen shows, with the `sizes` it is shown at. */
+  image?: { url: string; sizes: string }
+  /** The listing a shared link previews. */
+  listing?: Listing
+  /** The listings a list screen shows first. */
+  listings?: Listing[]
+  /** Whether `listings` is the whole list (no further page), so that its count may be given. */
+  listComplete?: boolean
+  /** The screen's one address, when not the path it was asked at. */
+  canonical?: string
+  /** Not for search engines: a form, or the user's own screens. */
+  noindex?: boolean
+  /** A screen for visitors only (sign in, sign up): see `PageHead`. */
+  visitorsOnly?: boolean
+}
+
+/** The route's parameters by name: `{ categoryName }` for `/category/:categoryName`. */
+export type RouteParams = Partial<Record<string, string>>
+
+/** The reads of users a page's head needs: the contact page's landlord. */
+export type PageUsers = Pick<UserQueries, 'getProfile'>
+
+export type Describe = (
+  params: RouteParams,
+  listings: ListingQueries,
+  search: URLSearchParams,
+  users: PageUsers,
+) => PageMeta | Promise<PageMeta>
