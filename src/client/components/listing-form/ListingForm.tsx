@@ -15,13 +15,16 @@ import { limits, type Listing } from '../../../shared/listing'
 import { ApiError } from '../../api/http'
 import { geocodeAddress, useSaveListing } from '../../api/listing-writes'
 import { Spinner } from '../Spinner'
-import { toast } from '../toasts'
+import { dismissToastGroup, toast } from '../toasts'
 import { Field, type FieldInputProps } from './Field'
 import { ImagePicker } from './ImagePicker'
 import styles from './ListingForm.module.css'
 import { ToggleGroup, yesNo } from './ToggleGroup'
 import { useImageList } from './use-image-list'
-import { useImageUploads } from './use-image-uploads'
+import { processingMessage, useImageUploads } from './use-image-uploads'
+
+/** The form's error toasts: once the listing is saved, none of them holds any more. */
+const errorToasts = { group: 'listing-form' }
 
 interface ListingFormProps {
   heading: string
@@ -51,7 +54,7 @@ export function ListingForm(props: ListingFormProps) {
     })
   const imageList = useImageList(storedImageUrls)
   const { images } = imageList
-  const { uploads, uploadAll } = useImageUploads()
+  const { uploads, uploadAll } = useImageUploads(errorToasts.group)
   const [saving, setSaving] = useState(false)
   const save = useSaveListing(listingId)
   const [type, offer, parking, furnished, typedName, regularPrice, discountedPrice] = useWatch({
@@ -69,9 +72,9 @@ export function ListingForm(props: ListingFormProps) {
   }, [])
 
   async function onValid(fields: ListingFields) {
-    if (!discountIsBelowRegular(fields)) return toast.error(messages.discount)
-    if (images.length > limits.maxImages) return toast.error(messages.maxImages)
-    if (images.length === 0) return toast.error('Add at least one image')
+    if (!discountIsBelowRegular(fields)) return toast.error(messages.discount, errorToasts)
+    if (images.length > limits.maxImages) return toast.error(messages.maxImages, errorToasts)
+    if (images.length === 0) return toast.error('Add at least one image', errorToasts)
 
     setSaving(true)
     try {
@@ -82,18 +85,19 @@ export function ListingForm(props: ListingFormProps) {
           error instanceof ApiError && error.status === 422
             ? messages.address
             : 'The address could not be checked, try again',
+          errorToasts,
         )
       }
       // A file marked when it was picked would only be refused by the server.
       if (images.some((image) => image.kind === 'new' && image.problem))
-        return toast.error(messages.imagesNotUploaded)
+        return toast.error(messages.imagesNotUploaded, errorToasts)
       const uploaded = await uploadAll(images)
-      if (!uploaded) return toast.error(messages.imagesNotUploaded)
+      if (!uploaded) return toast.error(messages.imagesNotUploaded, errorToasts)
 
       const input: ListingInput = { ...fields, images: uploaded }
       const listing = await save.mutateAsync(input).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 403) {
-          toast.error('You cannot edit this listing')
+          toast.error('You cannot edit this listing', errorToasts)
           onForbidden?.()
           return undefined
         }
@@ -105,10 +109,12 @@ export function ListingForm(props: ListingFormProps) {
           error instanceof ApiError
             ? (Object.values(fieldsWithErrors)[0] ?? error.message)
             : 'Could not save the listing',
+          errorToasts,
         )
         return undefined
       })
       if (!listing) return
+      dismissToastGroup(errorToasts.group)
       toast.success('Listing saved')
       if (mounted.current) onSaved(listing)
     } finally {
@@ -165,7 +171,7 @@ export function ListingForm(props: ListingFormProps) {
           onSubmit={handleSubmit(onValid, (invalid) => {
             // Each field shows its own message; the first one is also said out loud.
             const first = Object.values(invalid)[0]?.message
-            if (first) toast.error(first, { toastId: first })
+            if (first) toast.error(first, { ...errorToasts, toastId: first })
           })}
           noValidate
         >
@@ -274,10 +280,11 @@ export function ListingForm(props: ListingFormProps) {
                   // The spec's 'Max 6 images', said at once as well as on submit: every file chosen
                   // stays in the list, and the user chooses which to remove.
                   if (imageList.add(files).overLimit > 0)
-                    toast.error(messages.maxImages, { toastId: messages.maxImages })
+                    toast.error(messages.maxImages, { ...errorToasts, toastId: messages.maxImages })
                 }}
                 onRemove={imageList.remove}
                 onMove={imageList.move}
+                onUnreadable={imageList.markUnreadable}
               />
             </div>
           </fieldset>
@@ -286,6 +293,9 @@ export function ListingForm(props: ListingFormProps) {
               {submitLabel}
             </button>
             {saving && <Spinner label="Saving the listing…" />}
+            <p className={styles.processing} aria-live="polite">
+              {saving ? processingMessage(images, uploads) : undefined}
+            </p>
           </div>
         </form>
       </div>
