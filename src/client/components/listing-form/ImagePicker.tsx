@@ -17,6 +17,8 @@ interface ImagePickerProps {
   onAdd: (files: File[]) => void
   onRemove: (key: string) => void
   onMove: (key: string, by: -1 | 1) => void
+  /** What the server is doing with the photos, e.g. 'Processing photo 2 of 3…'. */
+  status?: string
   /** The browser could not draw the file's preview. */
   onUnreadable: (key: string) => void
   required: boolean
@@ -29,6 +31,7 @@ export function ImagePicker({
   onRemove,
   onMove,
   onUnreadable,
+  status,
   required,
 }: ImagePickerProps) {
   const input = useRef<HTMLInputElement>(null)
@@ -115,6 +118,10 @@ export function ImagePicker({
           or drop them here
         </span>
       </div>
+      {/* Always there, so that screen readers hear each new message. */}
+      <p className={pickerStyles.status} aria-live="polite">
+        {status}
+      </p>
       {images.length > 0 && (
         <ol className={styles.previews} aria-label="Chosen images">
           {images.map((image, index) => {

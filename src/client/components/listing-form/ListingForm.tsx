@@ -275,6 +275,7 @@ export function ListingForm(props: ListingFormProps) {
               <ImagePicker
                 images={images}
                 uploads={uploads}
+                status={saving ? processingMessage(images, uploads) : undefined}
                 required={images.length === 0}
                 onAdd={(files) => {
                   // The spec's 'Max 6 images', said at once as well as on submit: every file chosen
@@ -293,9 +294,6 @@ export function ListingForm(props: ListingFormProps) {
               {submitLabel}
             </button>
             {saving && <Spinner label="Saving the listing…" />}
-            <p className={styles.processing} aria-live="polite">
-              {saving ? processingMessage(images, uploads) : undefined}
-            </p>
           </div>
         </form>
       </div>

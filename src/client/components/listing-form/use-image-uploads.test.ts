@@ -56,7 +56,11 @@ describe("the upload of the listing form's images", () => {
     let answer!: Promise<string[] | undefined>
     act(() => void (answer = result.current.uploadAll(images)))
     expect(upload).toHaveBeenCalledTimes(2)
-    expect(result.current.uploads.get('key-front.jpg')).toEqual({ progress: 0, processing: false, error: undefined })
+    expect(result.current.uploads.get('key-front.jpg')).toEqual({
+      progress: 0,
+      processing: false,
+      error: undefined,
+    })
 
     front.report(1, 4)
     expect(result.current.uploads.get('key-front.jpg')?.progress).toBe(0.25)
@@ -85,7 +89,11 @@ describe("the upload of the listing form's images", () => {
 
     const again = pendingUpload()
     act(() => void (answer = result.current.uploadAll(images)))
-    expect(result.current.uploads.get('key-fake.png')).toEqual({ progress: 0, processing: false, error: undefined })
+    expect(result.current.uploads.get('key-fake.png')).toEqual({
+      progress: 0,
+      processing: false,
+      error: undefined,
+    })
     again.finish('upload-fake')
     await act(async () => expect(await answer).toEqual(['upload-front', 'upload-fake']))
     expect(upload).toHaveBeenCalledTimes(3)

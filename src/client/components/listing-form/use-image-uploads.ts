@@ -58,7 +58,8 @@ export function useImageUploads(toastGroup?: string) {
           const message = error instanceof Error ? error.message : String(error)
           update(image.key, { processing: false, error: message })
           // A limit of the account or of the server stops every file alike: said once, on top.
-          if (isUploadLimitError(error)) toast.error(message, { toastId: message, group: toastGroup })
+          if (isUploadLimitError(error))
+            toast.error(message, { toastId: message, group: toastGroup })
           return undefined
         }
       }),
