@@ -153,16 +153,16 @@ export function ImagePicker({
                     {index === 0 ? `${name} (cover)` : name}
                   </span>
                   {problem && <span className={styles.error}>{problem}</span>}
-                  {/* Once every byte is sent the server makes the image: a bar that moves, with
-                      no end, says it is at work. */}
                   {upload?.progress !== undefined && !upload.error && (
                     <progress
                       className={styles.progress}
-                      value={upload.processing ? undefined : upload.progress}
+                      value={upload.progress}
                       max={1}
                       aria-label={`Upload of ${name}`}
                     />
                   )}
+                  {/* Every byte is sent: the server is making the image, or will next. */}
+                  {upload?.processing && <span className={pickerStyles.status}>Processing…</span>}
                   {upload?.error && <span className={styles.error}>{upload.error}</span>}
                 </div>
                 <div className={styles.previewActions}>
