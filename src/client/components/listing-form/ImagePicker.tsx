@@ -43,23 +43,24 @@ export function ImagePicker({
   // Beside the field while it holds too many, as the discount rule is: submit says it again.
   const over = images.length > limits.maxImages
 
-  // Files dragged over the zone are taken as if chosen, unless the form is saving.
-  const acceptsDrop = (event: DragEvent) =>
-    event.dataTransfer.types.includes('Files') && !input.current?.matches(':disabled')
+  // Files dropped on the zone are taken as if chosen; while the form saves they are refused, and
+  // the browser must not open them in place of the form either way.
+  const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files')
+  const saving = () => input.current?.matches(':disabled') ?? false
   const onDragOver = (event: DragEvent) => {
-    if (!acceptsDrop(event)) return
+    if (!carriesFiles(event)) return
     event.preventDefault()
-    event.dataTransfer.dropEffect = 'copy'
-    setDragging(true)
+    event.dataTransfer.dropEffect = saving() ? 'none' : 'copy'
+    setDragging(!saving())
   }
   const onDragLeave = (event: DragEvent) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false)
   }
   const onDrop = (event: DragEvent) => {
     setDragging(false)
-    if (!acceptsDrop(event)) return
+    if (!carriesFiles(event)) return
     event.preventDefault()
-    onAdd(Array.from(event.dataTransfer.files))
+    if (!saving()) onAdd(Array.from(event.dataTransfer.files))
   }
 
   return (
