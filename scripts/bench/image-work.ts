@@ -37,11 +37,10 @@ export async function largestUpload(): Promise<Buffer> {
 }
 
 /**
- * A 4000×3000 JPEG at quality 92 as a phone saves it, with grain (so it compresses like a photo,
- * about 4.5 MB), EXIF orientation and GPS tags.
+ * A 12-megapixel JPEG (4000×3000 unless told) at quality 92 as a phone saves it, with grain (so it
+ * compresses like a photo, about 4.5 MB), EXIF orientation and GPS tags.
  */
-export async function phonePhoto(): Promise<Buffer> {
-  const [width, height] = [4000, 3000]
+export async function phonePhoto(width = 4000, height = 3000): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3)
   const grain = crypto.randomBytes(pixels.length)
   for (let i = 0; i < pixels.length; i++) {

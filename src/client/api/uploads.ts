@@ -1,6 +1,7 @@
 // Resumable image uploads with tus (the spec's calls: chunks of 262144 bytes, all files in parallel).
 import type { DetailedError } from 'tus-js-client'
 import { limits } from '../../shared/listing'
+import { downscalePhoto } from './downscale-photo'
 
 export interface UploadProgress {
   sent: number
@@ -28,13 +29,16 @@ export class UploadError extends Error {
 export const isUploadLimitError = (error: unknown): error is UploadError =>
   error instanceof UploadError && (error.status === 429 || error.status === 507)
 
-/** Uploads one file; answers its upload id, the last segment of its upload URL. */
+/**
+ * Uploads one file, made smaller first when it is larger than the site shows (downscale-photo.ts);
+ * answers its upload id, the last segment of its upload URL.
+ */
 export async function uploadImage(
-  file: File,
+  chosen: File,
   onProgress: (progress: UploadProgress) => void,
 ): Promise<string> {
   // The tus client is a chunk of its own, fetched with the first upload rather than with the form.
-  const { Upload } = await import('tus-js-client')
+  const [{ Upload }, file] = await Promise.all([import('tus-js-client'), downscalePhoto(chosen)])
   return new Promise((resolve, reject) => {
     const upload = new Upload(file, {
       endpoint: '/api/uploads',

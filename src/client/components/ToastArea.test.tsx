@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ToastArea } from './ToastArea'
-import { currentToasts, dismissToast, toast } from './toasts'
+import { currentToasts, dismissToast, dismissToastGroup, toast } from './toasts'
 
 afterEach(() => {
   cleanup()
@@ -63,5 +63,19 @@ describe('the toast area', () => {
     expect(region.hasAttribute('data-paused')).toBe(true)
     act(() => void window.dispatchEvent(new Event('focus')))
     expect(region.hasAttribute('data-paused')).toBe(false)
+  })
+
+  it("takes away a group's toasts, and only those, once they no longer hold", () => {
+    showArea()
+    act(() => {
+      toast.error('Please enter a correct address', { group: 'listing-form' })
+      toast.error('Could not fetch listings')
+      dismissToastGroup('listing-form')
+      toast.success('Listing saved')
+    })
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Could not fetch listings',
+      'Listing saved',
+    ])
   })
 })

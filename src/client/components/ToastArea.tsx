@@ -1,9 +1,11 @@
 // The toast area of every screen (the spec's screens): each toast is an alert that closes itself after
 // `autoCloseMs`, waits while the pointer or focus is on it or the window is in the background,
-// and has a close button.
-import { useEffect, useState, useSyncExternalStore } from 'react'
+// and has a close button. The area moves out of the way of the control that raised a toast and of
+// a form's submit button.
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { currentToasts, dismissToast, subscribeToToasts, type Toast } from './toasts'
 import styles from './ToastArea.module.css'
+import { useToastPlacement } from './use-toast-placement'
 
 // A page drawn on the server has no toasts yet.
 const noToasts: Toast[] = []
@@ -12,8 +14,11 @@ const serverToasts = () => noToasts
 export function ToastArea({ autoCloseMs }: { autoCloseMs: number }) {
   const toasts = useSyncExternalStore(subscribeToToasts, currentToasts, serverToasts)
   const windowActive = useWindowActive()
+  const area = useRef<HTMLElement>(null)
+  useToastPlacement(area, toasts.length)
   return (
     <section
+      ref={area}
       className={styles.container}
       aria-label="Notifications"
       data-paused={windowActive ? undefined : ''}

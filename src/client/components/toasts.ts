@@ -6,11 +6,14 @@ export interface Toast {
   id: string
   kind: ToastKind
   message: string
+  group?: string
 }
 
 export interface ToastOptions {
   /** While a toast with this id is showing, another one with it is not added. */
   toastId?: string
+  /** Toasts about one thing (a form's submit), dismissed together once they no longer hold. */
+  group?: string
 }
 
 let shown: readonly Toast[] = []
@@ -22,10 +25,10 @@ function update(next: readonly Toast[]) {
   for (const listener of listeners) listener()
 }
 
-function add(kind: ToastKind, message: string, { toastId }: ToastOptions = {}) {
+function add(kind: ToastKind, message: string, { toastId, group }: ToastOptions = {}) {
   const id = toastId ?? `toast-${++counter}`
   if (shown.some((toast) => toast.id === id)) return
-  update([...shown, { id, kind, message }])
+  update([...shown, { id, kind, message, ...(group && { group }) }])
 }
 
 export const toast = {
@@ -35,6 +38,13 @@ export const toast = {
 
 export function dismissToast(id: string) {
   update(shown.filter((toast) => toast.id !== id))
+}
+
+/** Takes away every toast of the group, e.g. a form's errors once it has been saved. */
+export function dismissToastGroup(group: string) {
+  if (shown.some((toast) => toast.group === group)) {
+    update(shown.filter((toast) => toast.group !== group))
+  }
 }
 
 /** For useSyncExternalStore. */

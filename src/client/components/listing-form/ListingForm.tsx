@@ -16,7 +16,7 @@ import { limits, type Geolocation, type Listing } from '../../../shared/listing'
 import { ApiError } from '../../api/http'
 import { useSaveListing } from '../../api/listing-writes'
 import { Spinner } from '../Spinner'
-import { toast } from '../toasts'
+import { dismissToastGroup, toast } from '../toasts'
 import { AddressField, addressNotCheckedMessage } from './AddressField'
 import { Field, type FieldInputProps } from './Field'
 import { ImagePicker } from './ImagePicker'
@@ -24,7 +24,10 @@ import styles from './ListingForm.module.css'
 import { ToggleGroup, yesNo } from './ToggleGroup'
 import { useAddressCheck, type PlacedPin } from './use-address-check'
 import { useImageList } from './use-image-list'
-import { useImageUploads } from './use-image-uploads'
+import { processingMessage, useImageUploads } from './use-image-uploads'
+
+/** The form's error toasts: once the listing is saved, none of them holds any more. */
+const errorToasts = { group: 'listing-form' }
 
 interface ListingFormProps {
   heading: string
@@ -58,7 +61,7 @@ export function ListingForm(props: ListingFormProps) {
   const addressCheck = useAddressCheck(storedPin && { address: defaults.address, pin: storedPin })
   const imageList = useImageList(storedImageUrls)
   const { images } = imageList
-  const { uploads, uploadAll } = useImageUploads()
+  const { uploads, uploadAll } = useImageUploads(errorToasts.group)
   const [saving, setSaving] = useState(false)
   const save = useSaveListing(listingId)
   const [type, offer, parking, furnished, typedName, regularPrice, discountedPrice] = useWatch({
@@ -76,9 +79,9 @@ export function ListingForm(props: ListingFormProps) {
   }, [])
 
   async function onValid(fields: ListingFields) {
-    if (!discountIsBelowRegular(fields)) return toast.error(messages.discount)
-    if (images.length > limits.maxImages) return toast.error(messages.maxImages)
-    if (images.length === 0) return toast.error('Add at least one image')
+    if (!discountIsBelowRegular(fields)) return toast.error(messages.discount, errorToasts)
+    if (images.length > limits.maxImages) return toast.error(messages.maxImages, errorToasts)
+    if (images.length === 0) return toast.error('Add at least one image', errorToasts)
 
     setSaving(true)
     try {
@@ -90,20 +93,21 @@ export function ListingForm(props: ListingFormProps) {
           error instanceof ApiError && error.status === 422
             ? messages.address
             : addressNotCheckedMessage,
+          errorToasts,
         )
       }
       if (placed.place && !pinIsNearAddress(placed.pin, placed.place))
-        return toast.error(pinTooFarMessage)
+        return toast.error(pinTooFarMessage, errorToasts)
       // A file marked when it was picked would only be refused by the server.
       if (images.some((image) => image.kind === 'new' && image.problem))
-        return toast.error(messages.imagesNotUploaded)
+        return toast.error(messages.imagesNotUploaded, errorToasts)
       const uploaded = await uploadAll(images)
-      if (!uploaded) return toast.error(messages.imagesNotUploaded)
+      if (!uploaded) return toast.error(messages.imagesNotUploaded, errorToasts)
 
       const input: ListingInput = { ...fields, images: uploaded, geolocation: placed.pin }
       const listing = await save.mutateAsync(input).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 403) {
-          toast.error('You cannot edit this listing')
+          toast.error('You cannot edit this listing', errorToasts)
           onForbidden?.()
           return undefined
         }
@@ -115,10 +119,12 @@ export function ListingForm(props: ListingFormProps) {
           error instanceof ApiError
             ? (Object.values(fieldsWithErrors)[0] ?? error.message)
             : 'Could not save the listing',
+          errorToasts,
         )
         return undefined
       })
       if (!listing) return
+      dismissToastGroup(errorToasts.group)
       toast.success('Listing saved')
       if (mounted.current) onSaved(listing)
     } finally {
@@ -175,7 +181,7 @@ export function ListingForm(props: ListingFormProps) {
           onSubmit={handleSubmit(onValid, (invalid) => {
             // Each field shows its own message; the first one is also said out loud.
             const first = Object.values(invalid)[0]?.message
-            if (first) toast.error(first, { toastId: first })
+            if (first) toast.error(first, { ...errorToasts, toastId: first })
           })}
           noValidate
         >
@@ -275,15 +281,17 @@ export function ListingForm(props: ListingFormProps) {
               <ImagePicker
                 images={images}
                 uploads={uploads}
+                status={saving ? processingMessage(images, uploads) : undefined}
                 required={images.length === 0}
                 onAdd={(files) => {
                   // The spec's 'Max 6 images', said at once as well as on submit: every file chosen
                   // stays in the list, and the user chooses which to remove.
                   if (imageList.add(files).overLimit > 0)
-                    toast.error(messages.maxImages, { toastId: messages.maxImages })
+                    toast.error(messages.maxImages, { ...errorToasts, toastId: messages.maxImages })
                 }}
                 onRemove={imageList.remove}
                 onMove={imageList.move}
+                onUnreadable={imageList.markUnreadable}
               />
             </div>
           </fieldset>

@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
-import { act, renderHook } from '@testing-library/react'
+import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { maxImageBytes } from '../../../shared/listing-schema'
-import { imageFileProblem, useImageList, type ImageItem } from './use-image-list'
+import { imageFileProblem, isJpegOrPng, useImageList, type ImageItem } from './use-image-list'
 
-const file = (name: string, type = 'image/jpeg') => new File(['x'], name, { type })
+/** How a JPEG begins: enough for the check of a file's first bytes. */
+const jpegStart = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46])
+const file = (name: string, type = 'image/jpeg', content: BlobPart = jpegStart) =>
+  new File([content], name, { type })
 const rooms = (count: number, from = 1) =>
   Array.from({ length: count }, (_, index) => file(`room-${from + index}.jpg`))
 const names = (images: ImageItem[]) =>
@@ -28,12 +31,14 @@ describe("the listing form's image list", () => {
     ])
   })
 
-  it('adds chosen files after them, each with a preview, and frees the preview of one removed', () => {
+  it('adds chosen files after them, each with a preview, and frees the preview of one removed', async () => {
     const { result } = renderHook(() => useImageList(['/a.webp']))
-    act(() => result.current.add([file('front.jpg'), file('garden.jpg')]))
+    act(() => void result.current.add([file('front.jpg'), file('garden.jpg')]))
     expect(names(result.current.images)).toEqual(['/a.webp', 'front.jpg', 'garden.jpg'])
+    await waitFor(() =>
+      expect(result.current.images[1]).toMatchObject({ kind: 'new', previewUrl: 'blob:preview-1' }),
+    )
     const front = result.current.images[1]!
-    expect(front).toMatchObject({ kind: 'new', previewUrl: 'blob:preview-1' })
 
     act(() => result.current.remove(front.key))
     expect(names(result.current.images)).toEqual(['/a.webp', 'garden.jpg'])
@@ -49,9 +54,10 @@ describe("the listing form's image list", () => {
     expect(names(result.current.images)).toEqual(['/a.webp', '/c.webp', '/b.webp'])
   })
 
-  it('frees every preview left when the form goes away', () => {
+  it('frees every preview left when the form goes away', async () => {
     const { result, unmount } = renderHook(() => useImageList([]))
-    act(() => result.current.add([file('front.jpg'), file('garden.jpg')]))
+    act(() => void result.current.add([file('front.jpg'), file('garden.jpg')]))
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(2))
     unmount()
     expect(revoked.sort()).toEqual(['blob:preview-1', 'blob:preview-2'])
   })
@@ -86,19 +92,54 @@ describe("the listing form's image list", () => {
     ])
   })
 
-  it('marks a text file and a file over 10 MB with the reason, and previews only pictures', () => {
+  it('marks a text file and a file over 10 MB with the reason, and previews only pictures', async () => {
     const { result } = renderHook(() => useImageList([]))
-    const big = new File([new Uint8Array(maxImageBytes + 1)], 'huge.png', { type: 'image/png' })
+    const bigPng = new Uint8Array(maxImageBytes + 1)
+    bigPng.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+    const big = new File([bigPng], 'huge.png', { type: 'image/png' })
     act(() => void result.current.add([file('notes.txt', 'text/plain'), big, file('ok.png')]))
-    expect(result.current.images).toMatchObject([
-      { kind: 'new', problem: 'Not a JPEG or PNG image', previewUrl: undefined },
-      { kind: 'new', problem: 'Larger than 10 MB', previewUrl: 'blob:preview-1' },
-      { kind: 'new', problem: undefined, previewUrl: 'blob:preview-2' },
-    ])
+    await waitFor(() =>
+      expect(result.current.images).toMatchObject([
+        { kind: 'new', problem: 'Not a JPEG or PNG image', previewUrl: undefined },
+        { kind: 'new', problem: 'Larger than 10 MB', previewUrl: 'blob:preview-1' },
+        { kind: 'new', problem: undefined, previewUrl: 'blob:preview-2' },
+      ]),
+    )
+  })
+
+  it('marks a file named .jpg that holds no JPEG, with no preview to show', async () => {
+    const { result } = renderHook(() => useImageList([]))
+    act(() => void result.current.add([file('fake.jpg', 'image/jpeg', 'not a picture')]))
+    await waitFor(() =>
+      expect(result.current.images).toMatchObject([
+        { kind: 'new', problem: 'Not a JPEG or PNG image', previewUrl: undefined },
+      ]),
+    )
+    expect(URL.createObjectURL).not.toHaveBeenCalled()
+  })
+
+  it('marks a picture the browser could not draw, and frees its preview', async () => {
+    const { result } = renderHook(() => useImageList([]))
+    act(() => void result.current.add([file('broken.jpg')]))
+    await waitFor(() => expect(result.current.images[0]).toHaveProperty('previewUrl'))
+    act(() => result.current.markUnreadable(result.current.images[0]!.key))
+    expect(result.current.images[0]).toMatchObject({
+      problem: 'The picture in this file could not be read',
+      previewUrl: undefined,
+    })
+    expect(revoked).toEqual(['blob:preview-1'])
   })
 })
 
 describe('the checks made as images are picked', () => {
+  it('tells a JPEG and a PNG by their first bytes, whatever the name says', async () => {
+    expect(await isJpegOrPng(file('a.png', 'image/png', jpegStart))).toBe(true)
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0])
+    expect(await isJpegOrPng(file('b.jpg', 'image/jpeg', png))).toBe(true)
+    expect(await isJpegOrPng(file('c.jpg', 'image/jpeg', 'GIF89a'))).toBe(false)
+    expect(await isJpegOrPng(file('d.jpg', 'image/jpeg', ''))).toBe(false)
+  })
+
   it('accepts JPEG and PNG files by name and type, whatever the letter case', () => {
     for (const name of ['a.jpg', 'b.JPEG', 'c.png'])
       expect(imageFileProblem(file(name))).toBe(undefined)

@@ -1,6 +1,7 @@
 // The images of the listing form: those the listing has and newly chosen files, in the order the
 // listing will show them (the first is the cover), with a preview of each new file. Files are
-// checked as they are picked: each one is marked if it cannot be sent. Every file chosen is kept,
+// checked as they are picked, their first bytes too: each one is marked if it cannot be sent, and
+// only a real JPEG or PNG gets a preview. Every file chosen is kept,
 // past six too: the form says 'Max 6 images' and will not save until the user removes some.
 import { useEffect, useRef, useState } from 'react'
 import { limits } from '../../../shared/listing'
@@ -17,7 +18,7 @@ export type ImageItem =
       kind: 'new'
       key: string
       file: File
-      /** Only for a file that is a picture: a text file has nothing to show. */
+      /** Only for a file whose first bytes are a JPEG's or a PNG's: a text file has nothing to show. */
       previewUrl?: string
       /** Why the file will not be uploaded; it stays in the list, marked, until removed. */
       problem?: string
@@ -26,6 +27,7 @@ export type ImageItem =
 export const imageProblems = {
   notAnImage: 'Not a JPEG or PNG image',
   tooLarge: `Larger than ${maxImageBytes / 1024 / 1024} MB`,
+  unreadable: 'The picture in this file could not be read',
 } as const
 
 const imageExtension = /\.(jpe?g|png)$/i
@@ -40,6 +42,18 @@ export function imageFileProblem(file: File): string | undefined {
   if (!imageExtension.test(file.name) || !typeAccepted) return imageProblems.notAnImage
   if (file.size > maxImageBytes) return imageProblems.tooLarge
   return undefined
+}
+
+/** How a JPEG and a PNG begin, whatever the file's name says. */
+const signatures = [
+  [0xff, 0xd8, 0xff],
+  [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+]
+
+/** Whether the file's first bytes are a JPEG's or a PNG's, as the server checks them. */
+export async function isJpegOrPng(file: Blob): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer())
+  return signatures.some((signature) => signature.every((byte, index) => head[index] === byte))
 }
 
 let imageCounter = 0
@@ -59,17 +73,43 @@ export function useImageList(storedImageUrls: string[]) {
     }
   }, [])
 
+  function update(key: string, change: { previewUrl?: string; problem?: string }) {
+    setImages((current) =>
+      current.map((image) =>
+        image.key === key && image.kind === 'new' ? { ...image, ...change } : image,
+      ),
+    )
+  }
+
+  /** Reads the file's first bytes: a preview for a JPEG or a PNG, the reason for anything else. */
+  async function checkContent(key: string, file: File) {
+    const picture = await isJpegOrPng(file).catch(() => false)
+    if (!picture) return update(key, { problem: imageProblems.notAnImage })
+    const previewUrl = URL.createObjectURL(file)
+    previews.current.add(previewUrl)
+    update(key, { previewUrl })
+  }
+
   /** Adds every chosen file; returns how many images the list then holds past the limit. */
   function add(files: File[]): { overLimit: number } {
     const added = files.map((file): ImageItem => {
       const problem = imageFileProblem(file)
-      const previewUrl =
-        problem === imageProblems.notAnImage ? undefined : URL.createObjectURL(file)
-      if (previewUrl) previews.current.add(previewUrl)
-      return { kind: 'new', key: `new-${++imageCounter}`, file, previewUrl, problem }
+      const key = `new-${++imageCounter}`
+      if (problem !== imageProblems.notAnImage) void checkContent(key, file)
+      return { kind: 'new', key, file, previewUrl: undefined, problem }
     })
     if (added.length > 0) setImages((current) => [...current, ...added])
     return { overLimit: Math.max(0, images.length + added.length - limits.maxImages) }
+  }
+
+  /** A preview the browser could not draw: the file is marked, and the server would refuse it. */
+  function markUnreadable(key: string) {
+    const image = images.find((item) => item.key === key)
+    if (image?.kind === 'new' && image.previewUrl) {
+      URL.revokeObjectURL(image.previewUrl)
+      previews.current.delete(image.previewUrl)
+    }
+    update(key, { problem: imageProblems.unreadable, previewUrl: undefined })
   }
 
   function remove(key: string) {
@@ -95,5 +135,5 @@ export function useImageList(storedImageUrls: string[]) {
     })
   }
 
-  return { images, add, remove, move }
+  return { images, add, remove, move, markUnreadable }
 }

@@ -5,7 +5,7 @@ import type * as uploads from '../../api/uploads'
 import { UploadError, uploadImage, type UploadProgress } from '../../api/uploads'
 import { currentToasts, dismissToast } from '../toasts'
 import type { ImageItem } from './use-image-list'
-import { useImageUploads } from './use-image-uploads'
+import { processingMessage, useImageUploads } from './use-image-uploads'
 
 vi.mock('../../api/uploads', async (importOriginal) => ({
   ...(await importOriginal<typeof uploads>()),
@@ -56,7 +56,11 @@ describe("the upload of the listing form's images", () => {
     let answer!: Promise<string[] | undefined>
     act(() => void (answer = result.current.uploadAll(images)))
     expect(upload).toHaveBeenCalledTimes(2)
-    expect(result.current.uploads.get('key-front.jpg')).toEqual({ progress: 0, error: undefined })
+    expect(result.current.uploads.get('key-front.jpg')).toEqual({
+      progress: 0,
+      processing: false,
+      error: undefined,
+    })
 
     front.report(1, 4)
     expect(result.current.uploads.get('key-front.jpg')?.progress).toBe(0.25)
@@ -85,7 +89,11 @@ describe("the upload of the listing form's images", () => {
 
     const again = pendingUpload()
     act(() => void (answer = result.current.uploadAll(images)))
-    expect(result.current.uploads.get('key-fake.png')).toEqual({ progress: 0, error: undefined })
+    expect(result.current.uploads.get('key-fake.png')).toEqual({
+      progress: 0,
+      processing: false,
+      error: undefined,
+    })
     again.finish('upload-fake')
     await act(async () => expect(await answer).toEqual(['upload-front', 'upload-fake']))
     expect(upload).toHaveBeenCalledTimes(3)
@@ -111,4 +119,29 @@ describe("the upload of the listing form's images", () => {
       expect(result.current.uploads.get('key-garden.jpg')?.error).toBe(limitError)
     },
   )
+
+  it("says 'Processing photo 2 of 3…' while the server makes the second image of three", async () => {
+    const { result } = renderHook(() => useImageUploads())
+    const images = [chosen('front.jpg'), chosen('garden.jpg'), chosen('kitchen.jpg')]
+    const [front, garden, kitchen] = [pendingUpload(), pendingUpload(), pendingUpload()]
+    const message = () => processingMessage(images, result.current.uploads)
+
+    let answer!: Promise<string[] | undefined>
+    act(() => void (answer = result.current.uploadAll(images)))
+    front.report(2, 4)
+    expect(message()).toBeUndefined()
+    // Every byte sent: the server's answer to the last chunk is the image made.
+    front.report(4, 4)
+    garden.report(4, 4)
+    expect(result.current.uploads.get('key-front.jpg')).toMatchObject({ processing: true })
+    expect(message()).toBe('Processing photo 1 of 3…')
+    await act(async () => front.finish('upload-front'))
+    expect(message()).toBe('Processing photo 2 of 3…')
+    kitchen.report(4, 4)
+    await act(async () => garden.finish('upload-garden'))
+    expect(message()).toBe('Processing photo 3 of 3…')
+    await act(async () => kitchen.finish('upload-kitchen'))
+    expect(message()).toBeUndefined()
+    await act(async () => expect(await answer).toHaveLength(3))
+  })
 })
