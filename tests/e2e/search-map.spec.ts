@@ -16,6 +16,7 @@ import {
   parseBbox,
   pinName,
   recordMapReads,
+  shownPin,
   worldText,
   type MapRead,
 } from '../support/e2e/search-map'
@@ -117,8 +118,7 @@ test("'Search this area' after a drag puts the map's area in the address", async
 test("a pin opens a card that links to the listing's page", async ({ page }) => {
   const reads = recordMapReads(page)
   await page.goto(`/search?bbox=${bboxText(paris)}`)
-  const { answer } = await mapShowsLatest(page, reads)
-  const item = answer.items[0]!
+  const item = await shownPin(page, reads)
 
   // From the keyboard: the pins are buttons, and the card takes the focus when it opens.
   await mapOf(page)
