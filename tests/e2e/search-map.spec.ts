@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test'
 import { formatPrice } from '../../src/shared/format'
 import type { Bbox, MapAnswer } from '../../src/shared/listing-requests'
 import { axeViolations } from '../support/e2e/axe'
-import { expect, listingsFromApi, test } from '../support/e2e/fixtures'
+import { allowConsoleErrors, expect, listingsFromApi, test } from '../support/e2e/fixtures'
 import {
   bboxText,
   inside,
@@ -141,4 +141,45 @@ test('/search with its map has no WCAG 2.1 AA violations', async ({ page }) => {
   await page.goto('/search')
   await expect.poll(() => listingsOnMap(page)).toBeGreaterThan(0)
   expect(await axeViolations(page)).toEqual([])
+})
+
+test.describe('with the tile server down', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.route('**/e2e-tiles/**', (route) => route.abort())
+    allowConsoleErrors(page, /Failed to load resource/)
+  })
+
+  test('the search map says so and keeps its pins, beside the list and in view', async ({
+    page,
+  }) => {
+    await page.goto('/search')
+    const map = mapOf(page)
+    await expect(map.getByText('Map tiles could not be loaded')).toBeVisible()
+    await expect.poll(() => listingsOnMap(page)).toBeGreaterThan(0)
+    expect(await axeViolations(page)).toEqual([])
+
+    // As tall as the window (less the floating bar), and still in view once the list scrolls.
+    const { height } = page.viewportSize()!
+    const list = (await page.getByRole('region', { name: 'Results' }).boundingBox())!
+    expect((await map.boundingBox())!.x).toBeGreaterThanOrEqual(list.x + list.width)
+    await page
+      .getByRole('region', { name: 'Results' })
+      .getByRole('link')
+      .last()
+      .scrollIntoViewIfNeeded()
+    await expect.poll(async () => (await map.boundingBox())!.y).toBeLessThan(40)
+    const box = (await map.boundingBox())!
+    expect(box.y).toBeGreaterThanOrEqual(0)
+    expect(box.height).toBeGreaterThan(height * 0.85)
+    expect(box.y + box.height).toBeLessThanOrEqual(height)
+  })
+
+  test("a listing's map says so and keeps its marker", async ({ page }) => {
+    const [listing] = await listingsFromApi(page, 'limit=1')
+    await page.goto(`/category/${listing!.type}/${listing!.id}`)
+    const location = page.getByRole('region', { name: 'Location' })
+    await location.scrollIntoViewIfNeeded()
+    await expect(location.getByText('Map tiles could not be loaded')).toBeVisible()
+    await expect(location.getByRole('button', { name: listing!.location })).toBeVisible()
+  })
 })
