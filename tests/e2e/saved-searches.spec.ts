@@ -143,3 +143,25 @@ for (const viewport of [
     expect(await axeViolations(page)).toEqual([])
   })
 }
+
+test('saving a search already saved says so, and keeps one', async ({ page, account }) => {
+  expect(account.id).toBeTruthy()
+  await page.goto(search)
+  const saveButton = page.getByRole('button', { name: 'Save this search' })
+  const dialog = page.getByRole('dialog', { name: 'Save this search' })
+  await saveButton.click()
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(toastWith(page, savedToast)).toBeVisible()
+  const [saved] = await savedSearches(page)
+
+  // The same search in another order of its filters is the same search.
+  await page.goto('/search?minBedrooms=2&type=rent')
+  await saveButton.click()
+  await dialog.getByLabel('Name').fill('Again')
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(
+    toastWith(page, 'You already saved this search: find it under Saved searches in your Profile'),
+  ).toBeVisible()
+  await expect(dialog).toBeHidden()
+  expect(await savedSearches(page)).toEqual([saved])
+})
