@@ -4,6 +4,7 @@
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { listingsFromApi } from '../support/e2e/fixtures'
+import { listingsOnMap } from '../support/e2e/search-map'
 import { expect, signIn, test } from '../support/e2e/session'
 
 const folder = path.resolve(import.meta.dirname, '../../docs/screenshots')
@@ -47,6 +48,13 @@ for (const [device, options] of Object.entries(devices)) {
       await page.goto(`/category/${listing!.type}/${listing!.id}`)
       await expect(page.getByRole('heading', { level: 1 })).toContainText(listing!.name)
       await picture(page, `listing-${device}`)
+    })
+
+    test('of the search map', async ({ page }) => {
+      // A phone shows the list or the map; a desktop both, side by side.
+      await page.goto(device === 'phone' ? '/search?view=map' : '/search')
+      await expect.poll(() => listingsOnMap(page)).toBeGreaterThan(0)
+      await picture(page, `search-map-${device}`)
     })
 
     test('of the signed-in screens', async ({ page, context, seededApp }) => {
