@@ -85,8 +85,9 @@ test("'Search this area' after a drag puts the map's area in the address", async
 
   // A drag to the west, as a mouse does it.
   const box = (await mapOf(page).boundingBox())!
-  // Off the middle, where the results' badge may stand: a drag begun on a marker moves no map.
-  const [x, y] = [box.x + box.width * 0.2, box.y + box.height * 0.8]
+  // Near the top, on screen and off the middle, where the results' badge may stand: a drag begun
+  // on a marker moves no map.
+  const [x, y] = [box.x + box.width * 0.3, box.y + 80]
   await page.mouse.move(x, y)
   await page.mouse.down()
   await page.mouse.move(x + 120, y + 10, { steps: 8 })
