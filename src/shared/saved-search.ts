@@ -1,4 +1,5 @@
 // A saved search as the API sends it, and its limits (the contract's saved searches).
+import type { ErrorBody } from './error-body.js'
 import { filterParameters, type ListingFilter, type ListingSort } from './listing-requests.js'
 
 export const alertFrequencies = ['instant', 'daily', 'off'] as const
@@ -28,6 +29,11 @@ export interface NewSavedSearch {
 
 /** PATCH /api/saved-searches/:id: any of these, at least one. */
 export type SavedSearchChange = Partial<NewSavedSearch>
+
+/** The error response of a save; a search the caller already saved (409) names that one. */
+export interface SavedSearchErrorBody extends ErrorBody {
+  id?: string
+}
 
 export const savedSearchLimits = {
   perUser: 20,

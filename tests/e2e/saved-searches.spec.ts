@@ -6,6 +6,7 @@ import type { ListingPage } from '../../src/shared/listing'
 import type { SavedSearchList } from '../../src/shared/saved-search'
 import { axeViolations } from '../support/e2e/axe'
 import { toastWith } from '../support/e2e/accounts'
+import { allowConsoleErrors } from '../support/e2e/fixtures'
 import { expect, test } from '../support/e2e/session'
 
 const search = '/search?type=rent&minBedrooms=2'
@@ -143,3 +144,27 @@ for (const viewport of [
     expect(await axeViolations(page)).toEqual([])
   })
 }
+
+test('saving a search already saved says so, and keeps one', async ({ page, account }) => {
+  expect(account.id).toBeTruthy()
+  // The server's 409 is how the page learns it: Chromium reports the status in the console.
+  allowConsoleErrors(page, /status of 409/)
+  await page.goto(search)
+  const saveButton = page.getByRole('button', { name: 'Save this search' })
+  const dialog = page.getByRole('dialog', { name: 'Save this search' })
+  await saveButton.click()
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(toastWith(page, savedToast)).toBeVisible()
+  const [saved] = await savedSearches(page)
+
+  // The same search in another order of its filters is the same search.
+  await page.goto('/search?minBedrooms=2&type=rent')
+  await saveButton.click()
+  await dialog.getByLabel('Name').fill('Again')
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(
+    toastWith(page, 'You already saved this search: find it under Saved searches in your Profile'),
+  ).toBeVisible()
+  await expect(dialog).toBeHidden()
+  expect(await savedSearches(page)).toEqual([saved])
+})

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test'
 import { formatPrice } from '../../src/shared/format'
 import type { Bbox, MapAnswer } from '../../src/shared/listing-requests'
 import { axeViolations } from '../support/e2e/axe'
-import { expect, listingsFromApi, test } from '../support/e2e/fixtures'
+import { allowConsoleErrors, expect, listingsFromApi, test } from '../support/e2e/fixtures'
 import {
   bboxText,
   inside,
@@ -16,6 +16,7 @@ import {
   parseBbox,
   pinName,
   recordMapReads,
+  shownPin,
   worldText,
   type MapRead,
 } from '../support/e2e/search-map'
@@ -84,7 +85,9 @@ test("'Search this area' after a drag puts the map's area in the address", async
 
   // A drag to the west, as a mouse does it.
   const box = (await mapOf(page).boundingBox())!
-  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
+  // Near the top, on screen and off the middle, where the results' badge may stand: a drag begun
+  // on a marker moves no map.
+  const [x, y] = [box.x + box.width * 0.3, box.y + 80]
   await page.mouse.move(x, y)
   await page.mouse.down()
   await page.mouse.move(x + 120, y + 10, { steps: 8 })
@@ -117,8 +120,7 @@ test("'Search this area' after a drag puts the map's area in the address", async
 test("a pin opens a card that links to the listing's page", async ({ page }) => {
   const reads = recordMapReads(page)
   await page.goto(`/search?bbox=${bboxText(paris)}`)
-  const { answer } = await mapShowsLatest(page, reads)
-  const item = answer.items[0]!
+  const item = await shownPin(page, reads)
 
   // From the keyboard: the pins are buttons, and the card takes the focus when it opens.
   await mapOf(page)
@@ -141,4 +143,45 @@ test('/search with its map has no WCAG 2.1 AA violations', async ({ page }) => {
   await page.goto('/search')
   await expect.poll(() => listingsOnMap(page)).toBeGreaterThan(0)
   expect(await axeViolations(page)).toEqual([])
+})
+
+test.describe('with the tile server down', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.route('**/e2e-tiles/**', (route) => route.abort())
+    allowConsoleErrors(page, /Failed to load resource/)
+  })
+
+  test('the search map says so and keeps its pins, beside the list and in view', async ({
+    page,
+  }) => {
+    await page.goto('/search')
+    const map = mapOf(page)
+    await expect(map.getByText('Map tiles could not be loaded')).toBeVisible()
+    await expect.poll(() => listingsOnMap(page)).toBeGreaterThan(0)
+    expect(await axeViolations(page)).toEqual([])
+
+    // As tall as the window (less the floating bar), and still in view once the list scrolls.
+    const { height } = page.viewportSize()!
+    const list = (await page.getByRole('region', { name: 'Results', exact: true }).boundingBox())!
+    expect((await map.boundingBox())!.x).toBeGreaterThanOrEqual(list.x + list.width)
+    await page
+      .getByRole('region', { name: 'Results', exact: true })
+      .getByRole('link')
+      .last()
+      .scrollIntoViewIfNeeded()
+    await expect.poll(async () => (await map.boundingBox())!.y).toBeLessThan(40)
+    const box = (await map.boundingBox())!
+    expect(box.y).toBeGreaterThanOrEqual(0)
+    expect(box.height).toBeGreaterThan(height * 0.85)
+    expect(box.y + box.height).toBeLessThanOrEqual(height)
+  })
+
+  test("a listing's map says so and keeps its marker", async ({ page }) => {
+    const [listing] = await listingsFromApi(page, 'limit=1')
+    await page.goto(`/category/${listing!.type}/${listing!.id}`)
+    const location = page.getByRole('region', { name: 'Location' })
+    await location.scrollIntoViewIfNeeded()
+    await expect(location.getByText('Map tiles could not be loaded')).toBeVisible()
+    await expect(location.getByRole('button', { name: listing!.location })).toBeVisible()
+  })
 })

@@ -42,6 +42,10 @@ async function loadAll(page: Page, total: number) {
 }
 
 /** Opens the phone's sheet, sets what `fill` sets, and applies it. */
+/** A tab of 'Rent or buy', above the filters. */
+const typeTab = (page: Page, name: 'Rent' | 'Buy' | 'Any') =>
+  page.getByRole('group', { name: 'Rent or buy' }).getByRole('button', { name, exact: true })
+
 async function applyInSheet(page: Page, fill: (sheet: Locator) => Promise<void>) {
   await filtersButton(page).click()
   await expect(sheet(page)).toBeVisible()
@@ -99,8 +103,9 @@ test.describe('search', () => {
 
     await page.goto('/search')
     await expect(page.getByText(homes(all.length), { exact: true })).toBeVisible()
+    await typeTab(page, 'Rent').click()
+    await expect(page).toHaveURL('/search?type=rent')
     await applyInSheet(page, async (filters) => {
-      await filters.getByLabel('Type').selectOption({ label: 'For rent' })
       await filters.getByLabel('Min price').fill('1,000')
       await filters.getByLabel('Max price').fill('4000')
       await filters.getByLabel('Bedrooms').selectOption({ label: '2+ beds' })
@@ -126,7 +131,7 @@ test.describe('search', () => {
   })
 
   test('checks the prices before it applies them', async ({ page }) => {
-    await page.goto('/search')
+    await page.goto('/search?type=rent')
     await filtersButton(page).click()
     const filters = sheet(page)
     await filters.getByLabel('Min price').fill('5000')
@@ -142,16 +147,16 @@ test.describe('search', () => {
     await expect(filters.getByLabel('Max price')).toHaveAccessibleDescription(
       'Enter whole dollars, like 1500',
     )
-    await expect(page).toHaveURL('/search')
+    await expect(page).toHaveURL('/search?type=rent')
   })
 
   test('sorts by price both ways, and Load More keeps the order across pages', async ({ page }) => {
-    const all = await allListingsFromApi(page)
-    expect(all.length).toBeGreaterThan(20)
+    const all = (await allListingsFromApi(page)).filter((listing) => listing.type === 'sale')
+    expect(all.length).toBeGreaterThan(10)
     const priceOf = new Map(all.map((listing) => [cardPath(listing), effectivePrice(listing)]))
     const prices = [...priceOf.values()]
 
-    await page.goto('/search')
+    await page.goto('/search?type=sale')
     const sort = page.getByRole('combobox', { name: 'Sort' })
     await expect(sort).toHaveValue('newest')
     for (const [label, value, order] of [
@@ -159,7 +164,7 @@ test.describe('search', () => {
       ['Price (high to low)', 'price-desc', (a: number, b: number) => b - a],
     ] as const) {
       await sort.selectOption({ label })
-      await expect(page).toHaveURL(`/search?sort=${value}`)
+      await expect(page).toHaveURL(`/search?type=sale&sort=${value}`)
       await loadAll(page, all.length)
       const shown = await cards(page)
         .getByRole('link')
@@ -208,7 +213,6 @@ test.describe('search', () => {
     await expect(page.getByRole('link', { name: 'Remove 3+ bedrooms' })).toBeVisible()
     await filtersButton(page).click()
     await expect(sheet(page).getByLabel('Bedrooms')).toHaveValue('3')
-    await expect(sheet(page).getByLabel('Type')).toHaveValue('rent')
     await page.keyboard.press('Escape')
     await expect(sheet(page)).toHaveCount(0)
     await expect(filtersButton(page)).toBeFocused()
@@ -290,6 +294,41 @@ test.describe('search', () => {
     await expect(bar.getByLabel('Furnished')).not.toBeChecked()
   })
 
+  test('asks Rent or Buy first, and offers prices and the price sort once one is chosen', async ({
+    page,
+  }) => {
+    // A link made before the tabs, sorted by price without a type: still answered, as it says.
+    await page.goto('/search?sort=price-asc')
+    await expect(typeTab(page, 'Any')).toHaveAttribute('aria-pressed', 'true')
+    await expect(cards(page).first()).toBeVisible()
+    const sort = page.getByRole('combobox', { name: 'Sort' })
+    await expect(sort).toHaveValue('price-asc')
+    await filtersButton(page).click()
+    await expect(sheet(page).getByLabel('Min price')).toHaveCount(0)
+    await expect(sheet(page).getByText('Choose Rent or Buy to filter by price.')).toBeVisible()
+    await page.keyboard.press('Escape')
+
+    // Without a type the price sorts are not offered; with one they are, and the prices too.
+    await typeTab(page, 'Any').click()
+    await expect(page).toHaveURL('/search')
+    await expect(sort.getByRole('option')).toHaveText(['Newest'])
+    await typeTab(page, 'Buy').click()
+    await expect(page).toHaveURL('/search?type=sale')
+    await expect(typeTab(page, 'Buy')).toHaveAttribute('aria-pressed', 'true')
+    await expect(sort.getByRole('option')).toHaveText([
+      'Newest',
+      'Price (low to high)',
+      'Price (high to low)',
+    ])
+    await applyInSheet(page, async (filters) => {
+      await filters.getByLabel('Min price').fill('100000')
+    })
+    await expect(page).toHaveURL('/search?type=sale&minPrice=100000')
+    // Another type's prices mean nothing: Rent drops them.
+    await typeTab(page, 'Rent').click()
+    await expect(page).toHaveURL('/search?type=rent')
+  })
+
   test('Category and Offers open the search with their own filter', async ({ page }) => {
     const all = await allListingsFromApi(page)
     const offers = all.filter((listing) => listing.offer)
@@ -299,6 +338,7 @@ test.describe('search', () => {
     await page.getByRole('link', { name: 'Filter', exact: true }).click()
     await expect(page).toHaveURL('/search?type=rent')
     await expect(page.getByRole('link', { name: 'Remove For rent' })).toBeVisible()
+    await expect(typeTab(page, 'Rent')).toHaveAttribute('aria-pressed', 'true')
 
     await page.goto('/category/sale')
     await page.getByRole('link', { name: 'Filter', exact: true }).click()

@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { contactPath, listingPagePath } from '../../src/shared/screens'
 import { listingsFromApi } from '../support/e2e/fixtures'
+import { listingsOnMap } from '../support/e2e/search-map'
 import { expect, signIn, test } from '../support/e2e/session'
 
 const folder = path.resolve(import.meta.dirname, '../../docs/screenshots')
@@ -89,6 +90,13 @@ for (const [device, options] of Object.entries(devices)) {
       await page.goto(listingPagePath(listing))
       await expect(page.getByText('Last asked', { exact: true })).toBeVisible()
       await picture(page, `listing-sold-${device}`)
+    })
+
+    test('of the search map', async ({ page }) => {
+      // A phone shows the list or the map; a desktop both, side by side.
+      await page.goto(device === 'phone' ? '/search?view=map' : '/search')
+      await expect.poll(() => listingsOnMap(page)).toBeGreaterThan(0)
+      await picture(page, `search-map-${device}`)
     })
 
     test('of the signed-in screens', async ({ page, context, seededApp }) => {

@@ -4,6 +4,7 @@
 import { ArrowDownUp } from 'lucide-react'
 import { lazy, Suspense, useMemo } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
+import type { ListingType } from '../../shared/listing'
 import { listingSorts, type Bbox, type ListingSort } from '../../shared/listing-requests'
 import { screens } from '../../shared/screens'
 import { useListingMap, useListingPages } from '../api/listings'
@@ -16,6 +17,7 @@ import { FilterForm } from '../components/search/FilterForm'
 import { FilterSheet } from '../components/search/FilterSheet'
 import { homeCount } from '../components/search/home-count'
 import { RefusedSearch } from '../components/search/RefusedSearch'
+import { TypeTabs } from '../components/search/TypeTabs'
 import { readSearch } from '../../shared/read-search'
 import { searchPath, type SearchState, type SearchView } from '../../shared/search-state'
 import { SearchBox } from '../components/SearchBox'
@@ -50,6 +52,11 @@ export default function Search() {
   // Each change is a new entry in the history: Back goes to the search before it.
   const go = (change: Partial<SearchState>) => void navigate(searchPath({ ...search, ...change }))
   const searchTheArea = (bbox: Bbox) => go({ filter: { ...filter, bbox } })
+  // The prices of one type mean nothing for the other; without a type, prices are not sorted.
+  const chooseType = (type: ListingType | undefined) => {
+    const rest = { ...filter, type, minPrice: undefined, maxPrice: undefined }
+    go({ filter: rest, sort: type ? sort : 'newest' })
+  }
 
   const showList = desktop || view === 'list'
   // Leaflet needs a browser: a drawn page gets its map once the page is the browser's own.
@@ -66,6 +73,7 @@ export default function Search() {
         query={filter.q}
         onSearch={(q) => go({ filter: { ...filter, q } })}
       />
+      <TypeTabs type={filter.type} onChange={chooseType} />
 
       {desktop ? (
         <FilterForm filter={filter} onApply={(applied) => go({ filter: applied })} layout="bar" />
@@ -83,7 +91,13 @@ export default function Search() {
           {count.data && homeCount(count.data.total)}
         </p>
         <SaveSearchButton filter={filter} sort={sort} className={styles.save} />
-        {showList && <SortSelect sort={sort} onChange={(next) => go({ sort: next })} />}
+        {showList && (
+          <SortSelect
+            sort={sort}
+            byPrice={filter.type !== undefined}
+            onChange={(next) => go({ sort: next })}
+          />
+        )}
       </div>
 
       <RefusedSearch errors={[pages.error, count.error]} />
@@ -112,11 +126,15 @@ export default function Search() {
 
 function SortSelect({
   sort,
+  byPrice,
   onChange,
 }: {
   sort: ListingSort
+  /** A type is chosen: the price sorts are offered. A link made before keeps its own. */
+  byPrice: boolean
   onChange: (sort: ListingSort) => void
 }) {
+  const sorts = listingSorts.filter((value) => byPrice || value === 'newest' || value === sort)
   return (
     <label className={styles.sort}>
       <ArrowDownUp size={18} aria-hidden="true" />
@@ -127,7 +145,7 @@ function SortSelect({
         value={sort}
         onChange={(event) => onChange(event.target.value as ListingSort)}
       >
-        {listingSorts.map((value) => (
+        {sorts.map((value) => (
           <option key={value} value={value}>
             {sortLabels[value]}
           </option>

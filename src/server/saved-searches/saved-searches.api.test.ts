@@ -173,6 +173,7 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
     })
 
     it('takes 100 characters of name, and refuses a body that is not JSON', async () => {
+      await removeAll(alice)
       expect((await create({ name: 'n'.repeat(100), query: {}, alerts: 'off' })).name).toHaveLength(
         100,
       )
@@ -188,7 +189,7 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
     it('keeps at most 20 per user, refusing the 21st with a clear message', async () => {
       const carol = await signUpAndIn(t.context, { name: 'Carol Limit' })
       for (let i = 0; i < 20; i++)
-        await create({ query: { minBedrooms: String(1 + (i % 5)) }, alerts: 'off' }, carol)
+        await create({ query: { minBedrooms: String(1 + i) }, alerts: 'off' }, carol)
       const refused = await post({ query: {}, alerts: 'off' }, carol)
       expect(refused.status).toBe(400)
       expect(refused.body).toEqual({
@@ -201,6 +202,43 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
       expect((await remove(newest!.id, carol)).status).toBe(204)
       expect((await post({ query: {}, alerts: 'off' }, carol)).status).toBe(201)
       await removeAll(bob)
+    })
+
+    it('answers 409 with the one already saved when the same search is saved again', async () => {
+      const erin = await signUpAndIn(t.context, { name: 'Erin Twice' })
+      const first = await create(
+        { query: { q: 'Paris', maxPrice: '2000', type: 'rent' }, alerts: 'instant' },
+        erin,
+      )
+      // The same search in another order, spacing and name is the same search.
+      const again = await post(
+        {
+          name: 'Paris again',
+          query: { type: 'rent', maxPrice: '2000', q: ' Paris ' },
+          alerts: 'daily',
+        },
+        erin,
+      )
+      expect(again.status).toBe(409)
+      expect(again.body).toEqual({ error: 'You already saved this search', id: first.id })
+      expect((await list(erin)).body.items.map(({ id }) => id)).toEqual([first.id])
+      // Another search, or the same one of another user's, is saved.
+      expect(
+        (await post({ query: { q: 'Paris', type: 'rent' }, alerts: 'off' }, erin)).status,
+      ).toBe(201)
+      expect((await post({ query: first.query, alerts: 'off' }, bob)).status).toBe(201)
+      await removeAll(bob)
+    })
+
+    it('keeps one when the same search is saved many times at once', async () => {
+      const frank = await signUpAndIn(t.context, { name: 'Frank Race' })
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => post({ query: { q: 'loft' }, alerts: 'off' }, frank)),
+      )
+      const statuses = answers.map(({ status }) => status)
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1)
+      expect(statuses.filter((status) => status === 409)).toHaveLength(9)
+      expect((await list(frank)).body.items).toHaveLength(1)
     })
 
     it('keeps the limit when many saves arrive at once', async () => {
@@ -303,6 +341,7 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
       [{ name: 'x'.repeat(101) }, 'name', '100'],
       [{ id: 'other' }, 'body', 'id'],
     ])('answers 400 for %j and changes nothing', async (body, field, words) => {
+      await removeAll(alice)
       const saved = await create({ query: { type: 'rent' }, alerts: 'daily' })
       const before = await storedRow(saved.id)
       const answer = await patch(saved.id, body)
@@ -387,6 +426,7 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
     it.each([
       ['the list', () => statements().ownedBy('u'), /saved_search_owner/],
       ['the count', () => statements().tally('u'), /saved_search_owner/],
+      ['the same search', () => statements().sameQuery('u', '{}'), /saved_search_owner/],
       ['one of the owner’s', () => statements().owned('s', 'u'), ownIndex],
       ['the delete', () => statements().remove('s', 'u'), ownIndex],
       [

@@ -32,17 +32,19 @@ export interface SavedSearchInput {
 
 export type SavedSearchChangeInput = Partial<SavedSearchInput>
 
-/** An expected refusal, answered as `{ error }` with its status. */
+/** An expected refusal, answered as `{ error }` with its status (and the saved search it names). */
 export class SavedSearchError extends Error {
   constructor(
-    readonly status: 400 | 404,
+    readonly status: 400 | 404 | 409,
     message: string,
+    readonly id?: string,
   ) {
     super(message)
   }
 }
 
 export const savedSearchNotFound = 'Saved search not found'
+export const alreadySaved = 'You already saved this search'
 export const tooManySavedSearches = `You can keep at most ${savedSearchLimits.perUser} saved searches: delete one to save another`
 
 /**
@@ -123,6 +125,15 @@ export function savedSearchStatements(kysely: Kysely<Database>) {
         .where('userId', '=', userId)
     },
 
+    /** The user's saved search of this query (in its canonical text), if any. */
+    sameQuery(userId: string, query: string) {
+      return kysely
+        .selectFrom('saved_search')
+        .select('id')
+        .where('userId', '=', userId)
+        .where('query', '=', query)
+    },
+
     /** Sets a saved search's columns. */
     change(id: string, values: Updateable<SavedSearchTable>) {
       return kysely.updateTable('saved_search').set(values).where('id', '=', id)
@@ -167,16 +178,21 @@ export function createSavedSearchQueries(db: Db) {
       return row && toSavedSearch(row)
     },
 
-    /** At most `perUser` each, counted under a lock (SQLite's transactions write one at a time). */
+    /**
+     * At most `perUser` each, and one of each search (two would mail each alert twice), checked
+     * under a lock (SQLite's transactions write one at a time).
+     */
     async create(userId: string, input: SavedSearchInput): Promise<SavedSearch> {
       return db.kysely.transaction().execute(async (trx) => {
         const queries = savedSearchStatements(trx)
         if (db.dialect === 'postgres') await queries.lockUser(userId).execute()
+        const search = searchColumns(input.query)
+        const same = await queries.sameQuery(userId, search.columns.query).executeTakeFirst()
+        if (same) throw new SavedSearchError(409, alreadySaved, same.id)
         const { count, newest } = (await queries.tally(userId).executeTakeFirst())!
         if (Number(count) >= savedSearchLimits.perUser) {
           throw new SavedSearchError(400, tooManySavedSearches)
         }
-        const search = searchColumns(input.query)
         const row = {
           id: newId(),
           userId,

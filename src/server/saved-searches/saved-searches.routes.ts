@@ -2,6 +2,7 @@
 // saved search is not found, as a missing one is: its id tells nobody anything.
 import { Hono, type Context } from 'hono'
 import type { ErrorBody } from '../../shared/error-body.js'
+import type { SavedSearchErrorBody } from '../../shared/saved-search.js'
 import { idPattern } from '../../shared/ids.js'
 import type { SavedSearch, SavedSearchList } from '../../shared/saved-search.js'
 import { newSavedSearchSchema, savedSearchChangeSchema } from '../../shared/saved-search-schema.js'
@@ -43,7 +44,8 @@ export function savedSearchesRoutes(deps: {
 
   function refusal(c: Context, error: unknown) {
     if (!(error instanceof SavedSearchError)) throw error
-    return c.json({ error: error.message } satisfies ErrorBody, error.status)
+    const { message, status, id } = error
+    return c.json({ error: message, ...(id && { id }) } satisfies SavedSearchErrorBody, status)
   }
 
   return new Hono<SignedInEnv>()

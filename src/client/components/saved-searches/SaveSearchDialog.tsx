@@ -27,6 +27,9 @@ import styles from './SaveSearchDialog.module.css'
 export const defaultAlerts: AlertFrequency = 'daily'
 
 export const savedMessage = 'Search saved: find it under Saved searches in your Profile'
+/** The search on screen is the one already saved: it stays open, and the dialog goes. */
+export const alreadySavedMessage =
+  'You already saved this search: find it under Saved searches in your Profile'
 
 interface SaveSearchDialogProps {
   userId: string
@@ -57,6 +60,11 @@ export function SaveSearchDialog({ userId, filter, sort, onClose }: SaveSearchDi
           onClose()
         },
         onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) {
+            toast.success(alreadySavedMessage)
+            onClose()
+            return
+          }
           const reason =
             error instanceof ApiError
               ? (error.fields.name ?? error.message)

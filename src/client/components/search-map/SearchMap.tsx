@@ -1,35 +1,27 @@
 // The 'Map' view of a search: its results as price pins and numbered clusters on the tiles of the
-// listing's map. The server groups the pins; this chunk, Leaflet with it, loads only when shown.
+// listing's map. The server groups the pins above 200, the browser those that would overlap; this
+// chunk, Leaflet with it, loads only when shown.
 import 'leaflet/dist/leaflet.css'
-import L, { type Map as LeafletMap, type Marker as LeafletMarker } from 'leaflet'
+import L, { type Map as LeafletMap } from 'leaflet'
 import { Search } from 'lucide-react'
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react'
-import { MapContainer, Marker, Popup, useMap } from 'react-leaflet'
-import { Link } from 'react-router'
-import { formatPrice } from '../../../shared/format'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { MapContainer, useMap } from 'react-leaflet'
 import { limits } from '../../../shared/listing'
-import {
-  worldBbox,
-  type Bbox,
-  type ListingFilter,
-  type MapCluster,
-  type MapItem,
-} from '../../../shared/listing-requests'
-import { listingPagePath } from '../../../shared/screens'
+import { worldBbox, type Bbox, type ListingFilter } from '../../../shared/listing-requests'
 import { useListingMap } from '../../api/listings'
 import { MapTiles } from '../MapTiles'
-import { clusterIcon, pricePinIcon } from './map-pins'
+import { MapMarkerView } from './MapMarkers'
 import {
   answerCorners,
   bboxCorners,
   bboxKey,
   filterKey,
-  nearestCopy,
   queryZoom,
   viewBbox,
   type Corners,
 } from './map-view'
 import styles from './SearchMap.module.css'
+import { useMapMarkers } from './use-map-markers'
 
 export interface SearchMapProps {
   /** the search's filters; `filter.bbox` is the area searched, if any */
@@ -45,8 +37,6 @@ const maxZoom = 18
 const settleMs = 300
 /** Room around the results when the map is fitted to them, so no pin sits on the edge. */
 const resultsPadding: L.PointTuple = [48, 48]
-/** A cluster's click goes this many levels closer, where its listings start to stand apart. */
-const clusterZoomStep = 2
 
 export default function SearchMap({ filter, onSearchArea, className }: SearchMapProps) {
   // The first view: the area searched, or the whole world until the first answer says where.
@@ -178,6 +168,8 @@ function SearchMapContent({ filter, onSearchArea }: Omit<SearchMapProps, 'classN
     }
   }, [map])
 
+  const markers = useMapMarkers(map, data, view.centreLng)
+
   const answer = isPlaceholderData ? undefined : data
   useEffect(() => {
     if (!seeking || !answer || fittedFor.current === seeking) return
@@ -204,14 +196,8 @@ function SearchMapContent({ filter, onSearchArea }: Omit<SearchMapProps, 'classN
 
   return (
     <>
-      {data?.clusters.map((cluster) => (
-        <ClusterMarker
-          key={`${cluster.lat},${cluster.lng}`}
-          cluster={{ ...cluster, lng: nearestCopy(cluster.lng, view.centreLng) }}
-        />
-      ))}
-      {data?.items.map((item) => (
-        <PricePin key={item.id} item={{ ...item, lng: nearestCopy(item.lng, view.centreLng) }} />
+      {markers.map((marker) => (
+        <MapMarkerView key={marker.key} marker={marker} />
       ))}
       {movedFrom === areaKey && (
         <button
@@ -234,90 +220,4 @@ function keepFromMap(element: HTMLElement | null) {
   if (!element) return
   L.DomEvent.disableClickPropagation(element)
   L.DomEvent.disableScrollPropagation(element)
-}
-
-/** Enter and Space press a marker, as they press a button (Leaflet itself only knows Enter). */
-const pressKeys = ['Enter', ' ']
-
-function ClusterMarker({ cluster }: { cluster: MapCluster }) {
-  const map = useMap()
-  const { lat, lng, count } = cluster
-  const icon = useMemo(() => clusterIcon(count), [count])
-  const eventHandlers = useMemo(() => {
-    const zoomIn = () => {
-      map.setView([lat, lng], Math.min(map.getZoom() + clusterZoomStep, map.getMaxZoom()))
-      // The badge goes once the closer answer comes: the keyboard carries on from the map.
-      map.getContainer().focus({ preventScroll: true })
-    }
-    return {
-      click: zoomIn,
-      keydown: (event: L.LeafletKeyboardEvent) => {
-        if (!pressKeys.includes(event.originalEvent.key)) return
-        event.originalEvent.preventDefault()
-        zoomIn()
-      },
-    }
-  }, [map, lat, lng])
-  const position = useMemo((): L.LatLngTuple => [lat, lng], [lat, lng])
-  return <Marker position={position} icon={icon} eventHandlers={eventHandlers} />
-}
-
-function PricePin({ item }: { item: MapItem }) {
-  const marker = useRef<LeafletMarker>(null)
-  const { name, price, type, lat, lng } = item
-  const icon = useMemo(() => pricePinIcon({ name, price, type }), [name, price, type])
-  // A new position moves the marker, and an open card with it: only when the listing has moved.
-  const position = useMemo((): L.LatLngTuple => [lat, lng], [lat, lng])
-  const eventHandlers = useMemo(
-    () => ({
-      popupopen: () => marker.current?.getElement()?.setAttribute('data-open', ''),
-      popupclose: () => marker.current?.getElement()?.removeAttribute('data-open'),
-      // Leaflet opens a pin's card on Enter; Space is the other key of a button.
-      keydown: (event: L.LeafletKeyboardEvent) => {
-        if (event.originalEvent.key !== ' ') return
-        event.originalEvent.preventDefault()
-        marker.current?.openPopup()
-      },
-    }),
-    [],
-  )
-  return (
-    <Marker ref={marker} position={position} icon={icon} riseOnHover eventHandlers={eventHandlers}>
-      <Popup className={styles.popup}>
-        <PinCard item={item} pin={marker} />
-      </Popup>
-    </Marker>
-  )
-}
-
-/** A pin's card: one link to the listing with its price and name (Popup renders it as React). */
-function PinCard({ item, pin }: { item: MapItem; pin: RefObject<LeafletMarker | null> }) {
-  const map = useMap()
-  const link = useRef<HTMLAnchorElement>(null)
-  // The keyboard goes on from the pin into its card, and comes back to the pin when it closes.
-  useEffect(() => {
-    link.current?.focus({ preventScroll: true })
-    const marker = pin.current
-    return () => {
-      if (document.activeElement === document.body) {
-        marker?.getElement()?.focus({ preventScroll: true })
-      }
-    }
-  }, [pin])
-  return (
-    <Link
-      ref={link}
-      to={listingPagePath(item)}
-      className={styles.card}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') map.closePopup()
-      }}
-    >
-      <span className={styles.cardPrice}>
-        ${formatPrice(item.price)}
-        {item.type === 'rent' && <span className={styles.cardPeriod}> / Month</span>}
-      </span>
-      <span className={styles.cardName}>{item.name}</span>
-    </Link>
-  )
 }

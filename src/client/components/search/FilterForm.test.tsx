@@ -17,10 +17,9 @@ const type = (label: string, value: string) =>
 const apply = () => fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }))
 
 describe('the filter form', () => {
-  it('applies every field, and keeps the text and the map area it does not set', () => {
+  it('applies every field, and keeps the type, the text and the map area it does not set', () => {
     const bbox = { west: 2.2, south: 48.8, east: 2.4, north: 48.9 }
-    const { onApply } = showForm({ q: 'loft', bbox })
-    type('Type', 'sale')
+    const { onApply } = showForm({ q: 'loft', bbox, type: 'sale' })
     type('Min price', '1,500')
     type('Max price', '$250000')
     type('Bedrooms', '3')
@@ -45,13 +44,11 @@ describe('the filter form', () => {
 
   it('shows the applied search, and follows it when it changes (Back, a removed chip)', () => {
     const { view, onApply } = showForm({ type: 'rent', maxPrice: 900, minBedrooms: 7 })
-    expect(screen.getByLabelText<HTMLSelectElement>('Type').value).toBe('rent')
     expect(screen.getByLabelText<HTMLInputElement>('Max price').value).toBe('900')
     // More rooms than the choices offer, from a shared link, stay chosen.
     expect(screen.getByLabelText<HTMLSelectElement>('Bedrooms').value).toBe('7')
     type('Min price', '100')
     view.rerender(<FilterForm filter={{ type: 'sale' }} onApply={onApply} layout="bar" />)
-    expect(screen.getByLabelText<HTMLSelectElement>('Type').value).toBe('sale')
     expect(screen.getByLabelText<HTMLInputElement>('Min price').value).toBe('')
     expect(screen.getByLabelText<HTMLInputElement>('Max price').value).toBe('')
   })
@@ -69,8 +66,14 @@ describe('the filter form', () => {
     expect(onApply).toHaveBeenLastCalledWith({})
   })
 
+  it('offers the prices only once Rent or Buy is chosen', () => {
+    showForm({ q: 'loft' })
+    expect(screen.queryByLabelText('Min price')).toBeNull()
+    expect(screen.getByText('Choose Rent or Buy to filter by price.')).toBeTruthy()
+  })
+
   it('asks for whole dollars, and applies nothing until they are', () => {
-    const { onApply } = showForm()
+    const { onApply } = showForm({ type: 'rent' })
     type('Min price', '12.50')
     apply()
     expect(onApply).not.toHaveBeenCalled()
@@ -84,7 +87,7 @@ describe('the filter form', () => {
   })
 
   it('will not apply a min price above the max price', () => {
-    const { onApply } = showForm()
+    const { onApply } = showForm({ type: 'rent' })
     type('Min price', '3000')
     type('Max price', '1000')
     apply()
@@ -92,15 +95,15 @@ describe('the filter form', () => {
     expect(screen.getByText('The min price is above the max price')).toBeTruthy()
     type('Min price', '1000')
     apply()
-    expect(onApply).toHaveBeenCalledWith({ minPrice: 1000, maxPrice: 1000 })
+    expect(onApply).toHaveBeenCalledWith({ type: 'rent', minPrice: 1000, maxPrice: 1000 })
   })
 
   it('clears its fields with Clear, and applies only when asked', () => {
-    const { onApply } = showForm({ q: 'loft', type: 'rent', offer: true })
+    const { onApply } = showForm({ q: 'loft', type: 'rent', maxPrice: 900, offer: true })
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }))
     expect(onApply).not.toHaveBeenCalled()
-    expect(screen.getByLabelText<HTMLSelectElement>('Type').value).toBe('')
+    expect(screen.getByLabelText<HTMLInputElement>('Max price').value).toBe('')
     apply()
-    expect(onApply).toHaveBeenCalledWith({ q: 'loft' })
+    expect(onApply).toHaveBeenCalledWith({ q: 'loft', type: 'rent' })
   })
 })

@@ -1,5 +1,6 @@
-// The search's filters as a form: type, price range, bedrooms, bathrooms, parking, furnished and
-// offers only. Nothing applies until the form is sent; the text and the map area are kept as they are.
+// The search's filters as a form: price range (once Rent or Buy is chosen), bedrooms, bathrooms,
+// parking, furnished and offers only. Nothing applies until the form is sent; the type, the text
+// and the map area are kept as they are.
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { filterParameters, type ListingFilter } from '../../../shared/listing-requests'
 import styles from './FilterForm.module.css'
@@ -14,7 +15,6 @@ interface FilterFormProps {
 
 /** What the fields hold: prices as typed, a room count or '' for any. */
 interface Draft {
-  type: '' | 'rent' | 'sale'
   minPrice: string
   maxPrice: string
   minBedrooms: string
@@ -33,7 +33,6 @@ const text = (value: number | undefined) => (value === undefined ? '' : String(v
 
 function draftOf(filter: ListingFilter): Draft {
   return {
-    type: filter.type ?? '',
     minPrice: text(filter.minPrice),
     maxPrice: text(filter.maxPrice),
     minBedrooms: text(filter.minBedrooms),
@@ -65,7 +64,6 @@ function filterOf(draft: Draft, applied: ListingFilter): ListingFilter {
   const number = (value: string) => (value ? Number(dollarsOf(value)) : undefined)
   const filter: ListingFilter = {
     ...applied,
-    type: draft.type || undefined,
     minPrice: number(draft.minPrice),
     maxPrice: number(draft.maxPrice),
     minBedrooms: number(draft.minBedrooms),
@@ -197,27 +195,15 @@ export function FilterForm({ filter, onApply, layout }: FilterFormProps) {
       onSubmit={submit}
     >
       <div className={styles.fields}>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-type`} className={styles.label}>
-            Type
-          </label>
-          <select
-            id={`${id}-type`}
-            name="type"
-            className={styles.input}
-            value={draft.type}
-            onChange={(event) => change({ type: event.target.value as Draft['type'] })}
-          >
-            <option value="">Rent or sale</option>
-            <option value="rent">For rent</option>
-            <option value="sale">For sale</option>
-          </select>
-        </div>
-        <fieldset className={styles.group}>
-          <legend className="visually-hidden">Price</legend>
-          {priceField('minPrice', 'Min price')}
-          {priceField('maxPrice', 'Max price')}
-        </fieldset>
+        {filter.type ? (
+          <fieldset className={styles.group}>
+            <legend className="visually-hidden">Price</legend>
+            {priceField('minPrice', 'Min price')}
+            {priceField('maxPrice', 'Max price')}
+          </fieldset>
+        ) : (
+          <p className={styles.priceNote}>Choose Rent or Buy to filter by price.</p>
+        )}
         <div className={styles.group}>
           {roomField('minBedrooms', 'Bedrooms', 'beds')}
           {roomField('minBathrooms', 'Bathrooms', 'baths')}
