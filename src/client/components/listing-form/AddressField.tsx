@@ -50,6 +50,11 @@ export function AddressField({ registration, error, addressCheck, getAddress }: 
             {...registration}
             onBlur={(event) => {
               void registration.onBlur(event)
+              // Leaving for the submit button: the submit checks the address itself. Checking here
+              // too would show or hide the map between the press and its release, moving the
+              // button away from under the pointer.
+              const next = event.relatedTarget
+              if (next instanceof HTMLButtonElement && next.type === 'submit') return
               checkAddress()
             }}
           />

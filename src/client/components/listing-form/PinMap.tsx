@@ -64,12 +64,14 @@ function DraggablePin({ pin, placedFor, onMove }: PinMapProps) {
     map.setView([lat, lng], pinZoom)
   }, [map, placedFor])
 
+  // Listened for on the map, which exists from the start: the pin's own element is made only
+  // once Leaflet adds the marker, which may be after this effect runs.
   useEffect(() => {
-    const element = marker.current?.getElement()
-    if (!element) return
+    const container = map.getContainer()
     const onKeyDown = (event: KeyboardEvent) => {
       const arrow = arrows[event.key]
-      if (!arrow) return
+      const element = marker.current?.getElement()
+      if (!arrow || !element || event.target !== element) return
       event.preventDefault()
       event.stopPropagation()
       const step = event.shiftKey ? keyStepPx * 5 : keyStepPx
@@ -79,8 +81,9 @@ function DraggablePin({ pin, placedFor, onMove }: PinMapProps) {
       map.panInside(next)
       latest.current.onMove(toPoint(next))
     }
-    element.addEventListener('keydown', onKeyDown)
-    return () => element.removeEventListener('keydown', onKeyDown)
+    // Capture: ahead of Leaflet's own keyboard panning of the map.
+    container.addEventListener('keydown', onKeyDown, { capture: true })
+    return () => container.removeEventListener('keydown', onKeyDown, { capture: true })
   }, [map])
 
   return (
