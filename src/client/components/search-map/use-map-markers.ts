@@ -17,6 +17,7 @@ export type MapMarker =
 
 type MapPoint = MapItem | MapCluster
 const isItem = (point: MapPoint): point is MapItem => 'id' in point
+const memberKey = (point: MapPoint) => (isItem(point) ? point.id : `${point.lat},${point.lng}`)
 
 /** Room kept around every marker, so that neighbours never touch. */
 const gap = 3
@@ -78,7 +79,9 @@ export function markersAt(
     const first = members[0]!
     if (members.length === 1 && isItem(first)) return { kind: 'pin', key: first.id, item: first }
     const items = members.filter(isItem)
-    const key = `${isItem(first) ? first.id : `${first.lat},${first.lng}`}+${count}`
+    // Named by its least member, not its first: a new read of the same area may list the same
+    // listings in another order, and a badge that kept its place must keep its element (and focus).
+    const key = `${members.map(memberKey).sort()[0]}+${count}`
     const onePlace = items.every((item) => item.lat === first.lat && item.lng === first.lng)
     if (items.length === members.length && onePlace) {
       return { kind: 'place', key, lat: first.lat, lng: first.lng, items }
