@@ -96,6 +96,11 @@ for (const [device, options] of Object.entries(devices)) {
       // A phone shows the list or the map; a desktop both, side by side.
       await page.goto(device === 'phone' ? '/search?view=map' : '/search')
       await expect.poll(() => listingsOnMap(page)).toBeGreaterThan(0)
+      // On a desktop, scrolled to the results: the map then stands beside the list, window-tall.
+      if (device === 'desktop') {
+        await page.getByRole('region', { name: 'Results', exact: true }).scrollIntoViewIfNeeded()
+        await page.evaluate(() => scrollBy(0, 440))
+      }
       await picture(page, `search-map-${device}`)
     })
 
