@@ -21,6 +21,7 @@ import { TypeTabs } from '../components/search/TypeTabs'
 import { readSearch } from '../../shared/read-search'
 import { searchPath, type SearchState, type SearchView } from '../../shared/search-state'
 import { SearchBox } from '../components/SearchBox'
+import { SegmentedControl } from '../components/SegmentedControl'
 import { Spinner } from '../components/Spinner'
 import { useDocumentTitle } from '../components/use-document-title'
 import { useHydrating } from '../components/use-hydrating'
@@ -155,6 +156,11 @@ function SortSelect({
   )
 }
 
+const views: [SearchView, string][] = [
+  ['list', 'List'],
+  ['map', 'Map'],
+]
+
 /** The phone's choice of the list or the map; a desktop shows both. */
 function ViewSwitch({
   view,
@@ -163,24 +169,13 @@ function ViewSwitch({
   view: SearchView
   onChange: (view: SearchView) => void
 }) {
-  const views: [SearchView, string][] = [
-    ['list', 'List'],
-    ['map', 'Map'],
-  ]
   return (
-    <div className={styles.views} role="group" aria-label="Show the results as">
-      {views.map(([value, label]) => (
-        <button
-          key={value}
-          type="button"
-          className={styles.view}
-          aria-pressed={view === value}
-          onClick={() => onChange(value)}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
+    <SegmentedControl
+      label="Show the results as"
+      options={views}
+      value={view}
+      onChange={onChange}
+    />
   )
 }
 

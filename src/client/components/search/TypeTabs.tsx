@@ -1,6 +1,7 @@
 // Rent or Buy, asked first: a month's rent and a sale price are not compared, so the price fields
 // and the price sort come once a type is chosen. 'Any' is what a link without a type shows.
 import type { ListingType } from '../../../shared/listing'
+import { SegmentedControl } from '../SegmentedControl'
 import styles from './TypeTabs.module.css'
 
 const tabs: [ListingType | undefined, string][] = [
@@ -17,18 +18,13 @@ export function TypeTabs({
   onChange: (type: ListingType | undefined) => void
 }) {
   return (
-    <div className={styles.tabs} role="group" aria-label="Rent or buy">
-      {tabs.map(([value, label]) => (
-        <button
-          key={label}
-          type="button"
-          className={styles.tab}
-          aria-pressed={type === value}
-          onClick={() => onChange(value)}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
+    <SegmentedControl
+      label="Rent or buy"
+      options={tabs}
+      value={type}
+      onChange={onChange}
+      size="large"
+      className={styles.tabs}
+    />
   )
 }
