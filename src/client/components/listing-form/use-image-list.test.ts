@@ -121,7 +121,10 @@ describe("the listing form's image list", () => {
   it('marks a picture the browser could not draw, and frees its preview', async () => {
     const { result } = renderHook(() => useImageList([]))
     act(() => void result.current.add([file('broken.jpg')]))
-    await waitFor(() => expect(result.current.images[0]).toHaveProperty('previewUrl'))
+    // The preview comes once the file's first bytes are read: the property is there before.
+    await waitFor(() =>
+      expect(result.current.images[0]).toHaveProperty('previewUrl', 'blob:preview-1'),
+    )
     act(() => result.current.markUnreadable(result.current.images[0]!.key))
     expect(result.current.images[0]).toMatchObject({
       problem: 'The picture in this file could not be read',
