@@ -2,7 +2,7 @@
 // or moved with the arrow keys once focused.
 import 'leaflet/dist/leaflet.css'
 import L from 'leaflet'
-import { useEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet'
 import type { Geolocation } from '../../../shared/listing'
 import { MapTiles } from '../MapTiles'
@@ -65,8 +65,9 @@ function DraggablePin({ pin, placedFor, onMove }: PinMapProps) {
   }, [map, placedFor])
 
   // Listened for on the map, which exists from the start: the pin's own element is made only
-  // once Leaflet adds the marker, which may be after this effect runs.
-  useEffect(() => {
+  // once Leaflet adds the marker. A layout effect, so that no key pressed on a pin already shown
+  // comes before the listener (a passive effect may run later, under load).
+  useLayoutEffect(() => {
     const container = map.getContainer()
     const onKeyDown = (event: KeyboardEvent) => {
       const arrow = arrows[event.key]
