@@ -2,20 +2,12 @@
 // the query cache and the router come from the side that draws it.
 import type { QueryClient } from '@tanstack/react-query'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode, useEffect, type ReactNode } from 'react'
+import { StrictMode, type ReactNode } from 'react'
 import { limits } from '../shared/listing'
 import { AppHeader } from './components/AppHeader'
 import { Navbar } from './components/Navbar'
 import { ToastArea } from './components/ToastArea'
 import { AppRoutes } from './routes'
-
-/** Marks the page live: its buttons take presses from now on (global.css). */
-function MarkHydrated() {
-  useEffect(() => {
-    document.getElementById('root')?.setAttribute('data-hydrated', '')
-  }, [])
-  return null
-}
 
 const contentId = 'content'
 
@@ -59,7 +51,6 @@ export function App({
             </div>
             <Navbar />
             <ToastArea autoCloseMs={limits.toastMs} />
-            <MarkHydrated />
           </>,
         )}
       </QueryClientProvider>

@@ -3,6 +3,7 @@
 import { lazy, Suspense, type ComponentType } from 'react'
 import { Route, Routes, useLocation } from 'react-router'
 import { screens } from '../shared/screens'
+import { MarkHydrated } from './components/MarkHydrated'
 import { PageErrorBoundary } from './components/PageErrorBoundary'
 import { RedirectSignedIn } from './components/RedirectSignedIn'
 import { RequireAuth } from './components/RequireAuth'
@@ -16,6 +17,7 @@ const page = (
   const element = (
     <Suspense fallback={<Spinner />}>
       <Page />
+      <MarkHydrated />
     </Suspense>
   )
   if (access === 'signed-in') return <RequireAuth>{element}</RequireAuth>

@@ -51,6 +51,29 @@ test.describe('Sign in and Sign up screens', () => {
     await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible()
   })
 
+  test('a screen takes presses once it is live itself, not when the frame around it is', async ({
+    page,
+  }) => {
+    // The screen's own script is held back; the frame around it (header, navigation) goes live.
+    let releaseScreen = () => {}
+    const screenReleased = new Promise<void>((resolve) => (releaseScreen = resolve))
+    await page.route('**/assets/SignIn-*.js', async (route) => {
+      await screenReleased
+      await route.continue()
+    })
+    // The frame asks who is signed in once it is live, in the same commit as any mark it makes.
+    const sessionAsked = page.waitForRequest('**/api/auth/get-session')
+    await page.goto('/sign-in', { waitUntil: 'commit' })
+    await sessionAsked
+    const root = page.locator('#root')
+    await expect(root).not.toHaveAttribute('data-hydrated')
+
+    releaseScreen()
+    await expect(root).toHaveAttribute('data-hydrated', '')
+    await page.getByRole('button', { name: 'Show password' }).click()
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text')
+  })
+
   test('the password toggle shows and hides what was typed', async ({ page }) => {
     await page.goto('/sign-in')
     const password = page.getByLabel('Password', { exact: true })

@@ -82,9 +82,20 @@ test.describe('Sign in with Google', () => {
   }) => {
     // The empty server runs without GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.
     allowConsoleErrors(page, /status of 404/)
-    await page.goto(`${emptyServer}/sign-in`)
+    // With the scripts held back, the button the server drew is off: a click on it would do nothing.
+    let releaseScripts = () => {}
+    const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve))
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsReleased
+      await route.continue()
+    })
+    await page.goto(`${emptyServer}/sign-in`, { waitUntil: 'commit' })
+    const button = page.getByRole('button', { name: 'Sign in with Google' })
+    await expect(button).toBeDisabled()
+    releaseScripts()
+    await expect(button).toBeEnabled()
     const popupOpened = page.waitForEvent('popup')
-    await page.getByRole('button', { name: 'Sign in with Google' }).click()
+    await button.click()
     const popup = await popupOpened
 
     await expect(toastWith(page, 'Could not authorize with Google')).toBeVisible()

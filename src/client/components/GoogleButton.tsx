@@ -4,6 +4,7 @@ import { useGoogleSignIn } from '../api/session'
 import styles from './AuthForm.module.css'
 import type { SignInRedirectState } from './RequireAuth'
 import { toast } from './toasts'
+import { useHydrating } from './use-hydrating'
 
 export function GoogleButton() {
   const { pathname, state } = useLocation()
@@ -11,6 +12,8 @@ export function GoogleButton() {
   const from = (state as SignInRedirectState | null)?.from
   const navigate = useNavigate()
   const googleSignIn = useGoogleSignIn()
+  // A click before the page is live would do nothing: the button waits, as the forms' submit does.
+  const hydrating = useHydrating()
   const verb = pathname === '/sign-up' ? 'Sign up with' : 'Sign in with'
 
   function signIn() {
@@ -28,7 +31,7 @@ export function GoogleButton() {
         className={styles.socialButton}
         aria-label={`${verb} Google`}
         onClick={signIn}
-        disabled={googleSignIn.isPending}
+        disabled={googleSignIn.isPending || hydrating}
       >
         <GoogleMark />
       </button>

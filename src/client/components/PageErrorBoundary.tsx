@@ -1,6 +1,7 @@
 // A screen that throws (a bug, or a page file that no longer exists after a new release) shows a
 // way out instead of a blank window; the navigation bar and toasts stay, outside it.
 import { Component, type ReactNode } from 'react'
+import { MarkHydrated } from './MarkHydrated'
 
 interface State {
   error: Error | null
@@ -40,6 +41,7 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
         <p>
           <a href="/">Go to Explore</a>
         </p>
+        <MarkHydrated />
       </main>
     )
   }
