@@ -81,7 +81,7 @@ test.describe('a failed submit on a phone, 390×844', () => {
     const error = toastWith(page, 'Please enter a correct address')
     await expect(error).toBeVisible()
     await expectButtonFree(toastBox(error), submit)
-    await page.screenshot({ path: '/tmp/form-upload/toast-phone.png' })
+    await page.screenshot({ path: test.info().outputPath('toast-phone.png') })
 
     await field(page, 'Address').fill(paris)
     await scrollToEnd(page)
@@ -113,7 +113,7 @@ test.describe('a failed submit on a desktop, 1440×900', () => {
     const error = toastWith(page, 'Please enter a correct address')
     await expect(error).toBeVisible()
     await expectButtonFree(toastBox(error), submit)
-    await page.screenshot({ path: '/tmp/form-upload/toast-desktop.png' })
+    await page.screenshot({ path: test.info().outputPath('toast-desktop.png') })
 
     await field(page, 'Address').fill(paris)
     await scrollToEnd(page)
@@ -183,7 +183,7 @@ for (const viewport of [phone, desktop]) {
           .poll(() => preview.evaluate((image) => (image as HTMLImageElement).naturalWidth))
           .toBeGreaterThan(0)
       }
-      await page.screenshot({ path: `/tmp/form-upload/drop-zone-${viewport.width}.png` })
+      await page.screenshot({ path: test.info().outputPath(`drop-zone-${viewport.width}.png`) })
       expect(await axeViolations(page)).toEqual([])
     })
   })
@@ -258,8 +258,8 @@ test.describe('three 12-megapixel phone photos', () => {
         timeout: 20_000,
       })
       if (viewport === phone)
-        await page.screenshot({ path: '/tmp/form-upload/processing-phone.png' })
-      else await page.screenshot({ path: '/tmp/form-upload/processing-desktop.png' })
+        await page.screenshot({ path: test.info().outputPath('processing-phone.png') })
+      else await page.screenshot({ path: test.info().outputPath('processing-desktop.png') })
       await expect(page).toHaveURL(/\/category\/rent\/[A-Za-z0-9_-]+$/, { timeout: 60_000 })
       await expect(
         page.getByRole('region', { name: 'Photos' }).getByRole('img').first(),
