@@ -8,7 +8,7 @@ export const siteName = 'House Marketplace'
 export const screens = {
   explore: { path: '/', title: 'Explore' },
   offers: { path: '/offers', title: 'Offers' },
-  /** Not one of the spec's screens: its filters, sort and view are in the query (issue 12). */
+  /** Not one of the spec's screens: its filters, sort and view are in the query. */
   search: { path: '/search', title: 'Search' },
   /** Titled by `categoryTitle`. */
   category: { path: '/category/:categoryName' },
@@ -21,7 +21,7 @@ export const screens = {
   resetPassword: { path: '/reset-password', title: 'Reset Password' },
   oauthPopup: { path: '/oauth-popup', title: 'Sign In' },
   profile: { path: '/profile', title: 'My Profile' },
-  /** Not one of the spec's screens: the homes the user saved with the heart (issue 13). */
+  /** Not one of the spec's screens: the homes the user saved with the heart. */
   saved: { path: '/saved', title: 'Saved homes' },
   createListing: { path: '/create-listing', title: 'Create a Listing' },
   editListing: { path: '/edit-listing/:listingId', title: 'Edit Listing' },

@@ -1,4 +1,4 @@
-// Favourites (issue 13): a visitor hearts a home, is told on the sign-in page why they are there,
+// Favourites: a visitor hearts a home, is told on the sign-in page why they are there,
 // signs in, finds it saved on the page they left and on Saved homes, and unsaves it there; the same
 // from a listing's page through Google sign-in. Each heart is named after its home.
 import type { Page } from '@playwright/test'

@@ -1,4 +1,4 @@
-// Sold, rented and back on the market (issue 13): the owner marks a listing sold on its page, which
+// Sold, rented and back on the market: the owner marks a listing sold on its page, which
 // then says so in a banner and leaves search and its category; Profile shows it under 'Sold'; put
 // back on the market from there, it returns everywhere.
 import crypto from 'node:crypto'

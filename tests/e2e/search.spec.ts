@@ -1,4 +1,4 @@
-// The search page (issue 12): from Explore's box, the filters in a sheet on a phone and in a bar on
+// The search page: from Explore's box, the filters in a sheet on a phone and in a bar on
 // a desktop, the sort, Load More, the URL that holds it all (shared, reloaded, gone back to), the
 // empty state that names what to loosen, and the Filter links of Category and Offers. What the
 // screens show is compared with a filter of every listing done here, so a filter the server ignored

@@ -1,4 +1,4 @@
-// Uploads kept in S3 go on at any server (issue 14, part 3): two real server processes on one
+// Uploads kept in S3 go on at any server: two real server processes on one
 // PostgreSQL database and one bucket take the chunks of one upload in turn, and one of them dies
 // with SIGKILL half-way through a chunk.
 import crypto from 'node:crypto'

@@ -1,4 +1,4 @@
-// Saved homes (issue 13): the listings the user saved with the heart, newest saved first, with
+// Saved homes: the listings the user saved with the heart, newest saved first, with
 // 'Load More'; a home sold or rented since shows so, one deleted is gone.
 import { Heart } from 'lucide-react'
 import { Link } from 'react-router'

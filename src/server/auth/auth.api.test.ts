@@ -1,4 +1,4 @@
-// Accounts through the real Better Auth endpoints, on a real database (issue 3's API checks).
+// Accounts through the real Better Auth endpoints, on a real database.
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'

@@ -1,4 +1,4 @@
-// /api/favourites against a real database, on every dialect we support (issue 13, favourites).
+// /api/favourites against a real database, on every dialect we support.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { favouriteLimits, type FavouriteIds } from '../../shared/favourites'
 import type { ListingPage } from '../../shared/listing'

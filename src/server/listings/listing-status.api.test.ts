@@ -1,4 +1,4 @@
-// PATCH /api/listings/:id/status (issue 13): the owner marks a listing sold or rented and puts it
+// PATCH /api/listings/:id/status: the owner marks a listing sold or rented and puts it
 // back. A closed listing leaves every public list, search and map, and keeps its page and its place
 // in the owner's list; reopened, it is everywhere again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Create, edit and delete through the API, with real uploads, on a real database (issue 4).
+// Create, edit and delete through the API, with real uploads, on a real database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Listing } from '../../shared/listing'
 import {

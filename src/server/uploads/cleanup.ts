@@ -1,4 +1,4 @@
-// Uploads never attached to a listing are removed after a day, files and all (issue 4); abandoned
+// Uploads never attached to a listing are removed after a day, files and all; abandoned
 // unfinished ones after an hour.
 import { imageFileKeys, type MediaStore } from '../media/media-store.js'
 import { uploadLimits } from './upload-limits.js'
