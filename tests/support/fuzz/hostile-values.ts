@@ -274,7 +274,11 @@ export function percentEncode(text: string): string {
     .join('')
 }
 
-/** A query string from hostile pairs: keys may repeat, values may be hostile or missing. */
+/**
+ * A query string from hostile pairs: keys may repeat, values may be hostile or missing. One case
+ * in four is well formed (each key at most once, with a plausible value), so that a route whose
+ * only valid queries carry a key still meets valid ones in every run, not in most.
+ */
 export function hostileQuery(
   keys: readonly string[],
   plausible: fc.Arbitrary<string>,
@@ -287,8 +291,16 @@ export function hostileQuery(
     ),
     fc.option(fc.oneof(plausible, hostileString), { nil: undefined }),
   )
+  const wellFormed = fc
+    .shuffledSubarray([...keys], { minLength: 1 })
+    .chain((chosen) =>
+      fc.tuple(...chosen.map((key) => plausible.map((value) => [key, value] as const))),
+    )
   return fc
-    .array(pair, { maxLength: 5 })
+    .oneof(
+      { arbitrary: fc.array(pair, { maxLength: 5 }), weight: 3 },
+      { arbitrary: wellFormed, weight: 1 },
+    )
     .map((pairs) =>
       pairs
         .map(([key, value]) =>
