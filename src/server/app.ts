@@ -20,6 +20,11 @@ import { migrate } from './db/migrate.js'
 import { createClientAddress, type ClientAddress } from './http/client-address.js'
 import { clientWentAway } from './http/client-gone.js'
 import { instanceName } from './instance-name.js'
+import {
+  createConversationQueries,
+  type ConversationQueries,
+} from './conversations/conversations.queries.js'
+import { conversationsRoutes } from './conversations/conversations.routes.js'
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/job-queue.js'
 import { createRequestLimits, type RequestLimits } from './http/rate-limit.js'
 import { sameOriginWrites } from './http/same-origin.js'
@@ -103,6 +108,7 @@ export interface AppContext {
   /** What listing writes tell the people who follow homes (saved searches, saved homes). */
   listingAlerts: ListingAlerts
   unsubscribeTokens: UnsubscribeTokens
+  conversations: ConversationQueries
 }
 
 /** The built client: dist/client, beside the built server (also when run from src/ by tsx). */
@@ -134,6 +140,12 @@ export async function openAppContext(config: Config): Promise<AppContext> {
   })
   const unsubscribeTokens = createUnsubscribeTokens(serverSecret(config))
   const removeUploads = (now?: number) => removeStaleUploads(uploads, media, staging, now)
+  const conversations = createConversationQueries({
+    db,
+    media,
+    jobs,
+    mailDelaySeconds: config.messageMailDelaySeconds,
+  })
   return {
     config,
     db,
@@ -168,6 +180,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     },
     listingAlerts,
     unsubscribeTokens,
+    conversations,
   }
 }
 
@@ -221,6 +234,7 @@ export function createApp(
     publicUrl: context.config.publicUrl,
     chunks: loadPageChunks(clientDir),
   })
+  const conversationRoutes = conversationsRoutes(context)
   const api = new Hono()
     // Before anything reads a body or a cookie: writes come from our own pages only.
     .use('*', sameOriginWrites(context.config.publicUrl))
@@ -232,6 +246,9 @@ export function createApp(
     .use('/auth/*', jsonBodyLimit)
     .use('/saved-searches/*', jsonBodyLimit)
     .use('/saved-searches', jsonBodyLimit)
+    .use('/conversations/*', jsonBodyLimit)
+    .route('/listings', conversationRoutes.ask)
+    .route('/conversations', conversationRoutes.conversations)
     .route('/listings', listingsRoutes({ ...context, countSearchRead }))
     .route('/favourites', favouritesRoutes(context))
     .route('/uploads', uploadsRoutes(context))

@@ -108,6 +108,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: ' 65535 ' }).port).toBe(65535)
     expect(loadConfig({ ALERT_DELAY_SECONDS: '0' }).alertDelaySeconds).toBe(0)
     expect(loadConfig({ ALERT_DELAY_SECONDS: '86400' }).alertDelaySeconds).toBe(86_400)
+    expect(loadConfig({}).messageMailDelaySeconds).toBe(120)
+    expect(loadConfig({ MESSAGE_MAIL_DELAY_SECONDS: '0' }).messageMailDelaySeconds).toBe(0)
     expect(loadConfig({}).mediaMinFreeMb).toBe(1024)
     expect(loadConfig({ MEDIA_MIN_FREE_MB: '0' }).mediaMinFreeMb).toBe(0)
     expect(loadConfig({}).searchReadsPerMinute).toBe(120)
@@ -139,6 +141,8 @@ describe('loadConfig', () => {
     ['ALERT_DELAY_SECONDS', { ALERT_DELAY_SECONDS: '-5' }],
     ['ALERT_DELAY_SECONDS', { ALERT_DELAY_SECONDS: '1.5' }],
     ['ALERT_DELAY_SECONDS', { ALERT_DELAY_SECONDS: '86401' }],
+    ['MESSAGE_MAIL_DELAY_SECONDS', { MESSAGE_MAIL_DELAY_SECONDS: 'later' }],
+    ['MESSAGE_MAIL_DELAY_SECONDS', { MESSAGE_MAIL_DELAY_SECONDS: '86401' }],
     ['MEDIA_MIN_FREE_MB', { MEDIA_MIN_FREE_MB: '1GB' }],
     ['MEDIA_MIN_FREE_MB', { MEDIA_MIN_FREE_MB: '-1' }],
     ['MEDIA_MIN_FREE_MB', { MEDIA_MIN_FREE_MB: '99999999999999999999' }],

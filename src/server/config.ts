@@ -48,6 +48,8 @@ export interface Config {
   mapTileUrl: string
   /** how soon an instant saved-search alert is sent after its match, in seconds */
   alertDelaySeconds: number
+  /** how long an unread message waits before its recipient is mailed, in seconds */
+  messageMailDelaySeconds: number
   trustProxy: TrustProxy
   /** uploads are refused (507) while a disk they land on has less free, in MiB; 0: never */
   mediaMinFreeMb: number
@@ -133,7 +135,8 @@ export function loadConfig(env: Env = process.env): Config {
     storage,
     s3,
     mapTileUrl: read('MAP_TILE_URL') ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    alertDelaySeconds: readAlertDelay(read('ALERT_DELAY_SECONDS')),
+    alertDelaySeconds: readDelaySeconds('ALERT_DELAY_SECONDS', read, 60),
+    messageMailDelaySeconds: readDelaySeconds('MESSAGE_MAIL_DELAY_SECONDS', read, 120),
     trustProxy: readTrustProxy(read('TRUST_PROXY')),
     mediaMinFreeMb: readMediaMinFree(read('MEDIA_MIN_FREE_MB')),
     searchReadsPerMinute: readSearchReadsPerMinute(read('SEARCH_READS_PER_MINUTE')),
@@ -159,13 +162,21 @@ function readPort(value: string | undefined): number {
   return port
 }
 
-/** At most a day: an instant alert that waits longer is a daily one. */
-function readAlertDelay(value: string | undefined): number {
-  if (value === undefined) return 60
+/**
+ * A wait of 0 to 86400 whole seconds in `name`, else `fallback`: at most a day (an instant alert
+ * that waits longer is a daily one).
+ */
+function readDelaySeconds(
+  name: string,
+  read: (name: string) => string | undefined,
+  fallback: number,
+): number {
+  const value = read(name)
+  if (value === undefined) return fallback
   const seconds = Number(value)
   if (!/^\d+$/.test(value) || seconds > 86_400) {
     throw new ConfigError(
-      `ALERT_DELAY_SECONDS must be a whole number of seconds from 0 to 86400, not '${value}'`,
+      `${name} must be a whole number of seconds from 0 to 86400, not '${value}'`,
     )
   }
   return seconds

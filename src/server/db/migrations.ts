@@ -3,6 +3,7 @@ import { type Kysely, type Migration, type MigrationProvider, PostgresAdapter, s
 import { hashStoredResetTokens } from '../auth/reset-tokens.js'
 import type { Database } from './schema.js'
 import { alertsMigration } from './alerts-migration.js'
+import { conversationsMigration } from './conversations-migration.js'
 import { followingMigration } from './following-migration.js'
 import { placeMigration } from './place-migration.js'
 import { savedHomeMailMigration } from './saved-home-mail-migration.js'
@@ -218,6 +219,7 @@ const migrations: Record<string, Migration> = {
   },
   '015-sitemap': sitemapMigration(isPostgres),
   '016-saved-home-mail': savedHomeMailMigration,
+  '017-conversations': conversationsMigration,
 }
 
 /** The triggers that change `listing_version` with every write to `listing` (migration 004). */

@@ -214,6 +214,49 @@ export interface SitemapPageTable {
   firstId: string
 }
 
+/** A conversation between a listing's owner and one person who asked about it (conversations/). */
+export interface ConversationTable {
+  id: string
+  listingId: string
+  askerId: string
+  ownerId: string
+  /** milliseconds since the epoch */
+  createdAt: number
+  lastMessageId: string
+  /** the owner's first message, in milliseconds since the epoch */
+  firstReplyAt: number | null
+}
+
+export interface MessageTable {
+  id: string
+  conversationId: string
+  senderId: string
+  body: string
+  /** milliseconds since the epoch */
+  at: number
+  /** the sender's own id for it, which makes sending it again idempotent */
+  clientId: string | null
+}
+
+/** One participant's side of a conversation: their inbox's order, unread count and mail. */
+export interface ConversationMemberTable {
+  conversationId: string
+  userId: string
+  lastMessageAt: number
+  unread: ColumnType<number, number | undefined, number>
+  /** when the first message they have not read was sent */
+  unreadSince: number | null
+  /** when they were mailed about their unread messages; null again once they read them */
+  mailedAt: number | null
+}
+
+/** What a person chose about being contacted; no row means both are on. */
+export interface ContactPreferenceTable {
+  userId: string
+  showEmail: DbBoolean
+  messageMails: DbBoolean
+}
+
 export interface Database {
   user: UserTable
   verification: VerificationTable
@@ -232,4 +275,8 @@ export interface Database {
   saved_home_mail: SavedHomeMailTable
   mail_opt_out: MailOptOutTable
   job: JobTable
+  conversation: ConversationTable
+  message: MessageTable
+  conversation_member: ConversationMemberTable
+  contact_preference: ContactPreferenceTable
 }
