@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type {
   Conversation,
   ConversationPage,
-  ConversationSummary,
   Message,
 } from '../../shared/conversation'
 import { signUpAndIn, type SignedInUser } from '../../../tests/support/sign-in'

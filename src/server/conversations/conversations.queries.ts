@@ -5,7 +5,6 @@ import { sql, type Kysely, type Selectable } from 'kysely'
 import type {
   Conversation,
   ConversationListing,
-  ConversationPage,
   ConversationSummary,
   Message,
 } from '../../shared/conversation.js'
