@@ -30,7 +30,7 @@ export interface MessageMail {
   unsubscribeUrl: string
 }
 
-/** `body` at most `quoteLength` characters long, its line breaks kept. */
+/** `body` at most `quoteLength` characters long, its line breaks kept (for the HTML part). */
 function quote(body: string): string {
   const characters = [...body]
   return characters.length > quoteLength
@@ -48,11 +48,9 @@ export function messageMail(options: MessageMail): Mail {
   const listing = oneLine(options.listingName, 100)
   const quoted = options.messages.slice(-messagesPerMail)
   const earlier = unread - quoted.length
-  const subject =
-    unread > 1
-      ? `${formatCount(unread, 'new message', 'new messages')} from ${oneLine(firstName(options.senderName), 60)} about ${listing}`
-      : `New message from ${oneLine(firstName(options.senderName), 60)} about ${listing}`
-  const news = `${unread > 1 ? formatCount(unread, 'new message', 'new messages') : 'New message'} from ${sender} about "${listing}":`
+  const count = unread > 1 ? formatCount(unread, 'new message', 'new messages') : 'New message'
+  const subject = `${count} from ${oneLine(firstName(options.senderName), 60)} about ${listing}`
+  const news = `${count} from ${sender} about "${listing}":`
   const more =
     earlier > 0 ? `And ${formatCount(earlier, 'earlier message', 'earlier messages')}.` : ''
   const why =
@@ -60,7 +58,7 @@ export function messageMail(options: MessageMail): Mail {
   const text = [
     news,
     '',
-    ...quoted.map((body) => `Message: ${oneLine(quote(body), quoteLength)}`),
+    ...quoted.map((body) => `Message: ${oneLine(body, quoteLength)}`),
     ...(more ? [more] : []),
     '',
     `Reply in House Marketplace: ${link}`,
