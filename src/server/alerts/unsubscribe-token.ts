@@ -1,6 +1,7 @@
 // The tokens of the mails' unsubscribe links: what the link turns off (a saved search by its id,
-// one kind of saved-home mail for a user, or a user's message mails) and an HMAC of it with the server's secret, so the link
-// works without signing in and cannot be made for another search or person.
+// one kind of saved-home mail for a user, or a user's message mails) and an HMAC of it with the
+// server's secret, so the link works without signing in and cannot be made for another search or
+// person.
 import crypto from 'node:crypto'
 import type { SavedHomeMailKind } from '../db/schema.js'
 

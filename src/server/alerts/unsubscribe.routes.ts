@@ -1,8 +1,8 @@
 // The mails' unsubscribe links, which work without signing in (the token names the saved search,
-// or the person for one kind of saved-home mail or for message mails, signed). POST turns the mails off: mail programs
-// send it themselves (RFC 8058), and the page's button sends it. GET only shows that button,
-// because mail scanners open every link of a mail and must not unsubscribe anyone
-// (docs/decisions/012-job-queue.md).
+// or the person for one kind of saved-home mail or for message mails, signed). POST turns the
+// mails off: mail programs send it themselves (RFC 8058), and the page's button sends it. GET only
+// shows that button, because mail scanners open every link of a mail and must not unsubscribe
+// anyone (docs/decisions/012-job-queue.md).
 import { Hono, type Context } from 'hono'
 import type { Db } from '../db/database.js'
 import type { SavedHomeMailKind } from '../db/schema.js'
