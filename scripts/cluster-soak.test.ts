@@ -30,7 +30,7 @@ describe.skipIf(missing)(`cluster soak${missing ? ` (skipped: ${missing})` : ''}
     await database?.drop()
   })
 
-  it(`keeps every acknowledged write, upload, session, limit and alert through a SIGKILL (seed ${seed})`, async () => {
+  it(`keeps every acknowledged write, upload, session, limit, alert and message through a SIGKILL (seed ${seed})`, async () => {
     if (process.env.TEST_DATABASE_URL?.trim()) database = await createPostgresDatabase()
     catcher = await SmtpCatcher.start()
     cluster = await startCluster({
@@ -38,7 +38,12 @@ describe.skipIf(missing)(`cluster soak${missing ? ` (skipped: ${missing})` : ''}
       databaseUrl: database?.url,
       trustProxy: soakTrustProxy,
       entry: 'source',
-      env: { SMTP_URL: catcher.url, ALERT_DELAY_SECONDS: '1', ...soakSearchReads },
+      env: {
+        SMTP_URL: catcher.url,
+        ALERT_DELAY_SECONDS: '1',
+        MESSAGE_MAIL_DELAY_SECONDS: '1',
+        ...soakSearchReads,
+      },
       prepare: (env) => seedCatalogue(env, 12),
     })
     const result = await runClusterSoak(cluster, catcher, {
@@ -47,6 +52,7 @@ describe.skipIf(missing)(`cluster soak${missing ? ` (skipped: ${missing})` : ''}
       seed,
       killAtSeconds: 10,
       alertListings: 4,
+      messageConversations: 4,
       checks: true,
       pages: await servesPages(cluster.url),
     })
@@ -57,5 +63,10 @@ describe.skipIf(missing)(`cluster soak${missing ? ` (skipped: ${missing})` : ''}
     // The mix was real: uploads in chunks through HAProxy, listings created.
     expect(result.requests['PATCH /api/uploads/:id']?.requests, report).toBeGreaterThan(0)
     expect(result.operations.create?.done, report).toBeGreaterThan(0)
+    // Messages went both ways through HAProxy while the server was killed.
+    expect(
+      result.requests['POST /api/conversations/:id/messages']?.requests,
+      report,
+    ).toBeGreaterThan(10)
   }, 120_000)
 })

@@ -44,7 +44,12 @@ async function withCluster(
     size,
     databaseUrl,
     trustProxy: soakTrustProxy,
-    env: { SMTP_URL: catcher.url, ALERT_DELAY_SECONDS: '1', ...soakSearchReads },
+    env: {
+      SMTP_URL: catcher.url,
+      ALERT_DELAY_SECONDS: '1',
+      MESSAGE_MAIL_DELAY_SECONDS: '1',
+      ...soakSearchReads,
+    },
     prepare: (env) => seedCatalogue(env, listings),
   })
   try {
@@ -65,9 +70,16 @@ try {
     seconds,
     killAtSeconds: Math.round(seconds / 3),
     alertListings: 10,
+    messageConversations: 6,
     checks: true,
   })
-  const throughput = { ...base, seconds: throughputSeconds, alertListings: 0, checks: false }
+  const throughput = {
+    ...base,
+    seconds: throughputSeconds,
+    alertListings: 0,
+    messageConversations: 0,
+    checks: false,
+  }
   const one = await withCluster(1, throughput)
   const three = await withCluster(3, throughput)
   const rate = (result: ClusterSoakResult) =>

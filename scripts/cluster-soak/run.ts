@@ -1,7 +1,8 @@
 // One cluster soak: the soak's mixed traffic (scripts/soak/workload.ts) through HAProxy, a server
 // killed with SIGKILL and started again mid-run, listings that match a saved search's instant
-// alerts created along the way, and afterwards the checks: every acknowledged write on every
-// server, sessions, the shared sign-in limits, each alert sent once.
+// alerts and messages between askers and landlords (scripts/cluster-soak/messaging.ts) along the
+// way, and afterwards the checks: every acknowledged write and message on every server, sessions,
+// the shared sign-in limits, each alert and message mail sent once.
 import fs from 'node:fs'
 import path from 'node:path'
 import { seededRandom } from '../../src/server/seed/random.js'
@@ -30,6 +31,7 @@ import {
   type CheckResult,
 } from './cluster-checks.js'
 import { machineBusySeconds, processCpuSeconds } from './cpu-time.js'
+import { messageMailsOnce, messagesKept, messagingParties, runMessaging } from './messaging.js'
 import { createRetryingSend, type Retries } from './retrying-send.js'
 import { WriteLedger } from './write-ledger.js'
 
@@ -53,6 +55,8 @@ export interface ClusterSoakSettings {
   killAtSeconds?: number
   /** listings made along the way that the saved search's instant alerts must each name once */
   alertListings: number
+  /** conversations whose two people write to each other during the run (checks only) */
+  messageConversations: number
   /** whether to run the checks after the load (a throughput run leaves them out) */
   checks: boolean
   /** whether the servers have their built client, so HTML pages can be asked for */
@@ -94,6 +98,9 @@ export async function runClusterSoak(
     const [catalogue, images] = await Promise.all([allListings(cluster.url), sampleImages()])
     const saver = settings.checks ? await alertSaver(context) : undefined
     const alertOwner = await users.take()
+    const parties = settings.checks
+      ? await messagingParties(context, settings.messageConversations)
+      : []
 
     const recorder = new Recorder()
     const retries: Retries = { inFlight: 0, unexplained: 0, deletedByLostAttempt: 0, samples: [] }
@@ -108,7 +115,7 @@ export async function runClusterSoak(
     const cpuBefore = cpuNow(cluster)
     const started = performance.now()
     const until = Date.now() + settings.seconds * 1000
-    const [operations, alerted] = await Promise.all([
+    const [operations, alerted, , messaging] = await Promise.all([
       runWorkload({
         send,
         users,
@@ -126,6 +133,7 @@ export async function runClusterSoak(
       settings.killAtSeconds === undefined
         ? undefined
         : killAndRestart(cluster, settings.killAtSeconds, killedAt, fault),
+      parties.length > 0 ? runMessaging(send, parties, until, settings.seed) : undefined,
     ])
     const durationMs = performance.now() - started
     const cpuAfter = cpuNow(cluster)
@@ -164,6 +172,10 @@ export async function runClusterSoak(
       })
     }
     if (settings.checks) {
+      const kept = messaging && (await messagesKept(cluster.servers, messaging))
+      // Waited for while the other checks run.
+      const messageMails =
+        messaging && kept ? messageMailsOnce(catcher!, messaging, kept.stored) : undefined
       const missing = (
         await Promise.all(
           cluster.servers.map(async (server) =>
@@ -194,6 +206,12 @@ export async function runClusterSoak(
         ],
         ['each instant alert sent once', await alertsOnce(catcher!, saver!, alerted)],
       ]
+      if (kept && messageMails) {
+        checks.push(
+          ['acknowledged messages kept once, read on each server', kept],
+          ['one mail to each person with unread messages, per conversation', await messageMails],
+        )
+      }
       for (const [name, { pass, value }] of checks) criteria.push({ name, value, pass })
       criteria.push({
         name: 'error lines in the servers’ logs during the load',

@@ -25,6 +25,7 @@ import {
   type ConversationQueries,
 } from './conversations/conversations.queries.js'
 import { conversationsRoutes } from './conversations/conversations.routes.js'
+import { createMessageMailJobs } from './conversations/message-mail-jobs.js'
 import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/job-queue.js'
 import { createRequestLimits, type RequestLimits } from './http/rate-limit.js'
 import { sameOriginWrites } from './http/same-origin.js'
@@ -175,6 +176,13 @@ export async function openAppContext(config: Config): Promise<AppContext> {
         publicUrl: config.publicUrl,
         unsubscribeTokens,
         listingAlerts,
+      }),
+      ...createMessageMailJobs({
+        db,
+        mailer,
+        publicUrl: config.publicUrl,
+        unsubscribeTokens,
+        mailDelaySeconds: config.messageMailDelaySeconds,
       }),
       ...createUploadCleanupJobs(removeUploads),
     },

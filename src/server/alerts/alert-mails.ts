@@ -4,9 +4,16 @@
 import { formatBathrooms, formatBedrooms, formatCount, formatPrice } from '../../shared/format.js'
 import { effectivePrice, type Listing } from '../../shared/listing.js'
 import { escapeHtml } from '../http/escape.js'
-import { mailButton, mailColours, mailLink, mailPage } from '../mail/mail-layout.js'
+import {
+  mailButton,
+  mailColours,
+  mailLink,
+  mailPage,
+  profileManageLine,
+} from '../mail/mail-layout.js'
 import { oneLine } from '../mail/mail-text.js'
 import type { Mail } from '../mail/mailer.js'
+import { unsubscribeHeaders } from '../mail/unsubscribe-headers.js'
 import { shareImagePath } from '../media/share-image.js'
 
 /** A mail names this many listings at most; the search's link shows the rest. */
@@ -81,14 +88,6 @@ function listingsHtml(publicUrl: string, listings: Listing[], price?: string): s
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}</table>`
 }
 
-/** RFC 8058: mail programs show their own unsubscribe button, which POSTs to the link. */
-function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
-  return {
-    'List-Unsubscribe': `<${unsubscribeUrl}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  }
-}
-
 export interface SavedSearchAlert {
   to: string
   publicUrl: string
@@ -133,7 +132,7 @@ export function savedSearchAlertMail(alert: SavedSearchAlert): Mail {
   ].join('\n')
   const html = mailPage({
     title: subject,
-    profileUrl: `${publicUrl}/profile`,
+    manageLine: profileManageLine(`${publicUrl}/profile`),
     to: alert.to,
     body: `<p style="margin:0 0 8px">${escapeHtml(news)}</p>
 ${listingsHtml(publicUrl, shown)}
@@ -190,7 +189,7 @@ function savedHomeMail(
     ].join('\n'),
     html: mailPage({
       title: options.subject,
-      profileUrl: `${publicUrl}/profile`,
+      manageLine: profileManageLine(`${publicUrl}/profile`),
       to: options.to,
       body: `<p style="margin:0 0 8px">${news.html}</p>
 ${listingsHtml(publicUrl, [listing])}

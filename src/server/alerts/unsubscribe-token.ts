@@ -1,6 +1,7 @@
-// The tokens of the mails' unsubscribe links: what the link turns off (a saved search by its id, or
-// one kind of saved-home mail for a user) and an HMAC of it with the server's secret, so the link
-// works without signing in and cannot be made for another search or person.
+// The tokens of the mails' unsubscribe links: what the link turns off (a saved search by its id,
+// one kind of saved-home mail for a user, or a user's message mails) and an HMAC of it with the
+// server's secret, so the link works without signing in and cannot be made for another search or
+// person.
 import crypto from 'node:crypto'
 import type { SavedHomeMailKind } from '../db/schema.js'
 
@@ -12,6 +13,10 @@ export interface UnsubscribeTokens {
   signSavedHomes(kind: SavedHomeMailKind, userId: string): string
   /** The user's id, or undefined when the token was not made by us for `kind`. */
   verifySavedHomes(kind: SavedHomeMailKind, token: string): string | undefined
+  /** A token that turns the user's message mails off. */
+  signMessages(userId: string): string
+  /** The user's id, or undefined when the token was not made by us for message mails. */
+  verifyMessages(token: string): string | undefined
 }
 
 export function createUnsubscribeTokens(secret: string): UnsubscribeTokens {
@@ -31,5 +36,7 @@ export function createUnsubscribeTokens(secret: string): UnsubscribeTokens {
     verify: (token) => verify('saved-search-unsubscribe', token),
     signSavedHomes: (kind, userId) => sign(savedHomes(kind), userId),
     verifySavedHomes: (kind, token) => verify(savedHomes(kind), token),
+    signMessages: (userId) => sign('message-mail-unsubscribe', userId),
+    verifyMessages: (token) => verify('message-mail-unsubscribe', token),
   }
 }

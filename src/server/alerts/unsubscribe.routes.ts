@@ -1,8 +1,8 @@
 // The mails' unsubscribe links, which work without signing in (the token names the saved search,
-// or the person for one kind of saved-home mail, signed). POST turns the mails off: mail programs
-// send it themselves (RFC 8058), and the page's button sends it. GET only shows that button,
-// because mail scanners open every link of a mail and must not unsubscribe anyone
-// (docs/decisions/012-job-queue.md).
+// or the person for one kind of saved-home mail or for message mails, signed). POST turns the
+// mails off: mail programs send it themselves (RFC 8058), and the page's button sends it. GET only
+// shows that button, because mail scanners open every link of a mail and must not unsubscribe
+// anyone (docs/decisions/012-job-queue.md).
 import { Hono, type Context } from 'hono'
 import type { Db } from '../db/database.js'
 import type { SavedHomeMailKind } from '../db/schema.js'
@@ -87,12 +87,64 @@ export function unsubscribeRoutes(deps: {
   const gone = (c: Context) =>
     answer(c, 404, 'Saved search not found', '<p>This saved search was deleted.</p>')
 
+  /** Whether the user has turned message mails off (no preference row: they are on). */
+  async function messageMailsOff(userId: string): Promise<boolean> {
+    const row = await db.kysely
+      .selectFrom('contact_preference')
+      .select('messageMails')
+      .where('userId', '=', userId)
+      .executeTakeFirst()
+    return row !== undefined && !row.messageMails
+  }
+
+  const messageMailsAreOff = (c: Context, future: boolean) =>
+    answer(
+      c,
+      200,
+      'Message mails are off',
+      `<p>You ${future ? 'will get no more mail' : 'get no mail'} when a message to you is not read. Your conversations stay in House Marketplace.</p>`,
+    )
+
   return (
     new Hono()
       // Its own file: the Content-Security-Policy allows no inline style.
       .get('/page.css', (c) => {
         c.header('Cache-Control', 'public, max-age=86400')
         return c.body(pageCss, 200, { 'Content-Type': 'text/css; charset=utf-8' })
+      })
+      // Before the saved-home kinds' routes, whose first segment 'messages' would be a bad kind.
+      .get('/messages/:token', async (c) => {
+        const userId = unsubscribeTokens.verifyMessages(c.req.param('token'))
+        if (!userId) return badLink(c)
+        if (await messageMailsOff(userId)) return messageMailsAreOff(c, false)
+        return answer(
+          c,
+          200,
+          'Stop message mails?',
+          `<p>You get a mail when a message to you in House Marketplace is not read for a while.</p>
+<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">
+<button type="submit">Stop message mails</button></form>`,
+        )
+      })
+      .post('/messages/:token', async (c) => {
+        const userId = unsubscribeTokens.verifyMessages(c.req.param('token'))
+        if (!userId) return badLink(c)
+        // A deleted user has nothing left to turn off (and the row would have no user).
+        const user = await db.kysely
+          .selectFrom('user')
+          .select('id')
+          .where('id', '=', userId)
+          .executeTakeFirst()
+        if (user) {
+          await db.kysely
+            .insertInto('contact_preference')
+            .values({ userId, showEmail: db.bool(true), messageMails: db.bool(false) })
+            .onConflict((conflict) =>
+              conflict.column('userId').doUpdateSet({ messageMails: db.bool(false) }),
+            )
+            .execute()
+        }
+        return messageMailsAreOff(c, true)
       })
       .get('/:kind/:token', async (c) => {
         const kind = c.req.param('kind')

@@ -1,6 +1,6 @@
 // Reads and writes of conversations. A message is stored with everything it changes in one
 // transaction: the conversation's last message, both participants' inbox rows, and the job that
-// mails the recipient if it stays unread (conversation-mail-jobs.ts).
+// mails the recipient if it stays unread (message-mail-jobs.ts).
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type {
   Conversation,

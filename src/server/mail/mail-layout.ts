@@ -25,6 +25,11 @@ export function mailButton(url: string, label: string): string {
 </td></tr></table>`
 }
 
+/** The footer's line of the mails about saved searches and saved homes, which the profile lists. */
+export function profileManageLine(profileUrl: string): string {
+  return `Your saved searches, their alerts and your saved homes are in ${mailLink(profileUrl, 'your profile')}.`
+}
+
 /**
  * A whole HTML document: `title` (plain text) in its head, `body` and `footer` (HTML) in the card
  * and under it.
@@ -33,8 +38,8 @@ export function mailPage(options: {
   title: string
   body: string
   footer: string
-  /** where the person manages what they get: their profile */
-  profileUrl: string
+  /** the footer's line (HTML) that says where the person manages what they get */
+  manageLine: string
   /** the address the mail goes to, named in the footer for people with several */
   to: string
 }): string {
@@ -70,7 +75,7 @@ ${options.body}
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px">
 <tr><td style="padding:16px 24px;font-size:13px;color:${muted}">
 ${options.footer}
-<p style="margin:8px 0 0">Your saved searches, their alerts and your saved homes are in ${mailLink(options.profileUrl, 'your profile')}.</p>
+<p style="margin:8px 0 0">${options.manageLine}</p>
 <p style="margin:8px 0 0">This mail was sent to ${escapeHtml(options.to)}. House Marketplace: homes for rent and for sale.</p>
 </td></tr>
 </table>

@@ -7,6 +7,7 @@ import type { Listing } from '../../shared/listing'
 import { listingClosedMail, priceCutMail, savedSearchAlertMail } from '../alerts/alert-mails'
 import { resetPasswordMail } from '../auth/reset-password-mail'
 import { verificationMail } from '../auth/verification-mail'
+import { messageMail } from '../conversations/message-mail'
 import { renderMail, type Mail } from './mailer'
 
 const installed = !spawnSync('spamassassin', ['--version']).error
@@ -54,6 +55,19 @@ const mails: [string, Mail][] = [
   [
     'a no longer available mail',
     listingClosedMail({ to, publicUrl, listing: { ...home(1), status: 'rented' }, unsubscribeUrl }),
+  ],
+  [
+    'a message mail',
+    messageMail({
+      to,
+      publicUrl,
+      conversationId: 'conversation1',
+      senderName: 'Ana Asker',
+      listingName: 'Flat',
+      messages: ['Hi, is this home still available?', 'Can I see it on Saturday?'],
+      unread: 2,
+      unsubscribeUrl: `${publicUrl}/unsubscribe/messages/abc.${'x'.repeat(43)}`,
+    }),
   ],
   ['a reset-password mail', resetPasswordMail(to, `${publicUrl}/api/auth/reset-password/token`)],
   [
