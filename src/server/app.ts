@@ -69,7 +69,7 @@ import { uploadsRoutes } from './uploads/uploads.routes.js'
 import { createUploadStaging, type UploadStaging } from './uploads/upload-staging.js'
 import { createUserQueries, type UserQueries } from './users/users.queries.js'
 import { landlordLookupCounter, usersRoutes } from './users/users.routes.js'
-import { landlordProfileRoutes } from './users/landlord-profile.routes.js'
+import { landlordProfileCounter, landlordProfileRoutes } from './users/landlord-profile.routes.js'
 import { loadClientFiles } from './web/client-files.js'
 import { loadPageChunks } from './web/page-chunks.js'
 import { createPageHeads } from './web/page-head.js'
@@ -305,6 +305,7 @@ export function createApp(
         pageCache,
         countSearchRead,
         countLandlordLookup: landlordLookupCounter(context),
+        countLandlordProfile: landlordProfileCounter(context),
       }),
     )
 

@@ -24,6 +24,22 @@ export const landlordProfileLimits: LimitRule[] = landlordLookupLimits.map((rule
   name: `profile-${rule.name}`,
 }))
 
+/**
+ * Counts a landlord's page drawn on the server against the same limits; throws
+ * `RequestLimitedError` past them. The page holds the profile, so it is no way round them.
+ */
+export function landlordProfileCounter(deps: {
+  requestLimits: RequestLimits
+  clientAddress: ClientAddress
+}): (c: Context) => Promise<void> {
+  return async (c) => {
+    const address = deps.clientAddress(c)
+    // In-process requests (tests) have no address, and are not counted.
+    if (address === undefined) return
+    await consumePerAddress(deps.requestLimits, landlordProfileLimits, address)
+  }
+}
+
 /** How long a server answers a profile from memory: a renamed landlord shows within this. */
 const keptMs = 30_000
 const maxKept = 10_000
@@ -57,14 +73,12 @@ export function landlordProfileRoutes(deps: {
 }) {
   const { users, requestLimits, clientAddress } = deps
   const recent = recentProfiles()
+  const countLookup = landlordProfileCounter({ requestLimits, clientAddress })
 
   /** Counts a lookup no memory served; bad and unknown ids count too. */
   async function count(c: Context): Promise<Response | undefined> {
-    const address = clientAddress(c)
-    // In-process requests (tests) have no address, and are not counted.
-    if (address === undefined) return undefined
     try {
-      await consumePerAddress(requestLimits, landlordProfileLimits, address)
+      await countLookup(c)
     } catch (error) {
       if (error instanceof RequestLimitedError) return limitedResponse(c, error)
       throw error

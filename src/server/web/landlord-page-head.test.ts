@@ -1,0 +1,84 @@
+// A landlord's page as the server sends it: titled by their name, kept out of search engines,
+// drawn from their profile and their listings on the market only; 404 for an unknown user.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createTestApp,
+  createUser,
+  dialects,
+  insertListing,
+  type TestApp,
+  type TestUser,
+} from '../../../tests/support/test-app'
+import { createPageHeads, type PageHead } from './page-head'
+
+describe.each(dialects)("a landlord's page head (%s)", (dialect) => {
+  let t: TestApp
+  let landlord: TestUser
+  let pageHead: (path: string) => Promise<PageHead>
+  const active: string[] = []
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { PUBLIC_URL: 'https://homes.example' })
+    landlord = await createUser(t.context, { name: 'Chloé Dubois' })
+    const at = Date.now()
+    for (const [n, status] of (['active', 'sold', 'active', 'rented'] as const).entries()) {
+      const type = status === 'sold' ? 'sale' : 'rent'
+      const row = await insertListing(t.context, {
+        userRef: landlord.id,
+        status,
+        type,
+        timestamp: at - n,
+      })
+      if (status === 'active') active.push(row.id)
+    }
+    const heads = createPageHeads({
+      listings: t.context.listings,
+      users: t.context.users,
+      publicUrl: t.context.config.publicUrl,
+      chunks: () => ({ scripts: [], styles: [] }),
+    })
+    pageHead = (path) => heads(path)
+  })
+  afterAll(() => t?.close())
+
+  it('is titled by the name, kept from search engines, without the e-mail', async () => {
+    const head = await pageHead(`/users/${landlord.id}`)
+    expect(head.status).toBe(200)
+    expect(head.html).toContain('<title>Chloé Dubois | House Marketplace</title>')
+    expect(head.html).toMatch(
+      /<meta name="description" content="Homes for rent and for sale by Chloé Dubois\. Member since \w+ \d{4}\.">/,
+    )
+    expect(head.html).toContain('<meta name="robots" content="noindex">')
+    expect(head.html).toContain(
+      `<link rel="canonical" href="https://homes.example/users/${landlord.id}">`,
+    )
+    expect(JSON.stringify(head)).not.toContain(landlord.email)
+  })
+
+  it('is drawn from the profile and the listings on the market alone, and never kept', async () => {
+    const head = await pageHead(`/users/${landlord.id}`)
+    expect(head.pageData?.landlordProfile).toEqual({
+      id: landlord.id,
+      value: {
+        id: landlord.id,
+        name: 'Chloé Dubois',
+        memberSince: expect.any(String),
+        replies: null,
+      },
+    })
+    const page = head.pageData?.listingPages
+    expect(page?.filter).toEqual({ userRef: landlord.id, status: 'active' })
+    expect(page?.page.items.map((item) => item.id)).toEqual(active)
+    // The name and the reply figures change while the listings stay at their version.
+    expect(head.version).toBeUndefined()
+  })
+
+  it('answers 404 for an unknown user and for a bad id, drawn as not found', async () => {
+    for (const id of ['NoSuchUser0000000000', 'not.an.id']) {
+      const head = await pageHead(`/users/${id}`)
+      expect(head.status).toBe(404)
+      expect(head.html).toContain('<title>Not found | House Marketplace</title>')
+      expect(head.pageData?.landlordProfile).toEqual({ id, value: null })
+    }
+  })
+})
