@@ -73,6 +73,15 @@ describe.each(dialects)("a landlord's page head (%s)", (dialect) => {
     expect(head.version).toBeUndefined()
   })
 
+  it('writes a hostile name as text', async () => {
+    const hostile = await createUser(t.context, { name: '</title><script>alert(1)</script>' })
+    const { html } = await pageHead(`/users/${hostile.id}`)
+    expect(html).toContain(
+      '<title>&#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62; | House Marketplace</title>',
+    )
+    expect(html).not.toContain('<script>alert(1)')
+  })
+
   it('answers 404 for an unknown user and for a bad id, drawn as not found', async () => {
     for (const id of ['NoSuchUser0000000000', 'not.an.id']) {
       const head = await pageHead(`/users/${id}`)
