@@ -1,5 +1,5 @@
 // 'Listed by {name}' on a listing's page, linking to the landlord's own page, with how soon they
-// usually reply when that is known. Nothing while the name is unknown.
+// usually reply when that is known. Its room is kept while the name loads, so nothing below moves.
 import { Link } from 'react-router'
 import { replyTimeText } from '../../shared/reply-wording'
 import { landlordPagePath } from '../../shared/screens'
@@ -7,7 +7,8 @@ import { useLandlordProfile } from '../api/landlord-profile'
 import styles from './ListedBy.module.css'
 
 export function ListedBy({ landlordId }: { landlordId: string }) {
-  const { data: profile } = useLandlordProfile(landlordId)
+  const { data: profile, status } = useLandlordProfile(landlordId)
+  if (status === 'pending') return <div className={styles.placeholder} aria-hidden="true" />
   if (!profile) return null
   const medianMinutes = profile.replies?.medianMinutes
   return (
