@@ -3,7 +3,6 @@
 // left beside the homes.
 import { CalendarDays, Clock, MessageCircle } from 'lucide-react'
 import { Link, useParams } from 'react-router'
-import { firstName } from '../../shared/conversation'
 import type { LandlordProfile } from '../../shared/landlord-profile'
 import { memberSinceText, replyShareText, replyTimeText } from '../../shared/reply-wording'
 import { screens } from '../../shared/screens'
@@ -39,13 +38,12 @@ export default function Landlord() {
 }
 
 function LandlordPage({ profile }: { profile: LandlordProfile }) {
-  const first = firstName(profile.name)
   const { replies } = profile
   return (
     <main className={`page ${styles.landlord}`}>
       <section className={styles.profile} aria-labelledby="landlord-name">
         <span className={styles.initial} aria-hidden="true">
-          {first.charAt(0).toUpperCase()}
+          {profile.name.trim().charAt(0).toUpperCase()}
         </span>
         <h1 id="landlord-name" className={styles.name}>
           {profile.name}
@@ -72,14 +70,14 @@ function LandlordPage({ profile }: { profile: LandlordProfile }) {
 
       <section className={styles.homes} aria-labelledby="landlord-homes">
         <h2 id="landlord-homes" className={styles.homesHeading}>
-          {first}&rsquo;s homes
+          Homes on the market
         </h2>
         <ListingPages
           filter={{ userRef: profile.id, status: 'active' }}
           empty={
             <EmptyState
-              title={`${first} has no homes on the market`}
-              hint="Homes they put up for rent or for sale show up here."
+              title="No homes on the market right now"
+              hint={`Homes ${profile.name} puts up for rent or for sale show up here.`}
             >
               <Link to={screens.explore.path}>Go to Explore</Link>
             </EmptyState>
