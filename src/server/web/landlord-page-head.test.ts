@@ -14,7 +14,7 @@ import { createPageHeads, type PageHead } from './page-head'
 describe.each(dialects)("a landlord's page head (%s)", (dialect) => {
   let t: TestApp
   let landlord: TestUser
-  let pageHead: (path: string) => Promise<PageHead>
+  let pageHead: (path: string, search?: URLSearchParams) => Promise<PageHead>
   const active: string[] = []
 
   beforeAll(async () => {
@@ -37,7 +37,7 @@ describe.each(dialects)("a landlord's page head (%s)", (dialect) => {
       publicUrl: t.context.config.publicUrl,
       chunks: () => ({ scripts: [], styles: [] }),
     })
-    pageHead = (path) => heads(path)
+    pageHead = (path, search) => heads(path, search)
   })
   afterAll(() => t?.close())
 
@@ -71,6 +71,24 @@ describe.each(dialects)("a landlord's page head (%s)", (dialect) => {
     expect(page?.page.items.map((item) => item.id)).toEqual(active)
     // The name and the reply figures change while the listings stay at their version.
     expect(head.version).toBeUndefined()
+  })
+
+  it("goes on from a 'Load More' link's cursor, and refuses one made for another list", async () => {
+    const many = await createUser(t.context)
+    const at = Date.now()
+    const ids: string[] = []
+    for (let n = 0; n < 12; n++) {
+      ids.push((await insertListing(t.context, { userRef: many.id, timestamp: at - n })).id)
+    }
+    const first = await pageHead(`/users/${many.id}`)
+    const cursor = first.pageData?.listingPages?.page.nextCursor
+    expect(first.pageData?.listingPages?.page.items).toHaveLength(10)
+    const next = await pageHead(`/users/${many.id}`, new URLSearchParams({ cursor: cursor! }))
+    expect(next.status).toBe(200)
+    expect(next.pageData?.listingPages?.page.items.map((item) => item.id)).toEqual(ids.slice(10))
+    // The cursor of this landlord's list does not continue another's.
+    const other = await pageHead(`/users/${landlord.id}`, new URLSearchParams({ cursor: cursor! }))
+    expect(other.status).toBe(400)
   })
 
   it('writes a hostile name as text', async () => {
