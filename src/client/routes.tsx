@@ -34,6 +34,7 @@ const routes: [path: string, element: ReturnType<typeof page>][] = [
   [screens.category.path, page(() => import('./pages/Category'))],
   [screens.listing.path, page(() => import('./pages/Listing'))],
   [screens.contact.path, page(() => import('./pages/Contact'))],
+  [screens.landlord.path, page(() => import('./pages/Landlord'))],
   [screens.signIn.path, page(() => import('./pages/SignIn'), 'visitors')],
   [screens.signUp.path, page(() => import('./pages/SignUp'), 'visitors')],
   [screens.forgotPassword.path, page(() => import('./pages/ForgotPassword'))],

@@ -70,6 +70,7 @@ import { uploadsRoutes } from './uploads/uploads.routes.js'
 import { createUploadStaging, type UploadStaging } from './uploads/upload-staging.js'
 import { createUserQueries, type UserQueries } from './users/users.queries.js'
 import { landlordLookupCounter, usersRoutes } from './users/users.routes.js'
+import { landlordProfileCounter, landlordProfileRoutes } from './users/landlord-profile.routes.js'
 import { loadClientFiles } from './web/client-files.js'
 import { loadPageChunks } from './web/page-chunks.js'
 import { createPageHeads } from './web/page-head.js'
@@ -262,6 +263,7 @@ export function createApp(
     .route('/uploads', uploadsRoutes(context))
     .route('/geocode', geocodeRoutes(context.geocoder, context.auth))
     .route('/saved-searches', savedSearchesRoutes(context))
+    .route('/users', landlordProfileRoutes(context))
     .route('/users', usersRoutes(context))
     .route(
       '/auth',
@@ -311,6 +313,7 @@ export function createApp(
         pageCache,
         countSearchRead,
         countLandlordLookup: landlordLookupCounter(context),
+        countLandlordProfile: landlordProfileCounter(context),
       }),
     )
 

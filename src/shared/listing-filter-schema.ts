@@ -50,6 +50,7 @@ export const listingFilterSchema = z
     type: z.enum(listingTypes, "Must be 'rent' or 'sale'").optional(),
     offer: booleanText.transform((value) => value === 'true').optional(),
     userRef: z.string().regex(idPattern, 'Not a user id').optional(),
+    status: z.enum(['active'], "Must be 'active'").optional(),
     q: z
       .string()
       .trim()

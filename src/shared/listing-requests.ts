@@ -22,6 +22,11 @@ export interface ListingFilter {
   type?: ListingType
   offer?: boolean
   userRef?: string
+  /**
+   * Only listings on the market. Every list but the owner's (`userRef`) has only those anyway;
+   * with `userRef` it is a landlord's list as others see it, on their public page.
+   */
+  status?: 'active'
   /** whole words and word prefixes of name and location, all of them */
   q?: string
   /** whole dollars, on the price a buyer pays */
@@ -51,6 +56,7 @@ export function filterParameters(filter: ListingFilter): [string, string][] {
   add('type', filter.type)
   add('offer', filter.offer)
   add('userRef', filter.userRef)
+  add('status', filter.status)
   add('q', filter.q)
   add('minPrice', filter.minPrice)
   add('maxPrice', filter.maxPrice)

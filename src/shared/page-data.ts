@@ -3,6 +3,7 @@
 // again (docs/decisions/021-server-rendering.md).
 import type { Listing, ListingPage } from './listing.js'
 import type { ListingFilter, ListingSort } from './listing-requests.js'
+import type { LandlordProfile } from './landlord-profile.js'
 import type { UserProfile } from './profile.js'
 
 export interface PageData {
@@ -15,6 +16,8 @@ export interface PageData {
   listingPages?: { filter: ListingFilter; sort: ListingSort; cursor?: string; page: ListingPage }
   /** The contact page's landlord, as GET /api/users/:id answers. */
   landlord?: { id: string; value: UserProfile }
+  /** A landlord's public page: their profile; null when there is no such user. */
+  landlordProfile?: { id: string; value: LandlordProfile | null }
   /** Explore's carousel. */
   recommended?: Listing[]
 }

@@ -6,6 +6,7 @@ import {
   contactPath,
   documentTitle,
   editListingPath,
+  landlordPagePath,
   listingPagePath,
   screens,
 } from './screens'
@@ -20,6 +21,9 @@ describe('screen paths', () => {
     ).toEqual({ categoryName: 'sale', listingId: 'abc_12-X' })
     expect(matchPath(screens.editListing.path, editListingPath('abc'))?.params).toEqual({
       listingId: 'abc',
+    })
+    expect(matchPath(screens.landlord.path, landlordPagePath('user_1'))?.params).toEqual({
+      userId: 'user_1',
     })
     const contact = new URL(contactPath('user1', 'Flat'), 'http://x')
     expect(matchPath(screens.contact.path, contact.pathname)?.params).toEqual({

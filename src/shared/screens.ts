@@ -15,6 +15,8 @@ export const screens = {
   /** Titled by the listing's name. */
   listing: { path: '/category/:categoryName/:listingId' },
   contact: { path: '/contact/:landlordId', title: 'Contact Landlord' },
+  /** Not one of the spec's screens: a landlord's public page. Titled by their name. */
+  landlord: { path: '/users/:userId' },
   signIn: { path: '/sign-in', title: 'Sign In' },
   signUp: { path: '/sign-up', title: 'Sign Up' },
   forgotPassword: { path: '/forgot-password', title: 'Forgot Password' },
@@ -50,6 +52,11 @@ export function listingPagePath(listing: Pick<Listing, 'type' | 'id'>): string {
 
 export function editListingPath(listingId: string): string {
   return `/edit-listing/${encodeURIComponent(listingId)}`
+}
+
+/** A landlord's public page: their name, how they reply, their listings on the market. */
+export function landlordPagePath(userId: string): string {
+  return `/users/${encodeURIComponent(userId)}`
 }
 
 /**

@@ -63,6 +63,7 @@ function isValidListQuery(search: URLSearchParams): boolean {
     type: (value) => value === 'rent' || value === 'sale',
     offer: isBoolean,
     userRef: (value) => idPattern.test(value),
+    status: (value) => value === 'active',
     q: (value) => {
       const text = value.trim()
       return text.length >= 1 && text.length <= 100 && /[\p{L}\p{N}]/u.test(text)
@@ -96,6 +97,7 @@ function queryFilter(search: URLSearchParams): ListingFilter {
     type: text('type') as ListingFilter['type'],
     offer: flag('offer'),
     userRef: text('userRef'),
+    status: text('status') as ListingFilter['status'],
     q: text('q')?.trim(),
     minPrice: number('minPrice'),
     maxPrice: number('maxPrice'),
@@ -252,6 +254,7 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
         type: ['rent', 'sale', 'house'],
         offer: ['true', 'false', 'yes'],
         userRef: [...userIds, 'someone'],
+        status: ['active', 'sold'],
         q: ['cott', 'RIVOLI', 'José', ' san  jose ', 'tage', '', '!!', 'x'.repeat(101)],
         minPrice: ['0', '900', '0900', '1500', '250000', '-1', '1.5'],
         maxPrice: ['0', '900', '1500', '250000', '99999999999', '1e3'],

@@ -49,11 +49,12 @@ function matchesText(row: ListingRow, q: string): boolean {
 
 /**
  * Whether a listing is shown: only those on the market are listed, searched and mapped, except
- * that the owner's list (a `userRef` filter) shows every one of theirs.
+ * that the owner's list (a `userRef` filter without `status=active`) shows every one of theirs.
  */
 function isShown(row: ListingRow, filter: ListingFilter, view: 'list' | 'map'): boolean {
   const onTheMarket = row.status === undefined || row.status === 'active'
-  return onTheMarket || (view === 'list' && filter.userRef !== undefined)
+  const everyStatus = filter.userRef !== undefined && filter.status === undefined
+  return onTheMarket || (view === 'list' && everyStatus)
 }
 
 /** Whether a listing answers the filter, in a list (and search) or on the map. */

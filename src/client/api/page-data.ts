@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { pageDataElementId, type PageData } from '../../shared/page-data'
 import { listingKey, listingPagesKey, recommendedKey } from './listings'
+import { landlordProfileKey } from './landlord-profile'
 import { landlordKey } from './users'
 
 /** The data the server wrote into the page, if it rendered it. */
@@ -23,4 +24,8 @@ export function seedPageData(queryClient: QueryClient, data: PageData): void {
   }
   if (data.recommended) queryClient.setQueryData(recommendedKey, data.recommended)
   if (data.landlord) queryClient.setQueryData(landlordKey(data.landlord.id), data.landlord.value)
+  if (data.landlordProfile) {
+    const { id, value } = data.landlordProfile
+    queryClient.setQueryData(landlordProfileKey(id), value)
+  }
 }

@@ -12,6 +12,7 @@ import { contactPath, editListingPath, screens } from '../../shared/screens'
 import { useListing } from '../api/listings'
 import { useSession } from '../api/session'
 import { FavouriteButton } from '../components/FavouriteButton'
+import { ListedBy } from '../components/ListedBy'
 import { PhotoGallery } from '../components/PhotoGallery'
 import { closedStatusText } from '../components/listing-status-text'
 import { ListingStatusButton } from '../components/ListingStatusButton'
@@ -121,6 +122,7 @@ function ListingDetails({
           </Link>
         )}
         {isOwner && <OwnerControls listing={listing} ownerId={listing.userRef} />}
+        <ListedBy landlordId={listing.userRef} />
       </div>
 
       <ul className={styles.facts}>

@@ -227,6 +227,8 @@ describe.each(dialects)('listing status on %s', (dialect) => {
         rooms: await all(`/api/listings?minBedrooms=3&${limit}`),
         box: await all(`/api/listings?${paris}&${limit}`),
         owner: await all(`/api/listings?userRef=${seller.id}&${limit}`),
+        // The owner's list as others see it, on the landlord's page.
+        landlordPage: await all(`/api/listings?userRef=${seller.id}&status=active&${limit}`),
         // The world at zoom 2 adds up the stored cells; a city at zoom 16 shows pins.
         worldMap: await maps(`/api/listings/map?${world}&zoom=2`),
         rentMap: await maps(`/api/listings/map?${world}&zoom=2&type=rent&offer=false`),
@@ -257,6 +259,7 @@ describe.each(dialects)('listing status on %s', (dialect) => {
         'price',
         'rooms',
         'box',
+        'landlordPage',
       ] as const) {
         expect(after[list], list).toEqual(without(before[list]))
       }

@@ -257,6 +257,31 @@ describe.each(dialects)('search statements on %s', (dialect) => {
     }
   })
 
+  it("reads a landlord's active listings (their public page) by an index", async () => {
+    // A landlord with a few homes among thousands: their own index is the way to them.
+    const landlord = await createUser(many.context)
+    await insertListings(
+      many.context,
+      Array.from({ length: 12 }, (_, n) => ({
+        ...libraryListing(landlord.id, n, 12),
+        status: n % 4 === 0 ? ('sold' as const) : ('active' as const),
+      })),
+    )
+    if (dialect === 'postgres') await sql`vacuum analyze listing`.execute(many.context.db.kysely)
+    const small = `/api/listings?userRef=${landlord.id}&status=active`
+    const smallLines = (await plans(many, small)).flatMap(({ plan }) => plan)
+    expect(scansTable(smallLines, 'listing'), small).toBe(false)
+    expect(smallLines.join('\n'), small).toMatch(/listing_owner_newest\b/)
+    // The owner of every other listing: any sort index serves, none reads the whole table.
+    const large = `/api/listings?userRef=${ownerOf.get(many)!}&status=active`
+    expect(
+      scansTable(
+        (await plans(many, large)).flatMap(({ plan }) => plan),
+        'listing',
+      ),
+    ).toBe(false)
+  })
+
   it('reads a page deep in the price sort by the price index', async () => {
     let cursor: string | null = null
     for (let page = 0; page < 5; page++) {

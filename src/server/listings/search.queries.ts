@@ -81,9 +81,12 @@ export function sortValue(row: { timestamp: number; price: number }, sort: Listi
   return sortOrders[sort].column === 'timestamp' ? row.timestamp : row.price
 }
 
-/** The owner's list (filtered by `userRef`) shows sold and rented listings too; no other does. */
+/**
+ * The owner's list (filtered by `userRef`) shows sold and rented listings too, unless it asks for
+ * `status=active` (their public page); no other list does.
+ */
 function ownerSeesEveryStatus(filter: ListingFilter): boolean {
-  return filter.userRef !== undefined
+  return filter.userRef !== undefined && filter.status === undefined
 }
 
 /** Whether the filter has more than the spec's own lists have (type, offer, owner). */
@@ -255,6 +258,8 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
       filter.type !== undefined,
       filter.offer !== undefined,
       filter.userRef !== undefined,
+      // The status is a literal in the SQL, not a parameter: its own shape.
+      ownerSeesEveryStatus(filter),
       after !== undefined,
     ].join()
     const text = plainListSql.get(shape)

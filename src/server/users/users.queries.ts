@@ -1,5 +1,7 @@
 // Reads of Better Auth's `user` table that the app needs beyond what Better Auth answers itself.
+import type { LandlordProfile } from '../../shared/landlord-profile.js'
 import type { PublicUser, UserProfile } from '../../shared/profile.js'
+import { readReplyFigures } from '../conversations/reply-figures.js'
 import type { Db } from '../db/database.js'
 
 export function createUserQueries({ kysely }: Db) {
@@ -32,6 +34,19 @@ export function createUserQueries({ kysely }: Db) {
         .where('email', '=', email.toLowerCase())
         .executeTakeFirst()
       return row?.id
+    },
+
+    /** A user's public page: name, the day they joined and how they reply; never the e-mail. */
+    async getLandlordProfile(id: string, now = Date.now()): Promise<LandlordProfile | undefined> {
+      const user = await kysely
+        .selectFrom('user')
+        .select(['id', 'name', 'createdAt'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (!user) return undefined
+      const memberSince = new Date(user.createdAt).toISOString().slice(0, 10)
+      const replies = await readReplyFigures(kysely, id, now)
+      return { id: user.id, name: user.name, memberSince, replies }
     },
   }
 }

@@ -17,7 +17,8 @@ export function withCursor(address: string, cursor: string | undefined): string 
 
 /**
  * The address a page is drawn for and kept under: its path, and the query parameters it reads: a
- * search as the page writes it (its view included), a list's cursor, the contact page's listing.
+ * search as the page writes it (its view included), a list's cursor (a landlord's page has a
+ * list too), the contact page's listing.
  * Other query parameters change nothing that is drawn, so a link with a tracking parameter, or a
  * flood of made-up ones, gets the page already drawn.
  */
@@ -26,7 +27,11 @@ export function pageAddress(path: string, search: URLSearchParams): string {
   if (normalized === screens.search.path) {
     return withCursor(searchPath(readSearch(search)), cursorOf(search))
   }
-  if (normalized === screens.offers.path || /^\/category\/[^/]+$/.test(normalized)) {
+  if (
+    normalized === screens.offers.path ||
+    /^\/category\/[^/]+$/.test(normalized) ||
+    /^\/users\/[^/]+$/.test(normalized)
+  ) {
     return withCursor(normalized, cursorOf(search))
   }
   if (/^\/contact\/[^/]+$/.test(normalized)) {

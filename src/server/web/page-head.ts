@@ -22,6 +22,7 @@ import { escapeHtml } from '../http/escape.js'
 import { shareImageTags } from './share-image-tags.js'
 import type { ListingQueries } from '../listings/listings.queries.js'
 import { describeContact } from './describe-contact.js'
+import { describeLandlord } from './describe-landlord.js'
 import { describeList } from './describe-list.js'
 import { cursorOf, withCursor } from './page-address.js'
 import type { PageChunkLookup } from './page-chunks.js'
@@ -189,6 +190,12 @@ const routes: PageRoute[] = [
     module: 'pages/Contact.tsx',
     describe: ({ landlordId = '' }, listings, search, users) =>
       describeContact(landlordId, search.get('listingId') ?? '', listings, users),
+  },
+  {
+    path: screens.landlord.path,
+    module: 'pages/Landlord.tsx',
+    describe: ({ userId = '' }, listings, search, users) =>
+      describeLandlord(userId, listings, search, users),
   },
   drawnFormRoute(screens.signIn, 'pages/SignIn.tsx', { visitorsOnly: true }),
   drawnFormRoute(screens.signUp, 'pages/SignUp.tsx', { visitorsOnly: true }),

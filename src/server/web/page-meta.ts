@@ -35,8 +35,8 @@ export interface PageMeta {
 /** The route's parameters by name: `{ categoryName }` for `/category/:categoryName`. */
 export type RouteParams = Partial<Record<string, string>>
 
-/** The reads of users a page's head needs: the contact page's landlord. */
-export type PageUsers = Pick<UserQueries, 'getProfile'>
+/** The reads of users a page's head needs: the contact page's landlord, a landlord's own page. */
+export type PageUsers = Pick<UserQueries, 'getProfile' | 'getLandlordProfile'>
 
 export type Describe = (
   params: RouteParams,

@@ -29,6 +29,8 @@ export interface PageSettings {
   countSearchRead: CountSearchRead
   /** The per-address budget of landlord lookups: a drawn contact page holds an e-mail. */
   countLandlordLookup: (c: Context) => Promise<void>
+  /** The per-address budget of landlord profiles: a landlord's page is drawn afresh each time. */
+  countLandlordProfile: (c: Context) => Promise<void>
 }
 
 // index.html marks the part of its head that each screen replaces.
@@ -134,12 +136,14 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     const address = pageAddress(path, new URL(c.req.url).searchParams)
     const isSearch = address.split('?')[0] === screens.search.path
     const isContact = /^\/contact\/[^/]+\/?$/.test(path)
+    const isLandlord = /^\/users\/[^/]+\/?$/.test(path)
     let status: PageHead['status'] | 429 = 200
     const read = async () => {
       // A list's later page is a read of the API's list as a search is: the same budget.
       const laterPage = new URLSearchParams(address.split('?')[1]).has(cursorParameter)
       if (isSearch || laterPage) await countPage(c, settings.countSearchRead)
       if (isContact) await countPage(c, settings.countLandlordLookup)
+      if (isLandlord) await countPage(c, settings.countLandlordProfile)
       const serverRender = !isSearch || searchesAsked.askedBefore(address)
       const drawn = await drawPage(c, page, address, serverRender)
       status = drawn.status
@@ -153,7 +157,13 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
       status = 429
       c.header('Retry-After', String(error.retryAfterSeconds))
       const wait = error.retryAfterSeconds
-      body = textBody(isContact ? contactLimitedPage(page, wait) : limitedPage(page, wait))
+      body = textBody(
+        isContact
+          ? contactLimitedPage(page, wait)
+          : isLandlord
+            ? landlordLimitedPage(page, wait)
+            : limitedPage(page, wait),
+      )
     }
     const { bytes, encoding } = bodyBytes(body, c.req.header('Accept-Encoding'))
     return c.body(bytes, status, {
@@ -232,6 +242,16 @@ function contactLimitedPage(shell: string, retryAfterSeconds: number): string {
     shell,
     'Too many contact pages',
     `This address has opened many contact pages lately. Try again in ${retryAfterSeconds} seconds.`,
+    `<a href="${screens.explore.path}">Back to Explore</a>`,
+  )
+}
+
+/** A landlord's page over the address's budget of landlord profiles. */
+function landlordLimitedPage(shell: string, retryAfterSeconds: number): string {
+  return messagePage(
+    shell,
+    'Too many landlord pages',
+    `This address has opened many landlord pages lately. Try again in ${retryAfterSeconds} seconds.`,
     `<a href="${screens.explore.path}">Back to Explore</a>`,
   )
 }
