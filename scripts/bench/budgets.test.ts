@@ -1,9 +1,12 @@
 // The search budgets hold a run to what the search issue set: at a million listings and 10
-// connections for latency, at every size for statements and for the depth of a page.
+// connections for latency, at every size for statements and for the depth of a page. The
+// messaging budgets: every read within 20 ms at 10 connections, the unread count in 2 statements.
 import { describe, expect, it } from 'vitest'
 import type { Dialect } from '../../src/server/db/database'
-import { checkBudgets } from './budgets'
+import { checkBudgets, checkMessagingBudgets } from './budgets'
 import type { Measure } from './measure'
+import type { MessagingBlockResult } from './messaging'
+import { messagingTargetNames, type MessagingTargetName } from './messaging-targets'
 import type { BlockResult } from './report'
 import { readSettings } from './settings'
 import { searchTargetNames, type TargetName } from './targets'
@@ -109,5 +112,61 @@ describe('the search budgets', () => {
   it('holds a page read from the database to 200 µs of CPU on SQLite', () => {
     expect(verdict(withCpu('first-uncached', 190, 100_000), 'first-uncached')).toEqual([true])
     expect(verdict(withCpu('first-uncached', 429, 100_000), 'first-uncached')).toEqual([false])
+  })
+})
+
+describe('the messaging budgets', () => {
+  function messagingBlock(
+    dialect: Dialect,
+    p99Ms: Partial<Record<MessagingTargetName, number>> = {},
+    unreadStatements = 2,
+  ): MessagingBlockResult {
+    return {
+      dialect,
+      seed: {
+        conversations: 5_000,
+        messages: 25_000,
+        seedMs: 2_000,
+        landlordId: 'landlord',
+        longConversationId: 'long',
+      },
+      statements: messagingTargetNames.map((name) => ({
+        name,
+        statements: name === 'unread' ? unreadStatements : 3,
+      })),
+      databaseCpuCounted: false,
+      ceiling: measure('ceiling'),
+      targets: messagingTargetNames.map((name) => measure(name, { p99Ms: p99Ms[name] ?? 10 })),
+      serverHwmMb: 160,
+    }
+  }
+
+  it('holds every messaging read to a p99 of 20 ms on both databases at 10 connections', () => {
+    const checks = checkMessagingBudgets(
+      [messagingBlock('sqlite'), messagingBlock('postgres', { 'conversation-older': 21 })],
+      atScale,
+    )
+    expect(verdict(checks, 'inbox-later: p99 (sqlite')).toEqual([true])
+    expect(verdict(checks, 'conversation-older: p99 (sqlite')).toEqual([true])
+    expect(verdict(checks, 'conversation-older: p99 (postgres')).toEqual([false])
+    expect(checks.filter((check) => check.budget.includes(': p99 ('))).toHaveLength(10)
+  })
+
+  it('measures but does not check the p99 at other than 10 connections', () => {
+    const busier = checkMessagingBudgets(
+      [messagingBlock('sqlite', { inbox: 40 })],
+      readSettings({}),
+    )
+    expect(verdict(busier, 'inbox: p99')).toEqual([null])
+  })
+
+  it('wants at most 2 statements per unread count, at any number of connections', () => {
+    const statements = (count: number) =>
+      verdict(
+        checkMessagingBudgets([messagingBlock('postgres', {}, count)], readSettings({})),
+        'unread: statements',
+      )
+    expect(statements(2)).toEqual([true])
+    expect(statements(3)).toEqual([false])
   })
 })

@@ -1,6 +1,7 @@
 // The server budgets of docs/performance.md, checked against one run's measurements.
 import { limits } from '../../src/shared/listing.js'
 import type { Dialect } from '../../src/server/db/database.js'
+import type { MessagingBlockResult } from './messaging.js'
 import type { BlockResult } from './report.js'
 import type { BenchSettings } from './settings.js'
 import { deepSearchPage, searchTargetNames } from './targets.js'
@@ -148,5 +149,41 @@ function checkSearches(
       .join(' | '),
     pass: most <= maxSearchStatements,
   })
+  return checks
+}
+
+/** The messaging budgets are set for this many connections. */
+export const messagingConnections = 10
+const maxMessagingP99Ms = 20
+const maxUnreadStatements = 2
+
+/**
+ * Every messaging read within 20 ms at the 99th percentile on both databases, judged at 10
+ * connections; the unread count, asked on every page, in at most 2 statements.
+ */
+export function checkMessagingBudgets(
+  blocks: MessagingBlockResult[],
+  settings: BenchSettings,
+): BudgetCheck[] {
+  const checks: BudgetCheck[] = []
+  const judged = settings.connections === messagingConnections
+  for (const block of blocks) {
+    const at = `${block.dialect}, ${settings.connections} connections`
+    for (const measure of block.targets) {
+      checks.push({
+        budget: `${measure.name}: p99 (${at})`,
+        limit: `≤ ${maxMessagingP99Ms} ms`,
+        measured: `${measure.p99Ms.toFixed(1)} ms`,
+        pass: judged ? measure.p99Ms <= maxMessagingP99Ms : null,
+      })
+    }
+    const unread = block.statements.find((facts) => facts.name === 'unread')!
+    checks.push({
+      budget: `unread: statements per request (${block.dialect})`,
+      limit: `≤ ${maxUnreadStatements}`,
+      measured: String(unread.statements),
+      pass: unread.statements <= maxUnreadStatements,
+    })
+  }
   return checks
 }

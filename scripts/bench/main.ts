@@ -1,27 +1,30 @@
 // npm run bench: seeds fresh databases of several sizes, drives the production server and a bare
-// node:http ceiling side by side with autocannon, prints the table and writes bench/results.json.
-// Settings: BENCH_SIZES, BENCH_DURATION, BENCH_ROUNDS, BENCH_WARMUP, BENCH_CONNECTIONS and
-// BENCH_DATABASE_URL (see docs/performance.md).
-import path from 'node:path'
+// node:http ceiling side by side with autocannon, prints the table and writes bench/results.json;
+// then the messaging block (a landlord's inbox and a long conversation), bench/messaging.json.
+// Settings: BENCH_PARTS, BENCH_SIZES, BENCH_DURATION, BENCH_ROUNDS, BENCH_WARMUP, BENCH_CONNECTIONS
+// and BENCH_DATABASE_URL (see docs/performance.md).
 import { createApp } from '../../src/server/app.js'
 import type { Dialect } from '../../src/server/db/database.js'
-import { startServer } from '../../tests/support/server-process.js'
-import { recordResponse, startCeiling } from './ceiling.js'
-import { watchDatabaseCpu } from './database-cpu.js'
-import { measureBlock } from './measure.js'
+import { measureOnServer } from './measure-server.js'
 import {
   formatBudgets,
   formatSearches,
   formatSeeds,
   formatTable,
+  formatMessagingSeed,
+  formatMessagingTable,
+  messagingResultsFile,
   resultsFile,
+  writeMessagingResults,
   writeResults,
   type BlockResult,
 } from './report.js'
+import { messagingConnections } from './budgets.js'
+import { runMessagingBlock, type MessagingBlockResult } from './messaging.js'
 import { searchFacts } from './search-facts.js'
 import { benchCities, seedListings, type BenchCity } from './seed.js'
 import { readSettings, type BenchSettings } from './settings.js'
-import { createStore, openStoreContext, storeEnv, type BenchStore } from './store.js'
+import { createStore, openStoreContext, type BenchStore } from './store.js'
 import { chooseTargets } from './targets.js'
 
 const openStores = new Set<BenchStore>()
@@ -65,60 +68,21 @@ async function runBlock(
   settings: BenchSettings,
   cities: BenchCity[],
 ): Promise<BlockResult> {
-  // What to stop or remove when the block ends, however it ends; last started, first stopped.
-  const cleanups: (() => Promise<void>)[] = []
+  const store = await createStore(dialect, settings.postgresUrl)
+  openStores.add(store)
   try {
-    const store = await createStore(dialect, settings.postgresUrl)
-    openStores.add(store)
-    cleanups.push(() => removeStore(store))
     const prepared = await seedAndChoose(store, listings, cities)
-    const running = await startServer(storeEnv(store), {
-      entry: settings.serverMain ? { file: settings.serverMain } : 'built',
-      logFile: path.join(store.dataDir, 'server.log'),
-    })
-    const server = {
-      origin: running.url,
-      pid: running.child.pid!,
-      stop: async () => void (await running.stop()),
-    }
-    cleanups.push(server.stop)
-    for (const target of prepared.targets) {
-      const response = await fetch(server.origin + target.path, { headers: target.headers })
-      if (response.status !== 200) {
-        throw new Error(`${target.path} answered ${response.status}: ${await response.text()}`)
-      }
-    }
-    const first = prepared.targets[0]!
-    const ceiling = await startCeiling(
-      await recordResponse(server.origin + first.path, first.headers),
-      store.dataDir,
-    )
-    cleanups.push(ceiling.stop)
-    const database =
-      settings.postgresUrl && store.databaseName
-        ? await watchDatabaseCpu(settings.postgresUrl, store.databaseName)
-        : undefined
-    if (database) cleanups.push(database.close)
-    const measures = await measureBlock({
-      server,
-      ceiling,
-      targets: prepared.targets,
-      settings,
-      database,
-    })
+    const measures = await measureOnServer(store, prepared.targets, settings)
     return {
       dialect,
       listings,
       seed: prepared.seed,
       deepPageReached: prepared.deepPageReached,
       searches: prepared.searches,
-      databaseCpuCounted: database?.measured() ?? false,
       ...measures,
     }
   } finally {
-    for (const cleanup of cleanups.reverse()) {
-      await cleanup().catch((error: unknown) => console.error('Could not clean up:', error))
-    }
+    await removeStore(store).catch((error: unknown) => console.error('Could not clean up:', error))
   }
 }
 
@@ -126,16 +90,37 @@ const settings = readSettings()
 const dialects: Dialect[] = settings.postgresUrl ? ['sqlite', 'postgres'] : ['sqlite']
 if (!settings.postgresUrl) console.info('BENCH_DATABASE_URL is not set: SQLite only.')
 const cities = benchCities()
-const blocks: BlockResult[] = []
-for (const dialect of dialects) {
-  for (const listings of settings.sizes) {
-    console.info(`${dialect}, ${listings.toLocaleString('en')} listings…`)
-    const block = await runBlock(dialect, listings, settings, cities)
-    blocks.push(block)
-    console.info(formatSeeds([block]))
+if (settings.parts.includes('listings')) {
+  const blocks: BlockResult[] = []
+  for (const dialect of dialects) {
+    for (const listings of settings.sizes) {
+      console.info(`${dialect}, ${listings.toLocaleString('en')} listings…`)
+      const block = await runBlock(dialect, listings, settings, cities)
+      blocks.push(block)
+      console.info(formatSeeds([block]))
+    }
   }
+  const budgets = writeResults(blocks, settings)
+  console.info(
+    `\n${formatTable(blocks)}\n\n${formatSearches(blocks)}\n\n${formatBudgets(budgets)}\n\nWritten to ${resultsFile}`,
+  )
 }
-const budgets = writeResults(blocks, settings)
-console.info(
-  `\n${formatTable(blocks)}\n\n${formatSearches(blocks)}\n\n${formatBudgets(budgets)}\n\nWritten to ${resultsFile}`,
-)
+if (settings.parts.includes('messaging')) {
+  const blocks: MessagingBlockResult[] = []
+  for (const dialect of dialects) {
+    console.info(`${dialect}, messaging…`)
+    const store = await createStore(dialect, settings.postgresUrl)
+    openStores.add(store)
+    try {
+      blocks.push(await runMessagingBlock(store, settings, cities))
+    } finally {
+      await removeStore(store)
+    }
+    console.info(formatMessagingSeed(blocks.at(-1)!))
+  }
+  const budgets = writeMessagingResults(blocks, settings)
+  const setFor = `${messagingConnections} connections (BENCH_CONNECTIONS)`
+  console.info(
+    `\n${formatMessagingTable(blocks)}\n\n${formatBudgets(budgets, setFor)}\n\nWritten to ${messagingResultsFile}`,
+  )
+}

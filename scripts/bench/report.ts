@@ -4,15 +4,19 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Dialect } from '../../src/server/db/database.js'
-import { checkBudgets, searchScale, type BudgetCheck } from './budgets.js'
+import { checkBudgets, checkMessagingBudgets, searchScale, type BudgetCheck } from './budgets.js'
 import { loadTimeoutSeconds } from './load.js'
 import type { Measure } from './measure.js'
+import type { MessagingBlockResult } from './messaging.js'
 import type { SearchFacts } from './search-facts.js'
 import type { SeedResult } from './seed.js'
 import type { BenchSettings } from './settings.js'
 import { deepSearchPage } from './targets.js'
 
 export const resultsFile = fileURLToPath(new URL('../../bench/results.json', import.meta.url))
+export const messagingResultsFile = fileURLToPath(
+  new URL('../../bench/messaging.json', import.meta.url),
+)
 
 export interface BlockResult {
   dialect: Dialect
@@ -44,9 +48,43 @@ const figure = (value: number, digits: number) =>
   Number.isFinite(value) ? value.toFixed(digits) : '–'
 
 export function formatTable(blocks: BlockResult[]): string {
+  return formatSections(
+    'listings',
+    blocks.map((block) => ({
+      ...block,
+      size: block.listings.toLocaleString('en'),
+      label: (name: string) => label(name, block.deepPageReached),
+    })),
+  )
+}
+
+/** The messaging block's table: the same columns, its targets' names as they are. */
+export function formatMessagingTable(blocks: MessagingBlockResult[]): string {
+  return formatSections(
+    'seeded',
+    blocks.map((block) => ({
+      ...block,
+      size: `${block.seed.conversations.toLocaleString('en')} conversations, ${block.seed.messages.toLocaleString('en')} messages`,
+      label: (name: string) => name,
+    })),
+  )
+}
+
+interface TableSection {
+  dialect: Dialect
+  /** what the block's database holds, in the second column */
+  size: string
+  label(name: string): string
+  ceiling: Measure
+  targets: Measure[]
+  serverHwmMb: number
+  databaseCpuCounted: boolean
+}
+
+function formatSections(sizeTitle: string, sections: TableSection[]): string {
   const header = [
     'db',
-    'listings',
+    sizeTitle,
     'target',
     'req/s',
     'p50 ms',
@@ -57,13 +95,12 @@ export function formatTable(blocks: BlockResult[]): string {
     'RSS MB',
   ]
   const rows: string[][] = []
-  for (const block of blocks) {
-    const size = block.listings.toLocaleString('en')
+  for (const block of sections) {
     for (const measure of [block.ceiling, ...block.targets]) {
       rows.push([
         block.dialect,
-        size,
-        label(measure.name, block.deepPageReached),
+        block.size,
+        block.label(measure.name),
         Math.round(measure.requestsPerSecond).toLocaleString('en'),
         figure(measure.p50Ms, 1),
         figure(measure.p99Ms, 1),
@@ -74,7 +111,7 @@ export function formatTable(blocks: BlockResult[]): string {
       ])
     }
     const peak = Math.round(block.serverHwmMb).toString()
-    rows.push([block.dialect, size, 'server peak (VmHWM)', '', '', '', '', '', '', peak])
+    rows.push([block.dialect, block.size, 'server peak (VmHWM)', '', '', '', '', '', '', peak])
   }
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]!.length)),
@@ -85,7 +122,7 @@ export function formatTable(blocks: BlockResult[]): string {
         column < 3 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
       )
       .join('  ')
-  const notes: string[] = blocks
+  const notes: string[] = sections
     .filter((block) => block.dialect === 'postgres')
     .slice(0, 1)
     .map((block) =>
@@ -95,11 +132,11 @@ export function formatTable(blocks: BlockResult[]): string {
     )
   // Autocannon counts a request with no answer within its timeout as an error; such a target's
   // latencies leave those requests out, so say how many there were.
-  for (const block of blocks) {
+  for (const block of sections) {
     for (const measure of block.targets) {
       if (measure.errors + measure.non2xx === 0) continue
       notes.push(
-        `${block.dialect}, ${block.listings.toLocaleString('en')} listings, ${measure.name}: ${measure.errors} requests failed or went unanswered for ${loadTimeoutSeconds} s, ${measure.non2xx} answered other than 2xx.`,
+        `${block.dialect}, ${block.size}, ${measure.name}: ${measure.errors} requests failed or went unanswered for ${loadTimeoutSeconds} s, ${measure.non2xx} answered other than 2xx.`,
       )
     }
   }
@@ -121,6 +158,15 @@ export function formatSeeds(blocks: BlockResult[]): string {
     .join('\n')
 }
 
+export function formatMessagingSeed(block: MessagingBlockResult): string {
+  const { seed } = block
+  const statements = block.statements.map((facts) => `${facts.name} ${facts.statements}`)
+  return [
+    `seeded ${block.dialect} with ${seed.conversations.toLocaleString('en')} conversations and ${seed.messages.toLocaleString('en')} messages (beside 1,000 listings) in ${(seed.seedMs / 1000).toFixed(1)} s`,
+    `statements per request: ${statements.join(', ')}`,
+  ].join('\n')
+}
+
 /** What each search matched and the statements one request of it sent, block by block. */
 export function formatSearches(blocks: BlockResult[]): string {
   return blocks
@@ -133,22 +179,42 @@ export function formatSearches(blocks: BlockResult[]): string {
     .join('\n')
 }
 
-export function formatBudgets(checks: BudgetCheck[]): string {
+export function formatBudgets(
+  checks: BudgetCheck[],
+  /** what an n/a budget is set for */
+  setFor = `${searchScale.listings.toLocaleString('en')} listings and ${searchScale.connections} connections (BENCH_SIZES, BENCH_CONNECTIONS)`,
+): string {
   const lines = checks.map((check) => {
     const verdict = check.pass === null ? 'n/a ' : check.pass ? 'PASS' : 'FAIL'
     return `${verdict}  ${check.budget}: ${check.measured} (budget ${check.limit})`
   })
   if (checks.some((check) => check.pass === null)) {
-    lines.push(
-      `n/a: measured, but set for ${searchScale.listings.toLocaleString('en')} listings and ${searchScale.connections} connections (BENCH_SIZES, BENCH_CONNECTIONS)`,
-    )
+    lines.push(`n/a: measured, but set for ${setFor}`)
   }
   return lines.join('\n')
 }
 
 export function writeResults(blocks: BlockResult[], settings: BenchSettings): BudgetCheck[] {
   const budgets = checkBudgets(blocks, settings)
-  const results = {
+  writeFile(resultsFile, { settings, blocks, budgets })
+  return budgets
+}
+
+export function writeMessagingResults(
+  blocks: MessagingBlockResult[],
+  settings: BenchSettings,
+): BudgetCheck[] {
+  const budgets = checkMessagingBudgets(blocks, settings)
+  writeFile(messagingResultsFile, { settings, blocks, budgets })
+  return budgets
+}
+
+function writeFile(
+  file: string,
+  results: { settings: BenchSettings; blocks: unknown[]; budgets: BudgetCheck[] },
+) {
+  const { settings, ...measured } = results
+  const written = {
     date: new Date().toISOString(),
     machine: {
       cpus: os.cpus().length,
@@ -158,10 +224,8 @@ export function writeResults(blocks: BlockResult[], settings: BenchSettings): Bu
       loadAverage: os.loadavg(),
     },
     settings: { ...settings, postgresUrl: settings.postgresUrl ? 'set' : undefined },
-    blocks,
-    budgets,
+    ...measured,
   }
-  fs.mkdirSync(path.dirname(resultsFile), { recursive: true })
-  fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n')
-  return budgets
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, JSON.stringify(written, null, 2) + '\n')
 }

@@ -1,7 +1,13 @@
 // The benchmark's settings, from the environment: sizes, durations, and the optional PostgreSQL server.
 import path from 'node:path'
 
+/** The parts of the bench: the listing sizes' blocks, and the messaging block. */
+export const benchParts = ['listings', 'messaging'] as const
+export type BenchPart = (typeof benchParts)[number]
+
 export interface BenchSettings {
+  /** which parts run (BENCH_PARTS): both by default */
+  parts: BenchPart[]
   /** listing counts, one fresh database each */
   sizes: number[]
   /** measured seconds per target and size, split into `rounds` slices that take turns */
@@ -18,6 +24,7 @@ export interface BenchSettings {
 
 export function readSettings(env: Record<string, string | undefined> = process.env): BenchSettings {
   return {
+    parts: readParts(env.BENCH_PARTS),
     sizes: readList('BENCH_SIZES', env.BENCH_SIZES, [1_000, 10_000, 100_000]),
     durationSeconds: readNumber('BENCH_DURATION', env.BENCH_DURATION, 8),
     rounds: readNumber('BENCH_ROUNDS', env.BENCH_ROUNDS, 4),
@@ -40,4 +47,15 @@ function readNumber(name: string, value: string | undefined, fallback: number, m
 function readList(name: string, value: string | undefined, fallback: number[]): number[] {
   if (value === undefined || value.trim() === '') return fallback
   return value.split(',').map((item) => readNumber(name, item.replace(/_/g, ''), 0))
+}
+
+function readParts(value: string | undefined): BenchPart[] {
+  if (value === undefined || value.trim() === '') return [...benchParts]
+  return value.split(',').map((part) => {
+    const name = part.trim() as BenchPart
+    if (!benchParts.includes(name)) {
+      throw new Error(`BENCH_PARTS lists ${benchParts.join(' and ')}, not '${part}'`)
+    }
+    return name
+  })
 }

@@ -4,6 +4,7 @@ import type { MapAnswer } from '../../src/shared/listing-requests.js'
 import type { App } from '../../src/server/app.js'
 import type { Db } from '../../src/server/db/database.js'
 import { encodeCursor, filterFingerprint } from '../../src/server/listings/cursor.js'
+import type { MessagingTargetName } from './messaging-targets.js'
 import { cityRadiusKm, commonWord, degreesPerKm, type BenchCity } from './seed.js'
 
 /** The searches of the search table (docs/performance.md); each is read from the database each time. */
@@ -29,6 +30,7 @@ export type TargetName =
   | 'first-uncached'
   | 'deep-uncached'
   | SearchTargetName
+  | MessagingTargetName
 
 export interface Target {
   name: TargetName

@@ -50,6 +50,22 @@ export interface SentMessage {
   created: boolean
 }
 
+/** What a conversation's header reads: the listing, both participants, the member's unread count. */
+const headerColumns = [
+  'conversation.id',
+  'conversation.lastMessageId',
+  'listing.id as listingId',
+  'listing.name as listingName',
+  'listing.type as listingType',
+  'listing.images as listingImages',
+  'listing.status as listingStatus',
+  'asker.id as askerId',
+  'asker.name as askerName',
+  'owner.id as ownerId',
+  'owner.name as ownerName',
+  'member.unread',
+] as const
+
 export function createConversationQueries(deps: {
   db: Db
   media: Pick<MediaStore, 'imageUrl'>
@@ -85,20 +101,7 @@ export function createConversationQueries(deps: {
           .onRef('member.conversationId', '=', 'conversation.id')
           .on('member.userId', '=', userId),
       )
-      .select([
-        'conversation.id',
-        'conversation.lastMessageId',
-        'listing.id as listingId',
-        'listing.name as listingName',
-        'listing.type as listingType',
-        'listing.images as listingImages',
-        'listing.status as listingStatus',
-        'asker.id as askerId',
-        'asker.name as askerName',
-        'owner.id as ownerId',
-        'owner.name as ownerName',
-        'member.unread',
-      ])
+      .select(headerColumns)
   }
 
   type HeaderRow = Awaited<ReturnType<ReturnType<typeof headerQuery>['executeTakeFirstOrThrow']>>
@@ -371,24 +374,36 @@ export function createConversationQueries(deps: {
       userId: string,
       after?: TimeIdKey,
     ): Promise<{ items: ConversationSummary[]; last?: TimeIdKey }> {
-      let query = headerQuery(kysely, userId)
+      // The page of the user's rows first, then what it shows: PostgreSQL plans one join of seven
+      // tables in 3 to 9 ms, ten times what reading the page takes; this way it plans in 0.6.
+      let members = kysely
+        .selectFrom('conversation_member')
+        .select(['conversationId', 'lastMessageAt', 'unread'])
+        .where('userId', '=', userId)
+        .orderBy('lastMessageAt', 'desc')
+        .orderBy('conversationId', 'desc')
+        .limit(messageLimits.inboxPageSize + 1)
+      if (after) {
+        members = members.where(
+          sql<boolean>`(${sql.ref('lastMessageAt')}, ${sql.ref('conversationId')}) < (${after.at}, ${after.id})`,
+        )
+      }
+      const query = kysely
+        .selectFrom(members.as('member'))
+        .innerJoin('conversation', 'conversation.id', 'member.conversationId')
+        .innerJoin('listing', 'listing.id', 'conversation.listingId')
+        .innerJoin('user as asker', 'asker.id', 'conversation.askerId')
+        .innerJoin('user as owner', 'owner.id', 'conversation.ownerId')
         .innerJoin('message as last', 'last.id', 'conversation.lastMessageId')
-        .innerJoin('user as sender', 'sender.id', 'last.senderId')
+        .select(headerColumns)
         .select([
           'member.lastMessageAt',
           'last.senderId as lastSenderId',
-          'sender.name as lastSenderName',
           'last.body as lastBody',
           'last.at as lastAt',
         ])
         .orderBy('member.lastMessageAt', 'desc')
         .orderBy('member.conversationId', 'desc')
-        .limit(messageLimits.inboxPageSize + 1)
-      if (after) {
-        query = query.where(
-          sql<boolean>`(${sql.ref('member.lastMessageAt')}, ${sql.ref('member.conversationId')}) < (${after.at}, ${after.id})`,
-        )
-      }
       const rows = await query.execute()
       const page = rows.slice(0, messageLimits.inboxPageSize)
       const items = page.map((row) => ({
@@ -397,7 +412,8 @@ export function createConversationQueries(deps: {
           id: row.lastMessageId,
           conversationId: row.id,
           senderId: row.lastSenderId,
-          senderName: row.lastSenderName,
+          // Only the two participants write in a conversation.
+          senderName: row.lastSenderId === row.askerId ? row.askerName : row.ownerName,
           body: row.lastBody,
           at: row.lastAt,
         }),
