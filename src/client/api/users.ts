@@ -1,15 +1,44 @@
-import { useQuery } from '@tanstack/react-query'
-import type { UserProfile } from '../../shared/profile'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { OwnProfile, UserProfile } from '../../shared/profile'
 import { api, readJson } from './http'
 
 /** The cache key of a landlord's public details. */
 export const landlordKey = (id: string) => ['users', id]
 
-/** The landlord's public details for the contact page; a missing landlord is an error (the spec's error messages). */
-export function useLandlord(id: string) {
+/** The signed-in user's own details and choices, kept apart for each user. */
+const ownProfileKey = (userId: string) => ['users', 'me', userId]
+
+/**
+ * The landlord's public details; a missing landlord is an error (the spec's error messages). The
+ * listing page only needs the name for its 'Message …' button: a failure there says nothing.
+ */
+export function useLandlord(id: string, options: { enabled?: boolean; quiet?: boolean } = {}) {
+  const { enabled = true, quiet = false } = options
   return useQuery({
     queryKey: landlordKey(id),
     queryFn: () => readJson<UserProfile>(api.api.users[':id'].$get({ param: { id } })),
-    meta: { errorMessage: 'Could not get landlord data' },
+    enabled,
+    meta: quiet ? {} : { errorMessage: 'Could not get landlord data' },
+  })
+}
+
+/** GET /api/users/me: whether the user shows their e-mail to people who contact them. */
+export function useOwnProfile(userId: string) {
+  return useQuery({
+    queryKey: ownProfileKey(userId),
+    queryFn: () => readJson<OwnProfile>(api.api.users.me.$get()),
+  })
+}
+
+/** Shows or hides the user's e-mail on the contact page; the landlord lookups read it afresh. */
+export function useShowEmail(userId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (showEmail: boolean) =>
+      readJson<OwnProfile>(api.api.users.me.$patch({ json: { showEmail } })),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(ownProfileKey(userId), profile)
+      void queryClient.invalidateQueries({ queryKey: landlordKey(userId) })
+    },
   })
 }

@@ -11,6 +11,7 @@ import type { PublicUser } from '../../shared/profile'
 import { contactPath, editListingPath, screens } from '../../shared/screens'
 import { useListing } from '../api/listings'
 import { useSession } from '../api/session'
+import { AskLandlord } from '../components/AskLandlord'
 import { FavouriteButton } from '../components/FavouriteButton'
 import { PhotoGallery } from '../components/PhotoGallery'
 import { closedStatusText } from '../components/listing-status-text'
@@ -120,6 +121,7 @@ function ListingDetails({
             Contact Landloard
           </Link>
         )}
+        <AskLandlord listing={listing} />
         {isOwner && <OwnerControls listing={listing} ownerId={listing.userRef} />}
       </div>
 

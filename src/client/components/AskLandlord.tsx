@@ -1,0 +1,54 @@
+// The listing page's 'Message {first name}': opens the in-app message box beneath it, for anyone
+// but the owner while the home is on the market. A draft kept from before signing in opens it.
+import { MessageCircle } from 'lucide-react'
+import { useId, useState } from 'react'
+import { firstName } from '../../shared/conversation'
+import type { Listing } from '../../shared/listing'
+import { useLandlord } from '../api/users'
+import { useSession } from '../api/session'
+import styles from './AskLandlord.module.css'
+import { AskLandlordForm } from './AskLandlordForm'
+import { forgetMessageDraft, useMessageDraft } from './message-draft'
+
+export function AskLandlord({ listing }: { listing: Pick<Listing, 'id' | 'userRef' | 'status'> }) {
+  const { user } = useSession()
+  const isOwner = !!user && user.id === listing.userRef
+  // A closed home takes no new conversation (the server says 409): nothing to offer.
+  const offered = !isOwner && listing.status === 'active'
+  const { data: landlord } = useLandlord(listing.userRef, { enabled: offered, quiet: true })
+  // Open once pressed, or while a draft is kept (back from signing in).
+  const [pressed, setPressed] = useState<boolean>()
+  const hasDraft = useMessageDraft(listing.id) !== undefined
+  const open = pressed ?? hasDraft
+  const boxId = useId()
+
+  if (!offered || !landlord) return null
+  function toggle() {
+    // Closing is giving up the message: it is not brought back next time.
+    if (open) forgetMessageDraft(listing.id)
+    setPressed(!open)
+  }
+  return (
+    <div className={styles.ask}>
+      <button
+        type="button"
+        className={`secondary-button ${styles.toggle}`}
+        aria-expanded={open}
+        aria-controls={open ? boxId : undefined}
+        onClick={toggle}
+      >
+        <MessageCircle size={20} aria-hidden="true" />
+        Message {firstName(landlord.name)}
+      </button>
+      {open && (
+        <div id={boxId} className={styles.box}>
+          <AskLandlordForm
+            listingId={listing.id}
+            landlordName={landlord.name}
+            focusOnOpen={pressed === true}
+          />
+        </div>
+      )}
+    </div>
+  )
+}
