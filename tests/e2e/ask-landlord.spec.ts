@@ -172,7 +172,9 @@ test("a landlord hides their e-mail on Profile; the contact page then offers the
   try {
     const profile = await visitor.request.get(`/api/users/${landlord.id}`)
     expect(await profile.json()).toEqual({ id: landlord.id, name: 'Chloé Martin' })
-    expect(await (await visitor.request.get(contactPath)).text()).not.toContain(landlord.email)
+    const drawn = await (await visitor.request.get(contactPath)).text()
+    expect(drawn).not.toContain(landlord.email)
+    expect(drawn).toContain('prefers messages in the app: your message goes to their inbox here.')
 
     const contact = await visitor.newPage()
     await contact.goto(contactPath)

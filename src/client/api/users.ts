@@ -8,17 +8,27 @@ export const landlordKey = (id: string) => ['users', id]
 /** The signed-in user's own details and choices, kept apart for each user. */
 const ownProfileKey = (userId: string) => ['users', 'me', userId]
 
-/**
- * The landlord's public details; a missing landlord is an error (the spec's error messages). The
- * listing page only needs the name for its 'Message …' button: a failure there says nothing.
- */
-export function useLandlord(id: string, options: { enabled?: boolean; quiet?: boolean } = {}) {
-  const { enabled = true, quiet = false } = options
+/** The landlord's public details for the contact page; a missing landlord is an error (the spec's error messages). */
+export function useLandlord(id: string) {
   return useQuery({
     queryKey: landlordKey(id),
-    queryFn: () => readJson<UserProfile>(api.api.users[':id'].$get({ param: { id } })),
+    queryFn: () => readJson<UserProfile>(api.api.users[':id'].$get({ param: { id }, query: {} })),
+    meta: { errorMessage: 'Could not get landlord data' },
+  })
+}
+
+/**
+ * A landlord's name alone, for the listing page's 'Message …' (a lookup the server does not count
+ * against the contact page's limits); a failure leaves the button out, without a word.
+ */
+export function useLandlordName(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...landlordKey(id), 'name'],
+    queryFn: () =>
+      readJson<Pick<UserProfile, 'id' | 'name'>>(
+        api.api.users[':id'].$get({ param: { id }, query: { fields: 'name' } }),
+      ),
     enabled,
-    meta: quiet ? {} : { errorMessage: 'Could not get landlord data' },
   })
 }
 

@@ -4,7 +4,7 @@ import { MessageCircle } from 'lucide-react'
 import { useId, useState } from 'react'
 import { firstName } from '../../shared/conversation'
 import type { Listing } from '../../shared/listing'
-import { useLandlord } from '../api/users'
+import { useLandlordName } from '../api/users'
 import { useSession } from '../api/session'
 import styles from './AskLandlord.module.css'
 import { AskLandlordForm } from './AskLandlordForm'
@@ -15,7 +15,7 @@ export function AskLandlord({ listing }: { listing: Pick<Listing, 'id' | 'userRe
   const isOwner = !!user && user.id === listing.userRef
   // A closed home takes no new conversation (the server says 409): nothing to offer.
   const offered = !isOwner && listing.status === 'active'
-  const { data: landlord } = useLandlord(listing.userRef, { enabled: offered, quiet: true })
+  const { data: landlord } = useLandlordName(listing.userRef, offered)
   // Open once pressed, or while a draft is kept (back from signing in).
   const [pressed, setPressed] = useState<boolean>()
   const hasDraft = useMessageDraft(listing.id) !== undefined

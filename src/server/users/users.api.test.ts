@@ -275,6 +275,21 @@ describe.each(dialects)('GET /api/users/:id limits on %s', (dialect) => {
     expect((await lookUp(t.app, newAddress())).status).toBe(200)
   })
 
+  it('answers the name alone for ?fields=name, without counting it against the limits', async () => {
+    const address = newAddress()
+    for (let i = 0; i < 40; i++) {
+      const answer = await lookUp(t.app, address, `${landlord.id}?fields=name`)
+      expect(answer.status).toBe(200)
+      expect(await answer.json()).toStrictEqual({ id: landlord.id, name: 'Limited Landlord' })
+    }
+    expect((await lookUp(t.app, address)).status).toBe(200)
+    const unknown = await lookUp(t.app, address, 'NoSuchUser0000000000?fields=name')
+    expect(unknown.status).toBe(404)
+    const other = await lookUp(t.app, address, `${landlord.id}?fields=email`)
+    expect(other.status).toBe(400)
+    expect(await other.json()).toMatchObject({ fields: { fields: expect.any(String) } })
+  })
+
   it('holds across servers: the count is kept in the database', async () => {
     // A second server on the same database, as behind a load balancer.
     const other = await openAppContext(t.context.config)

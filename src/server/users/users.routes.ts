@@ -1,6 +1,6 @@
 // GET /api/users/:id (a landlord's name and e-mail, which the contact page needs; the name alone of
 // anyone without a listing or who hides their e-mail), and GET and PATCH /api/users/me.
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { idPattern } from '../../shared/ids.js'
 import { profileSchema } from '../../shared/profile.js'
@@ -20,6 +20,9 @@ import type { UserQueries } from './users.queries.js'
 const privateAnswer = { 'Cache-Control': 'private, no-store' }
 
 const idParam = z.object({ id: z.string().regex(idPattern, 'Not a user id') })
+
+/** `?fields=name`: the name alone, which the listing page's 'Message {first name}' needs. */
+const lookupQuery = z.object({ fields: z.literal('name', 'Only fields=name').optional() })
 
 /**
  * A landlord's answer holds their e-mail (the contact page's mailto): a person opens a few contact
@@ -44,6 +47,14 @@ export function landlordLookupCounter(deps: {
     if (address === undefined) return
     await consumePerAddress(deps.requestLimits, landlordLookupLimits, address)
   }
+}
+
+/**
+ * The landlord lookup limits guard e-mail addresses: a lookup of the name alone gives none away,
+ * and the listing page makes one for every visitor, so it is not counted.
+ */
+function limitUnlessNameOnly(limit: MiddlewareHandler): MiddlewareHandler {
+  return (c, next) => (c.req.query('fields') === 'name' ? next() : limit(c, next))
 }
 
 export function usersRoutes(deps: {
@@ -80,10 +91,17 @@ export function usersRoutes(deps: {
       )
       .get(
         '/:id',
-        limitPerAddress(requestLimits, landlordLookupLimits, clientAddress),
+        limitUnlessNameOnly(limitPerAddress(requestLimits, landlordLookupLimits, clientAddress)),
         validate('param', idParam),
+        validate('query', lookupQuery),
         async (c) => {
-          const user = await users.getProfile(c.req.valid('param').id)
+          const { id } = c.req.valid('param')
+          if (c.req.valid('query').fields === 'name') {
+            const user = await users.getOwn(id)
+            if (!user) return c.json({ error: 'User not found' }, 404)
+            return c.json({ id: user.id, name: user.name })
+          }
+          const user = await users.getProfile(id)
           if (!user) return c.json({ error: 'User not found' }, 404)
           return c.json(user)
         },
