@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test'
 import type { Conversation } from '../../src/shared/conversation'
 import type { Listing } from '../../src/shared/listing'
 import { listingPagePath } from '../../src/shared/screens'
+import { toastWith } from '../support/e2e/accounts'
 import { axeViolations } from '../support/e2e/axe'
 import { allowConsoleErrors } from '../support/e2e/fixtures'
 import { expect, signIn, test } from '../support/e2e/session'
@@ -152,6 +153,18 @@ test("a landlord hides their e-mail on Profile; the contact page then offers the
   const show = page.getByRole('switch', { name: 'Show my e-mail address to people who contact me' })
   await expect(show).toBeChecked()
   await expect(show).toBeEnabled()
+  await screenshotBoth(page, 'profile-switch', 'Show my e-mail address')
+
+  // A change the server never heard of is put back, and said so.
+  allowConsoleErrors(page, /ERR_|Failed to load resource/)
+  await page.route('**/api/users/me', (route) =>
+    route.request().method() === 'PATCH' ? route.abort('connectionfailed') : route.fallback(),
+  )
+  await show.click()
+  await expect(toastWith(page, 'Could not save whether your e-mail is shown')).toBeVisible()
+  await expect(show).toBeChecked()
+  await page.unroute('**/api/users/me')
+
   await show.click()
   await expect(
     page.getByRole('status').filter({ hasText: 'Saved: your address is hidden' }),
@@ -205,4 +218,48 @@ test("a landlord hides their e-mail on Profile; the contact page then offers the
     'href',
     new RegExp(`^mailto:${landlord.email.replace(/[.+]/g, '\\$&')}\\?`),
   )
+})
+
+test('a home rented while the box is open says so on Send, and then offers no box', async ({
+  page,
+  account,
+  browser,
+  baseURL,
+  newUser,
+  listingOf,
+  seededApp,
+}) => {
+  const landlord = await newUser('landlord', 'Dora Schmidt')
+  const listing = await listingOf(landlord)
+  await page.goto(listingPagePath(listing))
+  await page.getByRole('button', { name: 'Message Dora', exact: true }).click()
+  const box = page.getByLabel('Your message to Dora')
+  await box.fill('Could I see it this week?')
+
+  const owner = await browser.newContext({ baseURL })
+  try {
+    await signIn(seededApp, owner, landlord)
+    const closed = await owner.request.patch(`/api/listings/${listing.id}/status`, {
+      data: { status: 'rented' },
+      headers: { Origin: baseURL! },
+    })
+    expect(closed.status(), await closed.text()).toBe(200)
+  } finally {
+    await owner.close()
+  }
+
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This home is rented: no new conversations' }),
+  ).toBeVisible()
+  await expect(box).toHaveValue('Could I see it this week?')
+  // Nothing started: the visitor's inbox is empty.
+  const inbox = await page.request.get('/api/conversations')
+  expect(inbox.status(), `the inbox of ${account.email}`).toBe(200)
+  expect(((await inbox.json()) as { items: unknown[] }).items).toEqual([])
+  allowConsoleErrors(page, /409/)
+
+  await page.reload()
+  await expect(page.getByRole('link', { name: 'Contact Landloard' })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Message / })).toHaveCount(0)
 })
