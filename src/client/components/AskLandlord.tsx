@@ -15,14 +15,14 @@ export function AskLandlord({ listing }: { listing: Pick<Listing, 'id' | 'userRe
   const isOwner = !!user && user.id === listing.userRef
   // A closed home takes no new conversation (the server says 409): nothing to offer.
   const offered = !isOwner && listing.status === 'active'
-  const { data: landlord } = useLandlordName(listing.userRef, offered)
+  const { data: landlord, isPending } = useLandlordName(listing.userRef, offered)
   // Open once pressed, or while a draft is kept (back from signing in).
   const [pressed, setPressed] = useState<boolean>()
   const hasDraft = useMessageDraft(listing.id) !== undefined
   const open = pressed ?? hasDraft
   const boxId = useId()
 
-  if (!offered || !landlord) return null
+  if (!offered) return null
   function toggle() {
     // Closing is giving up the message: it is not brought back next time.
     if (open) forgetMessageDraft(listing.id)
@@ -35,16 +35,19 @@ export function AskLandlord({ listing }: { listing: Pick<Listing, 'id' | 'userRe
         className={`secondary-button ${styles.toggle}`}
         aria-expanded={open}
         aria-controls={open ? boxId : undefined}
+        // Drawn, and held in place, while the name comes: nothing beneath it moves then.
+        disabled={isPending}
         onClick={toggle}
       >
         <MessageCircle size={20} aria-hidden="true" />
-        Message {firstName(landlord.name)}
+        {/* Without the name (the lookup failed), the button still works. */}
+        {landlord ? `Message ${firstName(landlord.name)}` : 'Message the landlord'}
       </button>
-      {open && (
+      {open && !isPending && (
         <div id={boxId} className={styles.box}>
           <AskLandlordForm
             listingId={listing.id}
-            landlordName={landlord.name}
+            landlordName={landlord?.name}
             focusOnOpen={pressed === true}
           />
         </div>

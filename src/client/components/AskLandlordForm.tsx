@@ -21,7 +21,8 @@ import { useHydrating } from './use-hydrating'
 
 interface AskLandlordFormProps {
   listingId: string
-  landlordName: string
+  /** undefined when it could not be read: 'the landlord' then */
+  landlordName: string | undefined
   /** Puts the keyboard in the box as it appears (it was opened by a press). */
   focusOnOpen?: boolean
 }
@@ -125,7 +126,7 @@ export function AskLandlordForm({ listingId, landlordName, focusOnOpen }: AskLan
   return (
     <form className={styles.form} onSubmit={send} noValidate>
       <label htmlFor={bodyId} className={styles.label}>
-        Your message to {firstName(landlordName)}
+        Your message to {landlordName ? firstName(landlordName) : 'the landlord'}
       </label>
       <textarea
         id={bodyId}
