@@ -180,14 +180,16 @@ test("a landlord hides their e-mail on Profile; the contact page then offers the
   await expect(page.getByRole('button', { name: /^Message / })).toHaveCount(0)
 
   const contactPath = `/contact/${landlord.id}?${new URLSearchParams({ listingName: listing.name, listingId: listing.id })}`
-  // Neither the API nor the page the server draws gives the address away.
+  // Neither the API nor the page the server renders gives the address away.
   const visitor = await browser.newContext({ baseURL })
   try {
     const profile = await visitor.request.get(`/api/users/${landlord.id}`)
     expect(await profile.json()).toEqual({ id: landlord.id, name: 'Chloé Martin' })
-    const drawn = await (await visitor.request.get(contactPath)).text()
-    expect(drawn).not.toContain(landlord.email)
-    expect(drawn).toContain('prefers messages in the app: your message goes to their inbox here.')
+    const rendered = await (await visitor.request.get(contactPath)).text()
+    expect(rendered).not.toContain(landlord.email)
+    expect(rendered).toContain(
+      'prefers messages in the app: your message goes to their inbox here.',
+    )
 
     const contact = await visitor.newPage()
     await contact.goto(contactPath)

@@ -35,7 +35,7 @@ export function AskLandlord({ listing }: { listing: Pick<Listing, 'id' | 'userRe
         className={`secondary-button ${styles.toggle}`}
         aria-expanded={open}
         aria-controls={open ? boxId : undefined}
-        // Drawn, and held in place, while the name comes: nothing beneath it moves then.
+        // Shown, and held in place, while the name comes: nothing beneath it moves then.
         disabled={isPending}
         onClick={toggle}
       >

@@ -39,7 +39,7 @@ export function AskLandlordForm({ listingId, landlordName, focusOnOpen }: AskLan
   const body = typed ?? draft ?? suggestedFirstMessage
   const [problem, setProblem] = useState<{ text: string; aboutBody: boolean }>()
   const [sentTo, setSentTo] = useState<string>()
-  // One id per text: a retry after a lost answer is the same message, an edited text a new one.
+  // One id per text: a retry after a lost response is the same message, an edited text a new one.
   const clientId = useRef<string>(undefined)
   const bodyRef = useRef<HTMLTextAreaElement>(null)
   const sentRef = useRef<HTMLParagraphElement>(null)

@@ -17,7 +17,7 @@ export function ShowEmailSwitch({ userId }: { userId: string }) {
   function change(showEmail: boolean) {
     setSaved(undefined)
     save.mutate(showEmail, {
-      onSuccess: (answer) => setSaved(answer.showEmail),
+      onSuccess: (profile) => setSaved(profile.showEmail),
       onError: () => {
         const message = 'Could not save whether your e-mail is shown: try again'
         toast.error(message, { toastId: message })

@@ -241,7 +241,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       })
     })
 
-    it('saves the trimmed name and answers { id, name, email, showEmail }', async () => {
+    it('saves the trimmed name and returns { id, name, email, showEmail }', async () => {
       const user = await signUp(t)
       const response = await patch({ name: '  Renamed Person  ' }, user.cookie)
       expect(response.status).toBe(200)

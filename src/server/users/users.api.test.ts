@@ -129,7 +129,7 @@ describe.each(dialects)('showing the e-mail to people who make contact, on %s', 
     })
   })
 
-  it('answers 401 JSON to GET /api/users/me without a session', async () => {
+  it('returns 401 JSON to GET /api/users/me without a session', async () => {
     const response = await readMe()
     expect(response.status).toBe(401)
     expect(await response.json()).toEqual({ error: expect.any(String) })
@@ -199,7 +199,7 @@ describe.each(dialects)('showing the e-mail to people who make contact, on %s', 
     },
   )
 
-  it('answers 401 to PATCH without a session, before reading the body', async () => {
+  it('returns 401 to PATCH without a session, before reading the body', async () => {
     const response = await sendJson(t.app, 'PATCH', '/api/users/me', { showEmail: 'x' })
     expect(response.status).toBe(401)
   })
@@ -275,12 +275,12 @@ describe.each(dialects)('GET /api/users/:id limits on %s', (dialect) => {
     expect((await lookUp(t.app, newAddress())).status).toBe(200)
   })
 
-  it('answers the name alone for ?fields=name, without counting it against the limits', async () => {
+  it('returns the name alone for ?fields=name, without counting it against the limits', async () => {
     const address = newAddress()
     for (let i = 0; i < 40; i++) {
-      const answer = await lookUp(t.app, address, `${landlord.id}?fields=name`)
-      expect(answer.status).toBe(200)
-      expect(await answer.json()).toStrictEqual({ id: landlord.id, name: 'Limited Landlord' })
+      const response = await lookUp(t.app, address, `${landlord.id}?fields=name`)
+      expect(response.status).toBe(200)
+      expect(await response.json()).toStrictEqual({ id: landlord.id, name: 'Limited Landlord' })
     }
     expect((await lookUp(t.app, address)).status).toBe(200)
     const unknown = await lookUp(t.app, address, 'NoSuchUser0000000000?fields=name')
