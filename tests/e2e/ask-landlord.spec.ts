@@ -82,7 +82,13 @@ test('a signed-in visitor asks with the suggested line, then follows the link to
   // A second message about the same home continues the same conversation.
   await page.getByRole('button', { name: 'Write another message' }).click()
   await expect(box).toHaveValue('')
+  // Nothing to send is said beside the box, in the shared schema's words.
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Write a message' })).toBeVisible()
+  await expect(box).toHaveAttribute('aria-invalid', 'true')
+  await expect(box).toBeFocused()
   await box.fill('Is the parking spot included in the rent?')
+  await expect(box).not.toHaveAttribute('aria-invalid')
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(view).toHaveAttribute('href', path)
   const second = await conversationFromApi(page, path)

@@ -58,6 +58,8 @@ export function AskLandlordForm({ listingId, landlordName, focusOnOpen }: AskLan
 
   function change(text: string) {
     setTyped(text)
+    // What was wrong is about the text before this change.
+    setProblem(undefined)
     clientId.current = undefined
     keepMessageDraft(listingId, text)
   }
