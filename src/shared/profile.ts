@@ -9,19 +9,37 @@ export interface PublicUser {
 }
 
 /**
- * GET /api/users/:id: the e-mail only of a user with a listing (a landlord someone may contact),
- * so that the address of anyone else cannot be read by their id.
+ * GET /api/users/:id: the e-mail only of a user with a listing (a landlord someone may contact)
+ * who chose to show it, so that the address of anyone else cannot be read by their id.
  */
 export type UserProfile = Omit<PublicUser, 'email'> & { email?: string }
 
 export const nameLength = { min: 1, max: 64 } as const
 
-/** PATCH /api/users/me: only the name is saved (the spec's validation rules). */
-export const profileSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(nameLength.min, 'Enter your name')
-    .max(nameLength.max, `At most ${nameLength.max} characters`)
-    .refine(isPlainText, plainTextMessage),
-})
+/** GET and PATCH /api/users/me: the signed-in user's own details and choices. */
+export interface OwnProfile extends PublicUser {
+  /** whether people who contact them see their e-mail address (on unless they turned it off) */
+  showEmail: boolean
+}
+
+/**
+ * PATCH /api/users/me: the name (the spec's only saved field) and whether the e-mail is shown,
+ * either or both; a body with neither is refused as a missing name.
+ */
+export const profileSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(nameLength.min, 'Enter your name')
+      .max(nameLength.max, `At most ${nameLength.max} characters`)
+      .refine(isPlainText, plainTextMessage)
+      .optional(),
+    showEmail: z.boolean({ error: 'Choose true or false' }).optional(),
+  })
+  .refine((profile) => profile.name !== undefined || profile.showEmail !== undefined, {
+    message: 'Enter your name',
+    path: ['name'],
+  })
+
+export type ProfileChange = z.infer<typeof profileSchema>

@@ -7,6 +7,7 @@ import { listingPagePath, screens } from '../../shared/screens'
 import { ApiError } from '../api/http'
 import { useListing } from '../api/listings'
 import { useLandlord } from '../api/users'
+import { AskLandlordForm } from '../components/AskLandlordForm'
 import { Spinner } from '../components/Spinner'
 import { useDocumentTitle } from '../components/use-document-title'
 import { useHydrating } from '../components/use-hydrating'
@@ -44,8 +45,22 @@ export default function Contact() {
         </p>
       )}
       {landlord && landlord.email === undefined && (
-        // Only a user with a listing shows an e-mail: anyone else is no landlord to contact.
-        <p className="empty-text">This landlord could not be found.</p>
+        // A landlord who hides their e-mail is written to in the app, about the listing; the
+        // address of anyone without a listing is never shown either.
+        <div className={styles.contact}>
+          <p className={styles.landlordName}>Contact {landlord.name}</p>
+          {about ? (
+            <>
+              <ListingSummary listing={about} />
+              <InAppContact listing={about} landlordName={landlord.name} />
+            </>
+          ) : (
+            <p className="empty-text">
+              {landlord.name} does not show an e-mail address: write to them from the page of their
+              listing.
+            </p>
+          )}
+        </div>
       )}
       {landlord?.email !== undefined && (
         <div className={styles.contact}>
@@ -79,6 +94,25 @@ export default function Contact() {
         </div>
       )}
     </main>
+  )
+}
+
+/** The in-app message box in place of the mailto, with the reason. */
+function InAppContact({ listing, landlordName }: { listing: Listing; landlordName: string }) {
+  if (listing.status !== 'active') {
+    return (
+      <p className="empty-text">
+        This home is {listing.status}: {landlordName} takes no new messages about it.
+      </p>
+    )
+  }
+  return (
+    <>
+      <p className={styles.reason}>
+        {landlordName} prefers messages in the app: your message goes to their inbox here.
+      </p>
+      <AskLandlordForm listingId={listing.id} landlordName={landlordName} />
+    </>
   )
 }
 

@@ -11,6 +11,7 @@ import type { PublicUser } from '../../shared/profile'
 import { contactPath, editListingPath, screens } from '../../shared/screens'
 import { useListing } from '../api/listings'
 import { useSession } from '../api/session'
+import { AskLandlord } from '../components/AskLandlord'
 import { FavouriteButton } from '../components/FavouriteButton'
 import { ListedBy } from '../components/ListedBy'
 import { PhotoGallery } from '../components/PhotoGallery'
@@ -121,6 +122,7 @@ function ListingDetails({
             Contact Landloard
           </Link>
         )}
+        <AskLandlord listing={listing} />
         {isOwner && <OwnerControls listing={listing} ownerId={listing.userRef} />}
         <ListedBy landlordId={listing.userRef} />
       </div>

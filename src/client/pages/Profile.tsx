@@ -16,6 +16,7 @@ import { ListingCardSkeletons } from '../components/ListingCardSkeleton'
 import { closedStatusText } from '../components/listing-status-text'
 import { ListingStatusButton } from '../components/ListingStatusButton'
 import { SavedSearchList } from '../components/saved-searches/SavedSearchList'
+import { ShowEmailSwitch } from '../components/ShowEmailSwitch'
 import { toast } from '../components/toasts'
 import { useConfirmedDelete } from '../components/use-confirmed-delete'
 import { useDocumentTitle } from '../components/use-document-title'
@@ -60,6 +61,7 @@ function MyProfile({ user }: { user: SessionUser }) {
       <div className={styles.account}>
         <VerifyEmailNotice user={user} />
         <PersonalDetails user={user} />
+        <ShowEmailSwitch userId={user.id} />
         <Link to={screens.saved.path} className={styles.rowLink}>
           <Heart size={24} aria-hidden="true" className={styles.savedIcon} />
           <span>{screens.saved.title}</span>

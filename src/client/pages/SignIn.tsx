@@ -40,9 +40,7 @@ export default function SignIn() {
   return (
     <main className="page">
       <h1 className="page-header">Welcome Back!</h1>
-      {redirect?.reason === 'save-home' && (
-        <p className={styles.reason}>Sign in to save this home</p>
-      )}
+      {redirect?.reason && <p className={styles.reason}>{signInReasons[redirect.reason]}</p>}
       <form className={styles.form} onSubmit={onSubmit}>
         <TextInput
           label="Email"
@@ -71,6 +69,11 @@ export default function SignIn() {
       </Link>
     </main>
   )
+}
+
+const signInReasons: Record<NonNullable<SignInRedirectState['reason']>, string> = {
+  'save-home': 'Sign in to save this home',
+  'send-message': 'Sign in to send your message: it is kept until you are back',
 }
 
 /** The spec's words for wrong credentials; a limit or a lost connection is not the user's password. */

@@ -241,12 +241,17 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       })
     })
 
-    it('saves the trimmed name and answers { id, name, email }', async () => {
+    it('saves the trimmed name and returns { id, name, email, showEmail }', async () => {
       const user = await signUp(t)
       const response = await patch({ name: '  Renamed Person  ' }, user.cookie)
       expect(response.status).toBe(200)
       const body = (await response.json()) as { id: string }
-      expect(body).toEqual({ id: expect.any(String), name: 'Renamed Person', email: user.email })
+      expect(body).toEqual({
+        id: expect.any(String),
+        name: 'Renamed Person',
+        email: user.email,
+        showEmail: true,
+      })
       expect((await sessionOf(t, user.cookie))?.user.name).toBe('Renamed Person')
       // Its public profile has the new name, and no e-mail while the user has no listing.
       const { body: landlord } = await requestJson(t.app, `/api/users/${body.id}`)

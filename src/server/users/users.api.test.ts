@@ -1,13 +1,19 @@
-// GET /api/users/:id against a real database, on every dialect we support.
+// GET /api/users/:id and GET and PATCH /api/users/me against a real database, on every dialect we
+// support.
 import path from 'node:path'
+import { CompiledQuery } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp, openAppContext, type App } from '../app'
+import { queryPlan, scansTable } from '../../../tests/support/query-plan'
+import { signUpAndIn, type SignedInUser } from '../../../tests/support/sign-in'
+import { recordStatements } from '../../../tests/support/statements'
 import {
   createTestApp,
   createUser,
   dialects,
   insertListing,
   requestJson,
+  sendJson,
   type TestApp,
   type TestUser,
 } from '../../../tests/support/test-app'
@@ -84,6 +90,142 @@ describe.each(dialects)('users API on %s', (dialect) => {
     const { status, body } = await requestJson<ErrorAnswer>(t.app, '/api/users/a/b')
     expect(status).toBe(404)
     expect(body).toEqual({ error: expect.any(String) })
+  })
+})
+
+describe.each(dialects)('showing the e-mail to people who make contact, on %s', (dialect) => {
+  let t: TestApp
+  let landlord: SignedInUser
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect)
+    landlord = await signUpAndIn(t.context, { name: 'Ana Landlord' })
+    await insertListing(t.context, { userRef: landlord.id })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  const readMe = (cookie?: string) =>
+    t.app.request('/api/users/me', { headers: cookie ? { Cookie: cookie } : {} })
+  const patchMe = (body: unknown, cookie = landlord.cookie) =>
+    sendJson(t.app, 'PATCH', '/api/users/me', body, cookie)
+  const publicView = async (id = landlord.id) => (await requestJson(t.app, `/api/users/${id}`)).body
+
+  it('shows it by default: GET /api/users/me says so, privately', async () => {
+    const response = await readMe(landlord.cookie)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+    expect(await response.json()).toStrictEqual({
+      id: landlord.id,
+      name: 'Ana Landlord',
+      email: landlord.email,
+      showEmail: true,
+    })
+    expect(await publicView()).toStrictEqual({
+      id: landlord.id,
+      name: 'Ana Landlord',
+      email: landlord.email,
+    })
+  })
+
+  it('returns 401 JSON to GET /api/users/me without a session', async () => {
+    const response = await readMe()
+    expect(response.status).toBe(401)
+    expect(await response.json()).toEqual({ error: expect.any(String) })
+  })
+
+  it('turned off, leaves the e-mail out of GET /api/users/:id; on again, shows it', async () => {
+    const off = await patchMe({ showEmail: false })
+    expect(off.status).toBe(200)
+    expect(off.body).toStrictEqual({
+      id: landlord.id,
+      name: 'Ana Landlord',
+      email: landlord.email,
+      showEmail: false,
+    })
+    expect(await publicView()).toStrictEqual({ id: landlord.id, name: 'Ana Landlord' })
+    expect(await (await readMe(landlord.cookie)).json()).toMatchObject({ showEmail: false })
+
+    const on = await patchMe({ showEmail: true })
+    expect(on.body).toMatchObject({ showEmail: true })
+    expect(await publicView()).toStrictEqual({
+      id: landlord.id,
+      name: 'Ana Landlord',
+      email: landlord.email,
+    })
+  })
+
+  it('changes the name alone, or both at once, keeping what was not sent', async () => {
+    await patchMe({ showEmail: false })
+    const renamed = await patchMe({ name: 'Ana Lima' })
+    expect(renamed.body).toMatchObject({ name: 'Ana Lima', showEmail: false })
+    const both = await patchMe({ name: 'Ana Landlord', showEmail: true })
+    expect(both.body).toMatchObject({ name: 'Ana Landlord', showEmail: true })
+    expect(await publicView()).toMatchObject({ name: 'Ana Landlord', email: landlord.email })
+  })
+
+  it('keeps hiding the e-mail of a user without a listing, whatever they choose', async () => {
+    const tenant = await signUpAndIn(t.context, { name: 'Tom Tenant' })
+    expect(
+      (await sendJson(t.app, 'PATCH', '/api/users/me', { showEmail: true }, tenant.cookie)).status,
+    ).toBe(200)
+    expect(await publicView(tenant.id)).toStrictEqual({ id: tenant.id, name: 'Tom Tenant' })
+  })
+
+  it('changes only the caller: another landlord still shows theirs', async () => {
+    const other = await signUpAndIn(t.context, { name: 'Other Landlord' })
+    await insertListing(t.context, { userRef: other.id })
+    await patchMe({ showEmail: false })
+    expect(await publicView(other.id)).toMatchObject({ email: other.email })
+    await patchMe({ showEmail: true })
+  })
+
+  it.each([
+    ['a string', { showEmail: 'false' }, 'showEmail'],
+    ['null', { showEmail: null }, 'showEmail'],
+    ['a number', { showEmail: 0 }, 'showEmail'],
+    ['neither field', {}, 'name'],
+  ])(
+    'refuses showEmail as %s with 400 naming the field, changing nothing',
+    async (_, body, field) => {
+      const response = await patchMe(body)
+      expect(response.status).toBe(400)
+      expect(response.body).toMatchObject({
+        error: expect.any(String),
+        fields: { [field]: expect.any(String) },
+      })
+      expect(await publicView()).toMatchObject({ email: landlord.email })
+    },
+  )
+
+  it('returns 401 to PATCH without a session, before reading the body', async () => {
+    const response = await sendJson(t.app, 'PATCH', '/api/users/me', { showEmail: 'x' })
+    expect(response.status).toBe(401)
+  })
+
+  it('reads and writes the choice by key on both databases, never scanning a table', async () => {
+    const statements = await recordStatements(dialect, async () => {
+      expect((await patchMe({ showEmail: false })).status).toBe(200)
+      expect((await readMe(landlord.cookie)).status).toBe(200)
+      expect((await t.app.request(`/api/users/${landlord.id}`)).status).toBe(200)
+      expect((await patchMe({ showEmail: true })).status).toBe(200)
+      expect((await t.app.request(`/api/users/${landlord.id}`)).status).toBe(200)
+    })
+    const ours = statements.filter((statement) =>
+      /"contact_preference"|from "listing"/.test(statement.sql),
+    )
+    expect(ours.length).toBeGreaterThan(0)
+    for (const statement of ours) {
+      if (/^\s*insert/i.test(statement.sql)) continue
+      const plan = await queryPlan(t.context.db, () => ({
+        compile: () => CompiledQuery.raw(statement.sql, statement.parameters),
+      }))
+      const text = `${statement.sql}\n${plan.join('\n')}`
+      for (const table of ['user', 'contact_preference', 'listing']) {
+        expect(scansTable(plan, table), text).toBe(false)
+      }
+    }
   })
 })
 

@@ -1,30 +1,54 @@
-// Reads of Better Auth's `user` table that the app needs beyond what Better Auth answers itself.
+// Reads of Better Auth's `user` table that the app needs beyond what Better Auth answers itself,
+// and the user's choice about showing their e-mail (`contact_preference`; no row: shown).
 import type { LandlordProfile } from '../../shared/landlord-profile.js'
-import type { PublicUser, UserProfile } from '../../shared/profile.js'
+import type { OwnProfile, UserProfile } from '../../shared/profile.js'
 import { readReplyFigures } from '../conversations/reply-figures.js'
 import type { Db } from '../db/database.js'
 
-export function createUserQueries({ kysely }: Db) {
+/** A stored boolean (0/1 on SQLite), or null without a preference row: on by default. */
+const isOn = (value: boolean | number | null) => value === null || Boolean(value)
+
+export function createUserQueries({ kysely, bool }: Db) {
   return {
-    async getPublic(id: string): Promise<PublicUser | undefined> {
-      return kysely
+    /** The user's own details, with whether their e-mail is shown. */
+    async getOwn(id: string): Promise<OwnProfile | undefined> {
+      const row = await kysely
         .selectFrom('user')
-        .select(['id', 'name', 'email'])
-        .where('id', '=', id)
+        .leftJoin('contact_preference', 'contact_preference.userId', 'user.id')
+        .select(['user.id', 'user.name', 'user.email', 'contact_preference.showEmail'])
+        .where('user.id', '=', id)
         .executeTakeFirst()
+      if (!row) return undefined
+      return { id: row.id, name: row.name, email: row.email, showEmail: isOn(row.showEmail) }
     },
 
-    /** What anyone may read of a user: the e-mail only if they have a listing, of any status. */
+    /**
+     * What anyone may read of a user: the e-mail only if they have a listing, of any status, and
+     * have not chosen to hide it.
+     */
     async getProfile(id: string): Promise<UserProfile | undefined> {
-      const user = await this.getPublic(id)
+      const user = await this.getOwn(id)
       if (!user) return undefined
+      const nameOnly = { id: user.id, name: user.name }
+      if (!user.showEmail) return nameOnly
       const listing = await kysely
         .selectFrom('listing')
         .select('id')
         .where('userRef', '=', id)
         .limit(1)
         .executeTakeFirst()
-      return listing ? user : { id: user.id, name: user.name }
+      return listing ? { ...nameOnly, email: user.email } : nameOnly
+    },
+
+    /** Keeps the user's other contact choice (message mails) as it was: on, without a row. */
+    async setShowEmail(userId: string, showEmail: boolean): Promise<void> {
+      await kysely
+        .insertInto('contact_preference')
+        .values({ userId, showEmail: bool(showEmail), messageMails: bool(true) })
+        .onConflict((conflict) =>
+          conflict.column('userId').doUpdateSet({ showEmail: bool(showEmail) }),
+        )
+        .execute()
     },
 
     async findIdByEmail(email: string): Promise<string | undefined> {

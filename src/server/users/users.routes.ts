@@ -1,5 +1,5 @@
 // GET /api/users/:id (a landlord's name and e-mail, which the contact page needs; the name alone of
-// anyone without a listing) and PATCH /api/users/me.
+// anyone without a listing or who hides their e-mail), and GET and PATCH /api/users/me.
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { idPattern } from '../../shared/ids.js'
@@ -15,6 +15,9 @@ import {
 } from '../http/rate-limit.js'
 import { validate } from '../http/validate.js'
 import type { UserQueries } from './users.queries.js'
+
+// One person's own details: neither a shared cache nor the browser may keep them.
+const privateAnswer = { 'Cache-Control': 'private, no-store' }
 
 const idParam = z.object({ id: z.string().regex(idPattern, 'Not a user id') })
 
@@ -50,27 +53,41 @@ export function usersRoutes(deps: {
   clientAddress: ClientAddress
 }) {
   const { users, auth, requestLimits, clientAddress } = deps
-  return new Hono()
-    .patch(
-      '/me',
-      requireUser(auth),
-      validate('json', profileSchema, 'Invalid profile'),
-      async (c) => {
-        const { name } = c.req.valid('json')
-        // Through Better Auth, so the session's copy of the user changes with the table.
-        await auth.api.updateUser({ headers: c.req.raw.headers, body: { name } })
-        const user = await users.getPublic(c.get('user').id)
-        return c.json(user)
-      },
-    )
-    .get(
-      '/:id',
-      limitPerAddress(requestLimits, landlordLookupLimits, clientAddress),
-      validate('param', idParam),
-      async (c) => {
-        const user = await users.getProfile(c.req.valid('param').id)
+  return (
+    new Hono()
+      // Before '/:id', which would take 'me' for an id.
+      .get('/me', requireUser(auth), async (c) => {
+        const user = await users.getOwn(c.get('user').id)
         if (!user) return c.json({ error: 'User not found' }, 404)
-        return c.json(user)
-      },
-    )
+        return c.json(user, 200, privateAnswer)
+      })
+      .patch(
+        '/me',
+        requireUser(auth),
+        validate('json', profileSchema, 'Invalid profile'),
+        async (c) => {
+          const { name, showEmail } = c.req.valid('json')
+          const id = c.get('user').id
+          if (showEmail !== undefined) await users.setShowEmail(id, showEmail)
+          // Through Better Auth, so the session's copy of the user changes with the table.
+          if (name !== undefined) {
+            await auth.api.updateUser({ headers: c.req.raw.headers, body: { name } })
+          }
+          const user = await users.getOwn(id)
+          if (!user) return c.json({ error: 'User not found' }, 404)
+          return c.json(user, 200, privateAnswer)
+        },
+      )
+      .get(
+        '/:id',
+        limitPerAddress(requestLimits, landlordLookupLimits, clientAddress),
+        validate('param', idParam),
+        async (c) => {
+          const { id } = c.req.valid('param')
+          const user = await users.getProfile(id)
+          if (!user) return c.json({ error: 'User not found' }, 404)
+          return c.json(user)
+        },
+      )
+  )
 }
