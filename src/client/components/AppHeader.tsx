@@ -5,8 +5,10 @@
 import { House, Search } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import { screens, siteName } from '../../shared/screens'
+import { useUnreadConversations } from '../api/conversations'
 import { useSession } from '../api/session'
 import styles from './AppHeader.module.css'
+import { messagesLinkLabel, UnreadBadge } from './messages/UnreadBadge'
 import { isCurrentEntry } from './Navbar'
 
 const destinations = [
@@ -44,6 +46,7 @@ export function AppHeader() {
                 </li>
               )
             })}
+            <MessagesEntry pathname={pathname} />
           </ul>
           <Link to="/create-listing" className={styles.sell}>
             Sell or rent your home
@@ -52,6 +55,27 @@ export function AppHeader() {
         </nav>
       </div>
     </header>
+  )
+}
+
+/** The signed-in user's inbox, with the count of conversations that wait to be read. */
+function MessagesEntry({ pathname }: { pathname: string }) {
+  const { user } = useSession()
+  const unread = useUnreadConversations(user?.id)
+  if (!user) return null
+  const current = isCurrentEntry(screens.messages.path, pathname)
+  return (
+    <li>
+      <Link
+        to={screens.messages.path}
+        className={`${styles.link} ${styles.messages} ${current ? styles.current : ''}`}
+        aria-current={current ? 'page' : undefined}
+        aria-label={messagesLinkLabel(unread)}
+      >
+        {screens.messages.title}
+        <UnreadBadge count={unread} />
+      </Link>
+    </li>
   )
 }
 
