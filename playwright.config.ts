@@ -55,7 +55,7 @@ const server = (name: string, port: number, seed: boolean) => ({
 })
 
 const writingJourneys =
-  /(listings|listing-pin|listing-form|listing-status|accessibility-signed-in|hostile-pages|layout|gallery|search-map-clusters|search-map-pins|favourites|saved-searches|alerts)\.spec\.ts/
+  /(listings|listing-pin|listing-form|listing-status|accessibility-signed-in|hostile-pages|layout|gallery|search-map-clusters|search-map-pins|favourites|saved-searches|alerts|messages)\.spec\.ts/
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -68,12 +68,12 @@ function MessagesEntry({ pathname }: { pathname: string }) {
     <li>
       <Link
         to={screens.messages.path}
-        className={`${styles.link} ${styles.messages} ${current ? styles.current : ''}`}
+        className={current ? `${styles.link} ${styles.current}` : styles.link}
         aria-current={current ? 'page' : undefined}
         aria-label={messagesLinkLabel(unread)}
       >
         {screens.messages.title}
-        <UnreadBadge count={unread} />
+        <UnreadBadge count={unread} className={styles.unread} />
       </Link>
     </li>
   )

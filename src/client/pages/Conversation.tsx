@@ -46,23 +46,27 @@ function OpenConversation({ userId, conversationId }: { userId: string; conversa
   }
   if (isNotFound(error)) {
     return (
-      <main className={`page ${styles.state}`}>
-        <EmptyState
-          title="Conversation not found"
-          hint="It may belong to another account, or the link is incomplete. Your conversations are all in Messages."
-        >
-          <Link to={screens.messages.path}>Go to Messages</Link>
-        </EmptyState>
+      <main className="page">
+        <div className={styles.state}>
+          <EmptyState
+            title="Conversation not found"
+            hint="It may belong to another account, or the link is incomplete. Your conversations are all in Messages."
+          >
+            <Link to={screens.messages.path}>Go to Messages</Link>
+          </EmptyState>
+        </div>
       </main>
     )
   }
   if (error) {
     return (
-      <main className={`page ${styles.state}`}>
-        <p className="empty-text">The conversation could not be loaded.</p>
-        <button type="button" className="load-more" onClick={() => void refetch()}>
-          Try again
-        </button>
+      <main className="page">
+        <div className={styles.state}>
+          <p className="empty-text">The conversation could not be loaded.</p>
+          <button type="button" className="load-more" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </div>
       </main>
     )
   }

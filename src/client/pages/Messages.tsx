@@ -23,9 +23,11 @@ export default function Messages() {
 
 function Inbox({ user }: { user: SessionUser }) {
   return (
-    <main className={`page ${styles.inbox}`}>
-      <h1 className="page-header">{screens.messages.title}</h1>
-      <Conversations userId={user.id} />
+    <main className="page">
+      <div className={styles.column}>
+        <h1 className="page-header">{screens.messages.title}</h1>
+        <Conversations userId={user.id} />
+      </div>
     </main>
   )
 }

@@ -309,7 +309,7 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
     for (const [url, title] of [
       ['/messages', 'Messages'],
       ['/messages/abc', 'Conversation'],
-    ]) {
+    ] as const) {
       const head = await page(url)
       expect(head.status).toBe(200)
       expect(head.html).toContain(`<title>${title} | House Marketplace</title>`)

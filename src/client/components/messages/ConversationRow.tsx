@@ -27,12 +27,7 @@ export function ConversationRow({ conversation, userId, now }: ConversationRowPr
       >
         <ListingThumbnail listing={listing} />
         <span className={styles.text}>
-          <span className={styles.top}>
-            <span className={styles.person}>{other.name}</span>
-            <time className={styles.time} dateTime={lastMessage.at}>
-              {formatTimeAgo(new Date(lastMessage.at), now)}
-            </time>
-          </span>
+          <span className={styles.person}>{other.name}</span>
           <span className={styles.listing}>
             {listing.status !== 'active' && (
               <span className={styles.status}>{closedStatusText[listing.status]}</span>
@@ -44,14 +39,19 @@ export function ConversationRow({ conversation, userId, now }: ConversationRowPr
             {firstLine}
           </span>
         </span>
-        {unread > 0 && (
-          <span className={styles.count}>
-            <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
-            <span className="visually-hidden">
-              , {unread} unread {unread === 1 ? 'message' : 'messages'}
+        <span className={styles.meta}>
+          <time className={styles.time} dateTime={lastMessage.at}>
+            {formatTimeAgo(new Date(lastMessage.at), now)}
+          </time>
+          {unread > 0 && (
+            <span className={styles.count}>
+              <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
+              <span className="visually-hidden">
+                , {unread} unread {unread === 1 ? 'message' : 'messages'}
+              </span>
             </span>
-          </span>
-        )}
+          )}
+        </span>
       </Link>
     </li>
   )

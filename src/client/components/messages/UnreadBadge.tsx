@@ -7,11 +7,11 @@ export function messagesLinkLabel(unread: number): string {
   return unread > 0 ? `Messages, ${unread} unread` : 'Messages'
 }
 
-export function UnreadBadge({ count }: { count: number }) {
+export function UnreadBadge({ count, className }: { count: number; className?: string }) {
   if (count <= 0) return null
   // A <b>, not a <span>: the rows it sits in style their spans as the link's label.
   return (
-    <b className={styles.badge} aria-hidden="true">
+    <b className={className ? `${styles.badge} ${className}` : styles.badge} aria-hidden="true">
       {count > 99 ? '99+' : count}
     </b>
   )
