@@ -25,7 +25,7 @@ export function ConversationRow({ conversation, userId, now }: ConversationRowPr
         to={conversationPath(conversation.id)}
         className={unread > 0 ? `${styles.row} ${styles.unread}` : styles.row}
       >
-        <ListingThumbnail listing={listing} />
+        <ListingThumbnail listing={listing} className={styles.photo} />
         <span className={styles.text}>
           <span className={styles.person}>{other.name}</span>
           <span className={styles.listing}>
