@@ -1,5 +1,5 @@
 // The signed-in user's conversations: the inbox, one conversation kept up to date while it is open,
-// replies, marking read, and the count of unread conversations that the header and Profile show.
+// replies, and marking read (which the unread count, unread-conversations.ts, then shows).
 import {
   useInfiniteQuery,
   useMutation,
@@ -11,34 +11,17 @@ import { useState } from 'react'
 import type { Conversation, ConversationPage, Message } from '../../shared/conversation'
 import { api, ApiError, readJson, sendJson } from './http'
 import { mergeConversation, mergeMessages } from './merge-messages'
+import { conversationsKey, inboxPollMs, unreadKey } from './unread-conversations'
 
 /** How often an open conversation asks for new messages: they show within 3 seconds. */
 export const conversationPollMs = 2_000
-/** How often the unread count and the inbox are read again while the tab is visible. */
-export const inboxPollMs = 15_000
 
-/** Everything of one user's conversations: a change of who is signed in starts from nothing. */
-const conversationsKey = (userId: string) => ['conversations', userId]
-const unreadKey = (userId: string) => [...conversationsKey(userId), 'unread']
 const inboxKey = (userId: string) => [...conversationsKey(userId), 'inbox']
 const conversationKey = (userId: string, conversationId: string) => [
   ...conversationsKey(userId),
   'conversation',
   conversationId,
 ]
-
-/** The number of the user's conversations with a message they have not read; none for a visitor. */
-export function useUnreadConversations(userId: string | undefined) {
-  const { data } = useQuery({
-    queryKey: unreadKey(userId ?? ''),
-    queryFn: () => readJson<{ count: number }>(api.api.conversations.unread.$get()),
-    // Polling stops once nobody is signed in, and (TanStack's default) while the tab is hidden.
-    enabled: userId !== undefined,
-    refetchInterval: inboxPollMs,
-    staleTime: 0,
-  })
-  return userId === undefined ? 0 : (data?.count ?? 0)
-}
 
 /** /messages: the user's conversations, the latest message first, a page at a time. */
 export function useInbox(userId: string) {

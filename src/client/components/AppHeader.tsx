@@ -5,7 +5,7 @@
 import { House, Search } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import { screens, siteName } from '../../shared/screens'
-import { useUnreadConversations } from '../api/conversations'
+import { useUnreadConversations } from '../api/unread-conversations'
 import { useSession } from '../api/session'
 import styles from './AppHeader.module.css'
 import { messagesLinkLabel, UnreadBadge } from './messages/UnreadBadge'
