@@ -126,6 +126,33 @@ test('the landlord sees the unread count, opens the conversation, and the reply 
   await askerPage.context().close()
 })
 
+test('the inbox lists the latest conversation first, 20 at a time, with Load More', async ({
+  page,
+  account,
+  newUser,
+  listingOf,
+  seededApp,
+}) => {
+  const landlord = await newUser('landlord', 'Bea Landlord')
+  const names: string[] = []
+  for (let index = 1; index <= 21; index++) {
+    const listing = await listingOf(landlord, { name: `Inbox home number ${index}` })
+    await conversationOf(seededApp, listing, account, [{ from: account, body: `Hello ${index}` }])
+    names.unshift(listing.name)
+  }
+  await page.goto('/messages')
+  const rows = page.getByRole('list', { name: 'Conversations' }).getByRole('link')
+  await expect(rows).toHaveCount(20)
+  await expect(rows.first()).toContainText(names[0]!)
+  // The caller's own last message is no unread mark.
+  await expect(rows.first()).toContainText('You: Hello 21')
+  await expect(rows.first()).not.toContainText('unread')
+  await page.getByRole('button', { name: 'Load More' }).click()
+  await expect(rows).toHaveCount(21)
+  await expect(rows.last()).toContainText(names[20]!)
+  await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0)
+})
+
 test('older messages load when scrolled to the top, keeping the reader where they were', async ({
   page,
   account,
