@@ -276,7 +276,7 @@ test('a conversation that is not theirs is not found', async ({
   expect(await axeViolations(page)).toEqual([])
 })
 
-test('once the session is gone, nothing asks for conversations any more', async ({
+test('once the session is gone, nothing asks for conversations, and the draft waits', async ({
   page,
   account,
   newUser,
@@ -300,6 +300,9 @@ test('once the session is gone, nothing asks for conversations any more', async 
   await page.clock.runFor(2_500)
   await polled
 
+  // A reply half written when the session ends waits for their return.
+  await replyBox(page).fill('Half-written reply')
+
   // Signed out from elsewhere: the next poll is refused, and the app sends them to sign in.
   allowConsoleErrors(page, /401/)
   const signedOut = await page.request.post('/api/auth/sign-out', {
@@ -321,6 +324,10 @@ test('once the session is gone, nothing asks for conversations any more', async 
   // Any request the timers made is reported before this one.
   await page.evaluate(() => fetch('/healthz'))
   expect(asked).toEqual([])
+
+  await signIn(seededApp, page.context(), account)
+  await page.goto(`/messages/${id}`)
+  await expect(replyBox(page)).toHaveValue('Half-written reply')
 })
 
 for (const [device, viewport] of Object.entries({ phone, desktop })) {

@@ -19,6 +19,7 @@ import { EmptyState } from '../components/EmptyState'
 import { ConversationHeader } from '../components/messages/ConversationHeader'
 import { MessageList, type PendingReply } from '../components/messages/MessageList'
 import { otherParticipant } from '../components/messages/other-participant'
+import { readDraft, saveDraft } from '../components/messages/reply-draft'
 import { ReplyBox } from '../components/messages/ReplyBox'
 import { Spinner } from '../components/Spinner'
 import { useDocumentTitle } from '../components/use-document-title'
@@ -93,6 +94,10 @@ function LiveConversation({
       await send.mutateAsync({ body: reply.body, clientId: reply.clientId })
       setPending((replies) => replies.filter((each) => each.clientId !== reply.clientId))
     } catch (failure) {
+      // The session ended: the app goes to Sign in, and the reply waits in the box for the return.
+      if (failure instanceof ApiError && failure.status === 401) {
+        saveDraft(id, [readDraft(id), reply.body].filter(Boolean).join('\n\n'))
+      }
       const why = sendFailure(failure)
       setPending((replies) =>
         replies.map((each) =>
@@ -136,7 +141,7 @@ function LiveConversation({
       <p className="visually-hidden" role="status">
         {incoming}
       </p>
-      <ReplyBox to={other.name} onSend={sendNew} />
+      <ReplyBox conversationId={id} to={other.name} onSend={sendNew} />
     </>
   )
 }

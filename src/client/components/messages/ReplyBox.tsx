@@ -4,20 +4,23 @@ import { SendHorizontal } from 'lucide-react'
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { messageSchema } from '../../../shared/conversation'
 import { useMediaQuery } from '../use-media-query'
+import { readDraft, saveDraft } from './reply-draft'
 import styles from './ReplyBox.module.css'
 
 /** A mouse or trackpad: the device has a keyboard whose Enter can send. */
 export const enterSendsQuery = '(pointer: fine)'
 
 interface ReplyBoxProps {
+  /** Whose draft the box keeps. */
+  conversationId: string
   /** The other person's name: 'Reply to Ana'. */
   to: string
   /** Takes the text to send; the box is emptied for the next one. */
   onSend: (body: string) => void
 }
 
-export function ReplyBox({ to, onSend }: ReplyBoxProps) {
-  const [text, setText] = useState('')
+export function ReplyBox({ conversationId, to, onSend }: ReplyBoxProps) {
+  const [text, setText] = useState(() => readDraft(conversationId))
   const [problem, setProblem] = useState<string>()
   const enterSends = useMediaQuery(enterSendsQuery)
   const fieldId = useId()
@@ -33,6 +36,7 @@ export function ReplyBox({ to, onSend }: ReplyBoxProps) {
     setProblem(undefined)
     onSend(checked.data)
     setText('')
+    saveDraft(conversationId, '')
   }
 
   function submit(event: FormEvent) {
@@ -67,6 +71,7 @@ export function ReplyBox({ to, onSend }: ReplyBoxProps) {
           enterKeyHint={enterSends ? 'send' : 'enter'}
           onChange={(event) => {
             setText(event.target.value)
+            saveDraft(conversationId, event.target.value)
             if (problem) setProblem(undefined)
           }}
           onKeyDown={keyDown}
