@@ -126,6 +126,33 @@ test('the landlord sees the unread count, opens the conversation, and the reply 
   await askerPage.context().close()
 })
 
+test("the desktop header keeps 'Messages' and its count on one line from 1024px", async ({
+  page,
+  newUser,
+  listingOf,
+  seededApp,
+}) => {
+  const landlord = await newUser('landlord', 'Bartholomew Landlord-Smith')
+  const asker = await newUser('asker', 'Al Asker')
+  const listing = await listingOf(landlord)
+  await conversationOf(seededApp, listing, asker, [{ from: asker, body: 'Hello' }])
+  await signIn(seededApp, page.context(), landlord)
+  for (const width of [1024, 1440]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/offers')
+    await expect(headerMessages(page)).toHaveAccessibleName('Messages, 1 unread')
+    const site = page.getByRole('navigation', { name: 'Site' })
+    // Nothing wraps or spills out: the header is one row as tall as before.
+    const overflow = await site.evaluate((nav) => nav.scrollWidth - nav.clientWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    const heights = await site
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height))
+    expect(Math.max(...heights)).toBeLessThan(48)
+    await page.screenshot({ path: shot(test.info().outputPath(), `header-${width}`) })
+  }
+})
+
 test('the inbox lists the latest conversation first, 20 at a time, with Load More', async ({
   page,
   account,
