@@ -243,6 +243,31 @@ test('an address in a message is a user-content link, and HTML shows as the text
   await expect(page.locator('main img[src="x"], main b:text("bold")')).toHaveCount(0)
 })
 
+test("a home sold since shows 'Sold' in the inbox and on the conversation", async ({
+  page,
+  account,
+  newUser,
+  listingOf,
+  seededApp,
+}) => {
+  const landlord = await newUser('landlord', 'Bea Landlord')
+  const listing = await listingOf(landlord, { type: 'sale' })
+  const id = await conversationOf(seededApp, listing, account, [{ from: account, body: 'Hello' }])
+  await seededApp.writes.changeStatus(listing.id, landlord.id, 'sold')
+
+  await page.goto('/messages')
+  const row = page.getByRole('list', { name: 'Conversations' }).getByRole('link')
+  await expect(row).toContainText(`Sold ${listing.name}`)
+  await row.click()
+  await expect(page).toHaveURL(new RegExp(`/messages/${id}$`))
+  const home = page.getByRole('link', { name: `Sold ${listing.name}` })
+  await expect(home).toHaveAttribute('href', `/category/sale/${listing.id}`)
+  // A closed home's conversation can still be answered.
+  await replyBox(page).fill('Congratulations on the sale!')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(bubbleSaying(page, 'Congratulations on the sale!')).toHaveCount(1)
+})
+
 test('a reply that fails to arrive is retried from its bubble and stored once', async ({
   page,
   account,

@@ -33,7 +33,10 @@ export function ConversationHeader({
           {/* The link's area covers the photo too (its ::after). */}
           <Link to={listingPagePath(listing)} className={styles.listing}>
             {listing.status !== 'active' && (
-              <span className={styles.status}>{closedStatusText[listing.status]}</span>
+              // The space keeps the word apart from the name for screen readers too.
+              <>
+                <span className={styles.status}>{closedStatusText[listing.status]}</span>{' '}
+              </>
             )}
             {listing.name}
           </Link>

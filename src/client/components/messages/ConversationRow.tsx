@@ -30,7 +30,10 @@ export function ConversationRow({ conversation, userId, now }: ConversationRowPr
           <span className={styles.person}>{other.name}</span>
           <span className={styles.listing}>
             {listing.status !== 'active' && (
-              <span className={styles.status}>{closedStatusText[listing.status]}</span>
+              // The space keeps the word apart from the name for screen readers too.
+              <>
+                <span className={styles.status}>{closedStatusText[listing.status]}</span>{' '}
+              </>
             )}
             {listing.name}
           </span>
