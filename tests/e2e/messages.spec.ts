@@ -120,6 +120,13 @@ test('the landlord sees the unread count, opens the conversation, and the reply 
     timeout: 3_000,
   })
   await expect(bubbles(askerPage)).toHaveCount(2)
+  // Arriving on an open conversation in a visible tab, it is read at once: no count, no mail.
+  await expect
+    .poll(async () => {
+      const answer = await askerPage.request.get('/api/conversations/unread')
+      return ((await answer.json()) as { count: number }).count
+    })
+    .toBe(0)
 
   await page.goto('/profile')
   await expect(profileLink).toHaveAccessibleName('Messages')
@@ -380,6 +387,49 @@ test('once the session is gone, nothing asks for conversations, and the draft wa
   await signIn(seededApp, page.context(), account)
   await page.goto(`/messages/${id}`)
   await expect(replyBox(page)).toHaveValue('Half-written reply')
+})
+
+test('a hidden tab stops asking for new messages until it shows again', async ({
+  page,
+  account,
+  newUser,
+  listingOf,
+  seededApp,
+}) => {
+  const landlord = await newUser('landlord', 'Bea Landlord')
+  const listing = await listingOf(landlord)
+  const id = await conversationOf(seededApp, listing, account, [{ from: account, body: 'Hello' }])
+  await page.clock.install()
+  await page.goto(`/messages/${id}`)
+  await expect(bubbles(page)).toHaveCount(1)
+
+  const polls: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/conversations')) polls.push(request.url())
+  })
+  const setVisibility = (state: 'hidden' | 'visible') =>
+    page.evaluate((visibility) => {
+      Object.defineProperty(document, 'visibilityState', { value: visibility, configurable: true })
+      Object.defineProperty(document, 'hidden', {
+        value: visibility === 'hidden',
+        configurable: true,
+      })
+      document.dispatchEvent(new Event('visibilitychange'))
+    }, state)
+  await setVisibility('hidden')
+  await page.clock.runFor(30_000)
+  await page.evaluate(() => fetch('/healthz'))
+  expect(polls).toEqual([])
+
+  // Back on screen, it asks again and shows what came meanwhile.
+  await seededApp.conversations.send(
+    { id, askerId: account.id, ownerId: landlord.id },
+    landlord.id,
+    { body: 'Sorry for the wait' },
+  )
+  await setVisibility('visible')
+  await page.clock.runFor(2_500)
+  await expect(bubbleSaying(page, 'Sorry for the wait')).toHaveCount(1)
 })
 
 for (const [device, viewport] of Object.entries({ phone, desktop })) {
