@@ -44,6 +44,8 @@ const routes: [path: string, element: ReturnType<typeof page>][] = [
   [screens.saved.path, page(() => import('./pages/Saved'), 'signed-in')],
   [screens.createListing.path, page(() => import('./pages/CreateListing'), 'signed-in')],
   [screens.editListing.path, page(() => import('./pages/EditListing'), 'signed-in')],
+  [screens.messages.path, page(() => import('./pages/Messages'), 'signed-in')],
+  [screens.conversation.path, page(() => import('./pages/Conversation'), 'signed-in')],
   ['*', page(() => import('./pages/NotFound'))],
 ]
 

@@ -27,6 +27,9 @@ export const screens = {
   saved: { path: '/saved', title: 'Saved homes' },
   createListing: { path: '/create-listing', title: 'Create a Listing' },
   editListing: { path: '/edit-listing/:listingId', title: 'Edit Listing' },
+  /** Not one of the spec's screens: the user's conversations, and one of them. */
+  messages: { path: '/messages', title: 'Messages' },
+  conversation: { path: '/messages/:conversationId', title: 'Conversation' },
 } as const
 
 export const notFoundTitle = 'Not found'

@@ -1,12 +1,14 @@
 // The header of every screen. On desktops (from 1024px): the product's name, the main
-// destinations and the account. On phones and tablets, which move around with the spec's bottom
+// destinations, the messages and the account. On phones and tablets, which move around with the spec's bottom
 // bar, a slim top bar: the name and a search button. CSS chooses, so a page drawn on the server
 // has the right one before any script knows the width.
-import { House, Search } from 'lucide-react'
+import { House, MessageCircle, Search } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import { screens, siteName } from '../../shared/screens'
+import { useUnreadConversations } from '../api/unread-conversations'
 import { useSession } from '../api/session'
 import styles from './AppHeader.module.css'
+import { messagesLinkLabel, UnreadBadge } from './messages/UnreadBadge'
 import { isCurrentEntry } from './Navbar'
 
 const destinations = [
@@ -56,8 +58,8 @@ export function AppHeader() {
 }
 
 /**
- * 'Sign in', or the signed-in user's name leading to their profile. Its box keeps one width
- * whatever it says, so nothing beside it moves when the sign-in check answers.
+ * 'Sign in', or the signed-in user's messages and name leading to their profile. Its box keeps
+ * one width whatever it says, so nothing beside it moves when the sign-in check answers.
  */
 function Account() {
   return (
@@ -79,11 +81,31 @@ function AccountLink() {
     )
   }
   return (
-    <Link to="/profile" className={styles.user} aria-current={onProfile ? 'page' : undefined}>
-      <span className={styles.avatar} aria-hidden="true">
-        {[...user.name.trim()][0]?.toUpperCase()}
-      </span>
-      <span className={styles.userName}>{user.name}</span>
+    <>
+      <MessagesLink userId={user.id} />
+      <Link to="/profile" className={styles.user} aria-current={onProfile ? 'page' : undefined}>
+        <span className={styles.avatar} aria-hidden="true">
+          {[...user.name.trim()][0]?.toUpperCase()}
+        </span>
+        <span className={styles.userName}>{user.name}</span>
+      </Link>
+    </>
+  )
+}
+
+/** The inbox, with the count of conversations that wait to be read: an icon, named for readers. */
+function MessagesLink({ userId }: { userId: string }) {
+  const unread = useUnreadConversations(userId)
+  const current = isCurrentEntry(screens.messages.path, useLocation().pathname)
+  return (
+    <Link
+      to={screens.messages.path}
+      className={styles.messages}
+      aria-current={current ? 'page' : undefined}
+      aria-label={messagesLinkLabel(unread)}
+    >
+      <MessageCircle size={22} aria-hidden="true" />
+      <UnreadBadge count={unread} className={styles.unread} />
     </Link>
   )
 }

@@ -14,4 +14,11 @@ describe('the current navigation entry', () => {
     expect(isCurrentEntry('/profile', '/saved')).toBe(true)
     expect(isCurrentEntry('/offers', '/saved')).toBe(false)
   })
+
+  it('is Profile on Messages and a conversation, which Profile leads to on phones', () => {
+    expect(isCurrentEntry('/profile', '/messages')).toBe(true)
+    expect(isCurrentEntry('/profile', '/messages/abc')).toBe(true)
+    expect(isCurrentEntry('/profile', '/messagesx')).toBe(false)
+    expect(isCurrentEntry('/', '/messages')).toBe(false)
+  })
 })

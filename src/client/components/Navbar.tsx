@@ -10,14 +10,23 @@ const entries = [
   { label: 'Profile', to: '/profile', Icon: UserRound },
 ] as const
 
+/** Screens a phone reaches from Profile, which stays the current entry on them. */
+const underProfile = [screens.saved.path, screens.messages.path]
+
 /**
  * Explore is the current entry only on '/'; the others also on the paths below them, and Profile
- * on Saved homes, which is reached from it.
+ * on Saved homes and Messages, which are reached from it.
  */
 export function isCurrentEntry(to: string, pathname: string): boolean {
   if (to === '/') return pathname === '/'
-  if (to === screens.profile.path && pathname === screens.saved.path) return true
-  return pathname === to || pathname.startsWith(`${to}/`)
+  if (to === screens.profile.path && underProfile.some((path) => isAtOrBelow(path, pathname))) {
+    return true
+  }
+  return isAtOrBelow(to, pathname)
+}
+
+function isAtOrBelow(path: string, pathname: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`)
 }
 
 export function Navbar() {

@@ -1,12 +1,13 @@
 // My Profile (the spec's screens): sign out, the name that can change, the way to a new listing and
-// to the saved homes; the user's listings on the market under 'Your Listings', and the sold and
-// rented ones beneath.
-import { ChevronRight, Heart, House } from 'lucide-react'
+// to the saved homes and messages; the user's listings on the market under 'Your Listings', and the
+// sold and rented ones beneath.
+import { ChevronRight, Heart, House, MessageCircle } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { Listing } from '../../shared/listing'
 import type { PublicUser } from '../../shared/profile'
 import { screens } from '../../shared/screens'
+import { useUnreadConversations } from '../api/unread-conversations'
 import { ApiError } from '../api/http'
 import { useMyListings } from '../api/listing-writes'
 import { type SessionUser, useSession, useSignOut, useUpdateProfile } from '../api/session'
@@ -15,6 +16,7 @@ import { ListingCard } from '../components/ListingCard'
 import { ListingCardSkeletons } from '../components/ListingCardSkeleton'
 import { closedStatusText } from '../components/listing-status-text'
 import { ListingStatusButton } from '../components/ListingStatusButton'
+import { messagesLinkLabel, UnreadBadge } from '../components/messages/UnreadBadge'
 import { SavedSearchList } from '../components/saved-searches/SavedSearchList'
 import { ShowEmailSwitch } from '../components/ShowEmailSwitch'
 import { toast } from '../components/toasts'
@@ -35,6 +37,7 @@ function MyProfile({ user }: { user: SessionUser }) {
   const signOut = useSignOut()
   const { data: listings, status } = useMyListings(user.id)
   const { confirmAndDelete, deleteListing } = useConfirmedDelete(user.id)
+  const unreadConversations = useUnreadConversations(user.id)
 
   function logout() {
     signOut.mutate(undefined, { onError: () => toast.error('Could not sign out') })
@@ -62,6 +65,16 @@ function MyProfile({ user }: { user: SessionUser }) {
         <VerifyEmailNotice user={user} />
         <PersonalDetails user={user} />
         <ShowEmailSwitch userId={user.id} />
+        <Link
+          to={screens.messages.path}
+          className={styles.rowLink}
+          aria-label={messagesLinkLabel(unreadConversations)}
+        >
+          <MessageCircle size={24} aria-hidden="true" />
+          <span>{screens.messages.title}</span>
+          <UnreadBadge count={unreadConversations} />
+          <ChevronRight size={24} aria-hidden="true" />
+        </Link>
         <Link to={screens.saved.path} className={styles.rowLink}>
           <Heart size={24} aria-hidden="true" className={styles.savedIcon} />
           <span>{screens.saved.title}</span>

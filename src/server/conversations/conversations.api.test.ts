@@ -1,11 +1,7 @@
 // /api/conversations and POST /api/listings/:id/conversations against a real database, on every
 // dialect we support: who may read and write, the limits, idempotent resends and read state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type {
-  Conversation,
-  ConversationPage,
-  Message,
-} from '../../shared/conversation'
+import type { Conversation, ConversationPage, Message } from '../../shared/conversation'
 import { signUpAndIn, type SignedInUser } from '../../../tests/support/sign-in'
 import {
   createTestApp,
@@ -167,6 +163,29 @@ describe.each(dialects)('conversations API on %s', (dialect) => {
     expect((resent.body as unknown as Message).id).toBe((stored.body as unknown as Message).id)
     const shown = await read<Conversation>(`/api/conversations/${conversation.id}`, owner)
     expect(shown.body.messages.map((message) => message.body)).toEqual(['Hello once', 'Yes'])
+  })
+
+  it('refuses a clientId already sent in another conversation (409), storing nothing', async () => {
+    const [first, second] = [await listing(), await listing()]
+    const clientId = 'reused-client-id-1'
+    const asked = await ask(first.id, { body: 'About the first home', clientId })
+    expect(asked.status).toBe(201)
+    const other = await ask(second.id, { body: 'About the second home', clientId })
+    expect(other.status).toBe(409)
+    expect(other.body.fields).toHaveProperty('clientId')
+
+    const conversation = asked.body as unknown as Conversation
+    const started = await ask(second.id, { body: 'About the second home' })
+    const secondId = (started.body as unknown as Conversation).id
+    const replyId = 'owner-reused-id-01'
+    expect((await reply(conversation.id, { body: 'Yes', clientId: replyId }, owner)).status).toBe(
+      201,
+    )
+    const elsewhere = await reply(secondId, { body: 'It is free', clientId: replyId }, owner)
+    expect(elsewhere.status).toBe(409)
+    expect(elsewhere.body.error).toMatch(/another conversation/)
+    const shown = await read<Conversation>(`/api/conversations/${secondId}`, owner)
+    expect(shown.body.messages.map((message) => message.body)).toEqual(['About the second home'])
   })
 
   it('sends the same clientId at once from two requests and stores one message', async () => {

@@ -40,6 +40,11 @@ const conversationQuery = z.object({
 })
 
 const conversationNotFound: ErrorBody = { error: 'Conversation not found' }
+/** A resend names its message by clientId: one already sent elsewhere is not this message. */
+const clientIdTaken: ErrorBody = {
+  error: 'This clientId was sent with a message of another conversation',
+  fields: { clientId: 'Send this message with a new clientId' },
+}
 const listingNotFound: ErrorBody = { error: 'Listing not found' }
 
 // One person's messages: neither a shared cache nor the browser's may keep them.
@@ -107,7 +112,8 @@ export function conversationsRoutes(deps: {
     const sent = await alreadySent(user.id, body)
     if (sent) {
       const conversation = await conversations.get(sent.conversationId, user.id)
-      if (conversation) return c.json(conversation, 200, privateAnswer)
+      if (conversation?.listing.id !== listing.id) return c.json(clientIdTaken, 409)
+      return c.json(conversation, 200, privateAnswer)
     }
     if (!(await conversations.findId(listing.id, user.id))) {
       // A closed home's conversations go on; nobody starts a new one about it.
@@ -120,7 +126,9 @@ export function conversationsRoutes(deps: {
     }
     const limited = await overLimit(c, conversationLimits.messages, user.id)
     if (limited) return limited
-    const { conversationId, created } = await conversations.ask(listing, user.id, body)
+    const { conversationId, created, message } = await conversations.ask(listing, user.id, body)
+    // The same clientId sent meanwhile by another request, about another listing.
+    if (message.conversationId !== conversationId) return c.json(clientIdTaken, 409)
     const conversation = await conversations.get(conversationId, user.id)
     return c.json(conversation!, created ? 201 : 200, privateAnswer)
   })
@@ -162,10 +170,13 @@ export function conversationsRoutes(deps: {
       const parsed = await parseJsonBody(c.req.raw, messageSchema, 'Invalid message')
       if ('error' in parsed) return c.json(parsed.error, parsed.status)
       const sent = await alreadySent(userId, parsed.data)
+      if (sent && sent.conversationId !== conversation.id) return c.json(clientIdTaken, 409)
       if (sent) return c.json(sent, 200, privateAnswer)
       const limited = await overLimit(c, conversationLimits.messages, userId)
       if (limited) return limited
       const stored = await conversations.send(conversation, userId, parsed.data)
+      // The same clientId sent meanwhile by another request, to another conversation.
+      if (stored.message.conversationId !== conversation.id) return c.json(clientIdTaken, 409)
       return c.json(stored.message, stored.created ? 201 : 200, privateAnswer)
     })
     .post('/:id/read', async (c) => {

@@ -12,6 +12,7 @@ const disallowed = [
   ...[
     screens.profile,
     screens.saved,
+    screens.messages,
     screens.createListing,
     screens.editListing,
     screens.resetPassword,

@@ -108,7 +108,14 @@ describe.each(dialects)('sitemaps on %s', (dialect) => {
     expect(robots.headers.get('content-type')).toMatch(/^text\/plain/)
     expect(robots.headers.get('cache-control')).toMatch(/^public, max-age=\d+/)
     const text = await robots.text()
-    for (const path of ['/api/', '/profile', '/saved', '/create-listing', '/edit-listing/']) {
+    for (const path of [
+      '/api/',
+      '/profile',
+      '/saved',
+      '/messages',
+      '/create-listing',
+      '/edit-listing/',
+    ]) {
       expect(text).toMatch(new RegExp(`^Disallow: ${path}$`, 'm'))
     }
     expect(text).toMatch(/^Disallow: \/reset-password$/m)

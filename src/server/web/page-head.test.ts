@@ -306,6 +306,15 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
     for (const url of ['/profile', '/saved', '/sign-in', '/create-listing', '/contact/abc']) {
       expect((await page(url)).html).toContain(noindex)
     }
+    for (const [url, title] of [
+      ['/messages', 'Messages'],
+      ['/messages/abc', 'Conversation'],
+    ] as const) {
+      const head = await page(url)
+      expect(head.status).toBe(200)
+      expect(head.html).toContain(`<title>${title} | House Marketplace</title>`)
+      expect(head.html).toContain(noindex)
+    }
     for (const url of ['/', '/offers', '/category/rent', '/search?type=rent']) {
       expect((await page(url)).html).not.toContain(noindex)
     }

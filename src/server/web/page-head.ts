@@ -206,6 +206,8 @@ const routes: PageRoute[] = [
   titledRoute(screens.saved, 'pages/Saved.tsx', { noindex: true }),
   titledRoute(screens.createListing, 'pages/CreateListing.tsx', { noindex: true }),
   titledRoute(screens.editListing, 'pages/EditListing.tsx', { noindex: true }),
+  titledRoute(screens.messages, 'pages/Messages.tsx', { noindex: true }),
+  titledRoute(screens.conversation, 'pages/Conversation.tsx', { noindex: true }),
 ]
 
 const routePatterns = routes.map((route) => routePattern(route.path))
