@@ -1,6 +1,6 @@
 // Conversations between a listing's owner and a person asking about it: what the API sends and
-// takes (ARCHITECTURE.md, "Conversations…"), for the server and the screens alike.
-import { z } from 'zod'
+// takes (ARCHITECTURE.md, "Conversations…"), for the server and the screens alike. No zod here:
+// the listing page imports it.
 import type { ListingStatus, ListingType } from './listing.js'
 import { isPlainLines, plainTextMessage } from './plain-text.js'
 
@@ -67,23 +67,19 @@ export const messageLimits = {
 /** The first message the listing page suggests. */
 export const suggestedFirstMessage = 'Hi, is this home still available?'
 
-const bodySchema = z
-  .string()
-  .trim()
-  .min(messageLimits.bodyLength.min, 'Write a message')
-  .max(messageLimits.bodyLength.max, `At most ${messageLimits.bodyLength.max} characters`)
-  .refine(isPlainLines, plainTextMessage)
-
-/** POST /api/listings/:id/conversations and POST /api/conversations/:id/messages. */
-export const messageSchema = z.object({
-  body: bodySchema,
-  clientId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'A client id is 8 to 64 letters, digits, - or _')
-    .optional(),
-})
-
-export type MessageBody = z.infer<typeof messageSchema>
+/**
+ * What is wrong with a message's text, or undefined when it may be sent. One rule for the server's
+ * schema (message-schema.ts) and the screens, which check without loading zod.
+ */
+export function messageBodyProblem(body: string): string | undefined {
+  const text = body.trim()
+  if (text.length < messageLimits.bodyLength.min) return 'Write a message'
+  if (text.length > messageLimits.bodyLength.max) {
+    return `At most ${messageLimits.bodyLength.max} characters`
+  }
+  if (!isPlainLines(text)) return plainTextMessage
+  return undefined
+}
 
 /** The conversation's screen. */
 export function conversationPath(conversationId: string): string {

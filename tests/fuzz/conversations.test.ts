@@ -2,7 +2,8 @@
 // forged sessions.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messageSchema, type Conversation, type Message } from '../../src/shared/conversation'
+import type { Conversation, Message } from '../../src/shared/conversation'
+import { messageSchema } from '../../src/shared/message-schema'
 import { createTestApp, dialects, insertListing, type TestApp } from '../support/test-app'
 import {
   ask,

@@ -102,12 +102,6 @@ export interface Reply {
   clientId: string
 }
 
-/** A fresh client id: 32 hex digits (crypto.randomUUID needs a secure page, this does not). */
-export function newClientId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
-}
-
 /** Sends a reply; once stored it shows in the conversation without waiting for the next poll. */
 export function useSendMessage(userId: string, conversationId: string) {
   const queryClient = useQueryClient()

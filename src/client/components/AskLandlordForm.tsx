@@ -6,12 +6,13 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import {
   conversationPath,
   firstName,
+  messageBodyProblem,
   messageLimits,
-  messageSchema,
   suggestedFirstMessage,
 } from '../../shared/conversation'
 import { screens } from '../../shared/screens'
-import { newClientId, useAskLandlord } from '../api/ask-landlord'
+import { useAskLandlord } from '../api/ask-landlord'
+import { newClientId } from '../api/client-id'
 import { ApiError } from '../api/http'
 import { useSession } from '../api/session'
 import styles from './AskLandlordForm.module.css'
@@ -75,9 +76,9 @@ export function AskLandlordForm({ listingId, landlordName, focusOnOpen }: AskLan
       void navigate(screens.signIn.path, { state })
       return
     }
-    const checked = messageSchema.shape.body.safeParse(body)
-    if (!checked.success) {
-      setProblem({ text: checked.error.issues[0]!.message, aboutBody: true })
+    const bodyProblem = messageBodyProblem(body)
+    if (bodyProblem) {
+      setProblem({ text: bodyProblem, aboutBody: true })
       bodyRef.current?.focus()
       return
     }

@@ -7,12 +7,12 @@ import type { Conversation } from '../../shared/conversation'
 import { screens } from '../../shared/screens'
 import {
   isNotFound,
-  newClientId,
   useConversation,
   useLoadOlderMessages,
   useMarkRead,
   useSendMessage,
 } from '../api/conversations'
+import { newClientId } from '../api/client-id'
 import { ApiError } from '../api/http'
 import { useSession } from '../api/session'
 import { EmptyState } from '../components/EmptyState'

@@ -5,12 +5,8 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import type { ErrorBody } from '../../shared/error-body.js'
 import { idPattern } from '../../shared/ids.js'
-import {
-  messageLimits,
-  messageSchema,
-  type ConversationPage,
-  type MessageBody,
-} from '../../shared/conversation.js'
+import { messageLimits, type ConversationPage } from '../../shared/conversation.js'
+import { messageSchema, type MessageBody } from '../../shared/message-schema.js'
 import type { Auth } from '../auth/auth.js'
 import { requireUser, type SignedInEnv } from '../auth/session.js'
 import type { RequestLimits } from '../http/rate-limit.js'

@@ -2,7 +2,7 @@
 // Shift+Enter starts a new line; on a phone Enter is a new line and the Send button sends.
 import { SendHorizontal } from 'lucide-react'
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { messageSchema } from '../../../shared/conversation'
+import { messageBodyProblem } from '../../../shared/conversation'
 import { useMediaQuery } from '../use-media-query'
 import { readDraft, saveDraft } from './reply-draft'
 import styles from './ReplyBox.module.css'
@@ -28,13 +28,13 @@ export function ReplyBox({ conversationId, to, onSend }: ReplyBoxProps) {
   const problemId = useId()
 
   function send() {
-    const checked = messageSchema.shape.body.safeParse(text)
-    if (!checked.success) {
-      setProblem(checked.error.issues[0]?.message ?? 'Write a message')
+    const textProblem = messageBodyProblem(text)
+    if (textProblem) {
+      setProblem(textProblem)
       return
     }
     setProblem(undefined)
-    onSend(checked.data)
+    onSend(text.trim())
     setText('')
     saveDraft(conversationId, '')
   }
