@@ -14,6 +14,7 @@ import { makePrivateDir, privateFileMode } from '../data-dir.js'
 import { isDatabaseUnavailable, type Db } from '../db/database.js'
 import { trustedOrigins } from '../http/same-origin.js'
 import type { Mailer } from '../mail/mailer.js'
+import { createSessionReader } from './session-reader.js'
 import { resetPasswordMail } from './reset-password-mail.js'
 import { endResetLinks, isStoredResetIdentifier, resetTokenStorage } from './reset-tokens.js'
 import { verificationLink, verificationMail } from './verification-mail.js'
@@ -188,6 +189,19 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
   return {
     handler: auth.handler,
     api: auth.api,
+    /** The signed-in user of a request in one statement, or undefined: ask `api.getSession`. */
+    readSession: createSessionReader({
+      kysely: db.kysely,
+      secret: options.secret,
+      settings: async () => {
+        const context = await auth.$context
+        return {
+          cookieName: context.authCookies.sessionToken.name,
+          expiresIn: context.sessionConfig.expiresIn,
+          updateAge: context.sessionConfig.updateAge,
+        }
+      },
+    }),
     async migrate() {
       const { runMigrations } = await getMigrations(options)
       await runMigrations()

@@ -9,9 +9,13 @@ export type SignedInEnv = { Variables: { user: PublicUser } }
 /** Answers 401 JSON without a valid session; otherwise puts the user on the context. */
 export function requireUser(auth: Auth): MiddlewareHandler<SignedInEnv> {
   return async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers })
-    if (!session) return c.json({ error: 'Sign in first' } satisfies ErrorBody, 401)
-    c.set('user', { id: session.user.id, name: session.user.name, email: session.user.email })
+    let user = await auth.readSession(c.req.header('Cookie') ?? null)
+    if (user === undefined) {
+      const session = await auth.api.getSession({ headers: c.req.raw.headers })
+      user = session && { id: session.user.id, name: session.user.name, email: session.user.email }
+    }
+    if (!user) return c.json({ error: 'Sign in first' } satisfies ErrorBody, 401)
+    c.set('user', user)
     await next()
   }
 }

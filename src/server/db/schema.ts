@@ -17,6 +17,14 @@ export interface UserTable {
   updatedAt: ColumnType<Date | string, Date | string, Date | string>
 }
 
+/** A signed-in browser (Better Auth's); the API's routes read it with its user (auth/session-reader.ts). */
+export interface SessionTable {
+  id: string
+  token: string
+  userId: string
+  expiresAt: ColumnType<Date | string, Date | string, Date | string>
+}
+
 /** Better Auth's one-time values; we read and end a user's reset links (auth/reset-tokens.ts). */
 export interface VerificationTable {
   id: string
@@ -259,6 +267,7 @@ export interface ContactPreferenceTable {
 
 export interface Database {
   user: UserTable
+  session: SessionTable
   verification: VerificationTable
   listing: ListingTable
   listing_version: ListingVersionTable
