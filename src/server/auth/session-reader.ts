@@ -6,6 +6,7 @@
 import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { PublicUser } from '../../shared/profile.js'
+import { prepared } from '../db/prepared-statements.js'
 import type { Database } from '../db/schema.js'
 
 export interface SessionSettings {
@@ -49,6 +50,7 @@ export function createSessionReader(deps: {
     if (token === undefined) return null
     const row = await kysely
       .selectFrom('session')
+      .modifyFront(prepared)
       .innerJoin('user', 'user.id', 'session.userId')
       .select(['user.id', 'user.name', 'user.email', 'session.expiresAt'])
       .where('session.token', '=', token)

@@ -10,6 +10,7 @@ import type {
 } from '../../shared/conversation.js'
 import { messageLimits } from '../../shared/conversation.js'
 import type { Db } from '../db/database.js'
+import { prepared } from '../db/prepared-statements.js'
 import type { Database, ListingTable } from '../db/schema.js'
 import type { TimeIdKey } from '../http/time-id-cursor.js'
 import { newId } from '../ids.js'
@@ -93,6 +94,7 @@ export function createConversationQueries(deps: {
   function headerQuery(trx: Kysely<Database>, userId: string) {
     return trx
       .selectFrom('conversation')
+      .modifyFront(prepared)
       .innerJoin('listing', 'listing.id', 'conversation.listingId')
       .innerJoin('user as asker', 'asker.id', 'conversation.askerId')
       .innerJoin('user as owner', 'owner.id', 'conversation.ownerId')
@@ -123,6 +125,7 @@ export function createConversationQueries(deps: {
   const messagesQuery = (trx: Kysely<Database>) =>
     trx
       .selectFrom('message')
+      .modifyFront(prepared)
       .innerJoin('user', 'user.id', 'message.senderId')
       .select([
         'message.id',
@@ -390,6 +393,7 @@ export function createConversationQueries(deps: {
       }
       const query = kysely
         .selectFrom(members.as('member'))
+        .modifyFront(prepared)
         .innerJoin('conversation', 'conversation.id', 'member.conversationId')
         .innerJoin('listing', 'listing.id', 'conversation.listingId')
         .innerJoin('user as asker', 'asker.id', 'conversation.askerId')
@@ -428,6 +432,7 @@ export function createConversationQueries(deps: {
     async unreadCount(userId: string): Promise<number> {
       const row = await kysely
         .selectFrom('conversation_member')
+        .modifyFront(prepared)
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('userId', '=', userId)
         .where('unread', '>', 0)

@@ -15,6 +15,7 @@ import {
 import pg from 'pg'
 import { makePrivateDir, privateFileMode } from '../data-dir.js'
 import type { Database } from './schema.js'
+import { withPreparedStatements } from './prepared-statements.js'
 import { withStatementCache } from './statement-cache.js'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -48,7 +49,9 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     // An idle client that loses its server must not crash the process; the pool drops it, the next
     // query opens a new connection, and requests answer 503 until the database is back.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`))
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const kysely = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
+    })
     return { kysely, dialect: 'postgres', bool: (value) => value, close: () => kysely.destroy() }
   }
 
