@@ -9,7 +9,7 @@ import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
 import type { JobHandlers } from '../jobs/job-queue.js'
 import type { Mailer } from '../mail/mailer.js'
-import { messageMailJobKind, type MessageMailJob } from './conversations.queries.js'
+import { messageMailJobKind, type MessageMailJob } from './message-writes.js'
 import { messageMail, messagesPerMail } from './message-mail.js'
 
 /** The recipient's side of the conversation, with what the mail needs of them (plan: tests). */
