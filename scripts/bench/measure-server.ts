@@ -1,5 +1,5 @@
 // One block's measurements on a seeded store: starts the built server on it, checks that every
-// target answers 200, records the first target's answer for the ceiling, and measures them all.
+// target responds 200, records the first target's response for the ceiling, and measures them all.
 import path from 'node:path'
 import { startServer } from '../../tests/support/server-process.js'
 import { recordResponse, startCeiling } from './ceiling.js'
@@ -30,7 +30,7 @@ export async function measureOnServer(
     for (const target of targets) {
       const response = await fetch(server.origin + target.path, { headers: target.headers })
       if (response.status !== 200) {
-        throw new Error(`${target.path} answered ${response.status}: ${await response.text()}`)
+        throw new Error(`${target.path} responded ${response.status}: ${await response.text()}`)
       }
     }
     const first = targets[0]!

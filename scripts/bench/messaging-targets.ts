@@ -39,7 +39,7 @@ export async function chooseMessagingTargets(
   const read = async <T>(path: string): Promise<T> => {
     const response = await app.request(path, { headers })
     if (response.status !== 200) {
-      throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
+      throw new Error(`${path} responded ${response.status}: ${await response.text()}`)
     }
     return (await response.json()) as T
   }
@@ -80,7 +80,7 @@ export async function messagingFacts(
   for (const target of targets) {
     const statements = await countStatements(dialect, async () => {
       const response = await app.request(target.path, { headers: target.headers })
-      if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}`)
+      if (response.status !== 200) throw new Error(`${target.path} responded ${response.status}`)
       await response.arrayBuffer()
     })
     facts.push({ name: target.name as MessagingTargetName, statements })

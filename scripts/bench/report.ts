@@ -136,7 +136,7 @@ function formatSections(sizeTitle: string, sections: TableSection[]): string {
     for (const measure of block.targets) {
       if (measure.errors + measure.non2xx === 0) continue
       notes.push(
-        `${block.dialect}, ${block.size}, ${measure.name}: ${measure.errors} requests failed or went unanswered for ${loadTimeoutSeconds} s, ${measure.non2xx} answered other than 2xx.`,
+        `${block.dialect}, ${block.size}, ${measure.name}: ${measure.errors} requests failed or got no response for ${loadTimeoutSeconds} s, ${measure.non2xx} responded other than 2xx.`,
       )
     }
   }

@@ -93,12 +93,12 @@ export async function runMessaging(
   await Promise.all(
     parties.map(async (party) => {
       const message = nextMessage()
-      const answer = await send(
+      const response = await send(
         'POST /api/listings/:id/conversations',
         `/api/listings/${party.listingId}/conversations`,
         { ...json(message), cookie: party.asker.cookie },
       )
-      const conversation = jsonOf<Conversation>(answer)
+      const conversation = jsonOf<Conversation>(response)
       const stored = conversation?.messages.find((sent) => sent.body === message.body)
       if (!conversation || !stored) return
       ledger.conversationIds.set(party, conversation.id)
@@ -114,12 +114,12 @@ export async function runMessaging(
         if (conversationId) {
           const from = random.chance(0.5) ? party.asker : party.owner
           const message = nextMessage()
-          const answer = await send(
+          const response = await send(
             'POST /api/conversations/:id/messages',
             `/api/conversations/${conversationId}/messages`,
             { ...json(message), cookie: from.cookie },
           )
-          const stored = jsonOf<Message>(answer)
+          const stored = jsonOf<Message>(response)
           if (stored) ledger.acknowledged.set(message.clientId, stored)
         }
         await new Promise((resolve) => setTimeout(resolve, random.int(pauseMs.min, pauseMs.max)))
@@ -129,7 +129,7 @@ export async function runMessaging(
   return ledger
 }
 
-/** Every message of a conversation as `origin` answers it, oldest first, page by page. */
+/** Every message of a conversation as `origin` returns it, oldest first, page by page. */
 async function storedMessages(
   origin: string,
   conversationId: string,

@@ -54,7 +54,7 @@ export interface ConversationPage {
 
 export const messageLimits = {
   bodyLength: { min: 1, max: 2000 },
-  /** messages a conversation answers at once, and older ones a page */
+  /** messages a conversation returns at once, and older ones a page */
   pageSize: 50,
   /** conversations an inbox page holds */
   inboxPageSize: 20,

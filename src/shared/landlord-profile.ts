@@ -1,4 +1,4 @@
-// A landlord's public page: what GET /api/users/:id/profile answers, and the rules of its reply
+// A landlord's public page: what GET /api/users/:id/profile returns, and the rules of its reply
 // figures. Never the e-mail.
 
 /** How a landlord replies to the conversations people start with them. */

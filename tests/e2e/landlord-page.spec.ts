@@ -87,7 +87,7 @@ test.describe("a landlord's page", () => {
     await page.setViewportSize(desktop)
     expect(await axeViolations(page)).toEqual([])
 
-    // Drawn by the server: the name and the homes are in the page before any script runs.
+    // Server-rendered: the name and the homes are in the page before any script runs.
     const html = await (await page.request.get(`/users/${landlord.id}`)).text()
     expect(html).toContain(`>${landlord.name}</h1>`)
     expect(html).toContain(`Garden Flat ${word}`)

@@ -123,8 +123,8 @@ test('the landlord sees the unread count, opens the conversation, and the reply 
   // Arriving on an open conversation in a visible tab, it is read at once: no count, no mail.
   await expect
     .poll(async () => {
-      const answer = await askerPage.request.get('/api/conversations/unread')
-      return ((await answer.json()) as { count: number }).count
+      const response = await askerPage.request.get('/api/conversations/unread')
+      return ((await response.json()) as { count: number }).count
     })
     .toBe(0)
 
@@ -290,7 +290,7 @@ test('a reply that fails to arrive is retried from its bubble and stored once', 
   await page.goto(`/messages/${id}`)
   await expect(bubbles(page)).toHaveCount(1)
 
-  // The server stores the reply, but its answer is lost on the way back.
+  // The server stores the reply, but its response is lost on the way back.
   allowConsoleErrors(page, /Failed to load resource/)
   await page.route('**/api/conversations/*/messages', async (route) => {
     await route.fetch()

@@ -96,19 +96,19 @@ describe.each(dialects)('hostile requests to /api/conversations on %s', (dialect
             await t.context.db.kysely.deleteFrom('request_limit').execute()
             const before = await messageCount()
             const url = `/api/conversations/${conversation.id}/messages`
-            const answer = await send('POST', url, text, type, asker.cookie)
+            const response = await send('POST', url, text, type, asker.cookie)
             const input = acceptedBody(messageSchema, text, type)
-            const stored = answer.status === 201 || answer.status === 200
+            const stored = response.status === 201 || response.status === 200
             tally.count(stored)
             if (stored) {
               expect(input, abbreviate(text)).toBeDefined()
-              const message = successBody<Message>(answer)
+              const message = successBody<Message>(response)
               expect(message.body).toBe(input!.body)
               expect(message.from.id).toBe(asker.id)
-              expect(await messageCount()).toBe(before + (answer.status === 201 ? 1 : 0))
+              expect(await messageCount()).toBe(before + (response.status === 201 ? 1 : 0))
             } else {
-              expectRefusal(answer)
-              expect(input, `refused ${abbreviate(text)}: ${answer.text}`).toBeUndefined()
+              expectRefusal(response)
+              expect(input, `refused ${abbreviate(text)}: ${response.text}`).toBeUndefined()
               expect(await messageCount()).toBe(before)
             }
             expectNoPrototypePollution()
@@ -122,7 +122,7 @@ describe.each(dialects)('hostile requests to /api/conversations on %s', (dialect
   )
 
   it(
-    'answers 404 to anyone but the participants, and 401 without a valid session, whatever the id',
+    'responds 404 to anyone but the participants, and 401 without a valid session, whatever the id',
     async () => {
       // Segments the URL keeps as one (not '.', '..' or a slash, which lead to other routes).
       const oneSegment = (segment: string) =>
@@ -147,14 +147,14 @@ describe.each(dialects)('hostile requests to /api/conversations on %s', (dialect
           fc.pre(from !== asker.cookie)
           const before = await messageCount()
           const body = method === 'POST' ? JSON.stringify({ body: 'Let me in' }) : undefined
-          const answer = await ask(t.app, `/api/conversations/${segment}${rest}`, {
+          const response = await ask(t.app, `/api/conversations/${segment}${rest}`, {
             method,
             headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: from },
             body,
           })
-          expectRefusal(answer)
+          expectRefusal(response)
           // The stranger is signed in: every id is one they cannot see. A forged cookie is none.
-          expect(answer.status).toBe(from === stranger.cookie ? 404 : 401)
+          expect(response.status).toBe(from === stranger.cookie ? 404 : 401)
           expect(await messageCount()).toBe(before)
         }),
         fuzzParameters(),

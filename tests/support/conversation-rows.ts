@@ -21,7 +21,7 @@ export interface ConversationRows {
 const batchSize = 500
 const minute = 60_000
 
-/** Inserts the conversations and their messages; answers their ids, in order. */
+/** Inserts the conversations and their messages; returns their ids, in order. */
 export async function insertConversations(
   db: Db,
   conversations: ConversationRows[],

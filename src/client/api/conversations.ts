@@ -49,7 +49,7 @@ function fetchConversation(conversationId: string, before?: string) {
 }
 
 /**
- * One conversation, polled while it is on screen: each answer (its newest messages) is merged into
+ * One conversation, polled while it is on screen: each response (its newest messages) is merged into
  * what is held, so older messages loaded meanwhile stay. A 404 (not one of the user's) is final.
  */
 export function useConversation(userId: string, conversationId: string) {
@@ -67,7 +67,7 @@ export function useConversation(userId: string, conversationId: string) {
   })
 }
 
-/** The API's answer for a conversation that does not exist or is not the user's. */
+/** The API's error response for a conversation that does not exist or is not the user's. */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404
 }

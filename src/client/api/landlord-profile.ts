@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { LandlordProfile } from '../../shared/landlord-profile'
 import { api, ApiError, readJson } from './http'
 
-/** The cache key of a landlord's profile: the server's drawn page puts it there too. */
+/** The cache key of a landlord's profile: the server-rendered page puts it there too. */
 export const landlordProfileKey = (id: string) => ['users', id, 'profile']
 
 /**

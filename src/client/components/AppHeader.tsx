@@ -59,7 +59,7 @@ export function AppHeader() {
 
 /**
  * 'Sign in', or the signed-in user's messages and name leading to their profile. Its box keeps
- * one width whatever it says, so nothing beside it moves when the sign-in check answers.
+ * one width whatever it says, so nothing beside it moves when the sign-in check returns.
  */
 function Account() {
   return (

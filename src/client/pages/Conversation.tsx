@@ -154,7 +154,7 @@ function sendFailure(failure: unknown): string {
   if (failure instanceof ApiError && failure.status >= 400 && failure.status < 500) {
     return `Not sent: ${failure.message}`
   }
-  return 'Not sent: the server did not answer.'
+  return 'Not sent: the server did not respond.'
 }
 
 /**

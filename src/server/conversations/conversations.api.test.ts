@@ -86,9 +86,9 @@ describe.each(dialects)('conversations API on %s', (dialect) => {
     expect((await read(`/api/conversations/${id}`, owner)).status).toBe(200)
     expect((await read(`/api/conversations/${id}`, asker)).status).toBe(200)
     for (const path of [`/api/conversations/${id}`, `/api/conversations/no-such-id`]) {
-      const answer = await read<ErrorBody>(path, stranger)
-      expect(answer.status).toBe(404)
-      expect(answer.body.error).toBe('Conversation not found')
+      const response = await read<ErrorBody>(path, stranger)
+      expect(response.status).toBe(404)
+      expect(response.body.error).toBe('Conversation not found')
     }
     expect((await reply(id, { body: 'Let me in' }, stranger)).status).toBe(404)
     expect((await markRead(id, stranger)).status).toBe(404)
@@ -116,9 +116,9 @@ describe.each(dialects)('conversations API on %s', (dialect) => {
   it('refuses empty, long and direction-reversing bodies with a 400 naming body', async () => {
     const home = await listing()
     for (const body of ['', '   ', 'x'.repeat(2001), 'price \u202e0051', 'nul \u0000', 42]) {
-      const answer = await ask(home.id, { body })
-      expect(answer.status, JSON.stringify(body)).toBe(400)
-      expect((answer.body as unknown as ErrorBody).fields?.body).toBeTruthy()
+      const response = await ask(home.id, { body })
+      expect(response.status, JSON.stringify(body)).toBe(400)
+      expect((response.body as unknown as ErrorBody).fields?.body).toBeTruthy()
     }
     expect((await ask(home.id, { body: 'x'.repeat(2000) })).status).toBe(201)
     // Line breaks and right-to-left text are what people write.
@@ -145,7 +145,7 @@ describe.each(dialects)('conversations API on %s', (dialect) => {
     expect(shown.body.listing.status).toBe('rented')
   })
 
-  it('stores a message sent again with the same clientId once, answering 200 with it', async () => {
+  it('stores a message sent again with the same clientId once, responding 200 with it', async () => {
     const home = await listing()
     const clientId = 'first-message-0001'
     const first = await ask(home.id, { body: 'Hello once', clientId })
@@ -191,9 +191,13 @@ describe.each(dialects)('conversations API on %s', (dialect) => {
   it('sends the same clientId at once from two requests and stores one message', async () => {
     const home = await listing()
     const body = { body: 'Racing', clientId: 'racing-client-id-1' }
-    const answers = await Promise.all([ask(home.id, body), ask(home.id, body), ask(home.id, body)])
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 201])
-    const id = (answers[0]!.body as unknown as Conversation).id
+    const responses = await Promise.all([
+      ask(home.id, body),
+      ask(home.id, body),
+      ask(home.id, body),
+    ])
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 200, 201])
+    const id = (responses[0]!.body as unknown as Conversation).id
     const shown = await read<Conversation>(`/api/conversations/${id}`, asker)
     expect(shown.body.messages).toHaveLength(1)
   })
@@ -228,8 +232,8 @@ describe.each(dialects)('conversations API on %s', (dialect) => {
       // More than a day's new conversations: the limit's count starts again (its own test is below).
       if (index === 20) await t.context.db.kysely.deleteFrom('request_limit').execute()
       const home = await insertListing(t.context, { userRef: owner.id, name: `Home ${index}` })
-      const answer = await ask(home.id, { body: `Question ${index}` }, busy)
-      ids.push((answer.body as unknown as Conversation).id)
+      const response = await ask(home.id, { body: `Question ${index}` }, busy)
+      ids.push((response.body as unknown as Conversation).id)
     }
     // An answer moves the oldest conversation to the top.
     await reply(ids[0]!, { body: 'Answer to the first' }, owner)
@@ -254,7 +258,7 @@ describe.each(dialects)('conversations API on %s', (dialect) => {
     expect(bad.body.fields?.cursor).toBeTruthy()
   })
 
-  it('answers the newest 50 messages, and older ones by before', async () => {
+  it('returns the newest 50 messages, and older ones by before', async () => {
     const home = await listing()
     const talker = await signUpAndIn(t.context, { name: 'Tom Talker' })
     const start = await ask(home.id, { body: 'Message 0' }, talker)
@@ -315,8 +319,8 @@ describe.each(dialects)('conversations API on %s', (dialect) => {
     const start = await ask(home.id, { body: 'Message 1' }, chatty)
     const id = (start.body as unknown as Conversation).id
     for (let index = 2; index <= 200; index += 1) {
-      const answer = await reply(id, { body: `Message ${index}` }, chatty)
-      expect(answer.status).toBe(201)
+      const response = await reply(id, { body: `Message ${index}` }, chatty)
+      expect(response.status).toBe(201)
     }
     const over = await t.app.request(`/api/conversations/${id}/messages`, {
       method: 'POST',

@@ -118,8 +118,8 @@ describe.each(dialects)('conversation query plans on %s', (dialect) => {
   /** The plans of the statements on the conversations' tables that a request sends. */
   async function plans(request: () => Response | Promise<Response>): Promise<Explained[]> {
     const statements = await recordStatements(dialect, async () => {
-      const answer = await request()
-      expect(answer.status, await answer.clone().text()).toBeLessThan(300)
+      const response = await request()
+      expect(response.status, await response.clone().text()).toBeLessThan(300)
     })
     const ours = statements.filter(
       (statement) =>
@@ -206,7 +206,7 @@ describe.each(dialects)('conversation query plans on %s', (dialect) => {
     expectIndex(older, /^select "id", "askerId", "ownerId" from "conversation"/, 'conversationKey')
   })
 
-  it('stores a message, and answers its resend by message_sender_client, without a scan', async () => {
+  it('stores a message, and finds its resend by message_sender_client, without a scan', async () => {
     const message = { body: 'Could I come on Saturday?', clientId: 'plans-client-id-0001' }
     const send = post(`/api/conversations/${long}/messages`, peer, message)
     const stored = await plans(send)

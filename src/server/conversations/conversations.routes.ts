@@ -87,7 +87,7 @@ export function conversationsRoutes(deps: {
     return takesPart ? conversation : undefined
   }
 
-  /** The message sent before with the same clientId: answered again, 200, not stored twice. */
+  /** The message sent before with the same clientId: sent back, 200, not stored twice. */
   async function alreadySent(userId: string, body: MessageBody) {
     if (body.clientId === undefined) return undefined
     return conversations.findByClientId(userId, body.clientId)

@@ -61,26 +61,26 @@ describe.each(dialects)('message mails on %s', (dialect) => {
   /** A new conversation about a new listing of `landlord`, begun by `from` with `body`. */
   async function ask(body: string, from = asker, landlord = owner, name = 'Sunny Flat') {
     const listing = await insertListing(t.context, { userRef: landlord.id, name })
-    const answer = await sendJson(
+    const response = await sendJson(
       t.app,
       'POST',
       `/api/listings/${listing.id}/conversations`,
       { body },
       from.cookie,
     )
-    expect(answer.status).toBe(201)
-    return (answer.body as unknown as Conversation).id
+    expect(response.status).toBe(201)
+    return (response.body as unknown as Conversation).id
   }
   async function reply(conversationId: string, body: string, from: SignedInUser) {
     const path = `/api/conversations/${conversationId}/messages`
     expect((await sendJson(t.app, 'POST', path, { body }, from.cookie)).status).toBe(201)
   }
   async function markRead(conversationId: string, user: SignedInUser) {
-    const answer = await t.app.request(`/api/conversations/${conversationId}/read`, {
+    const response = await t.app.request(`/api/conversations/${conversationId}/read`, {
       method: 'POST',
       headers: { Origin: testOrigin, Cookie: user.cookie },
     })
-    expect(answer.status).toBe(204)
+    expect(response.status).toBe(204)
   }
 
   it('mails the recipient once after the delay for two unread messages, not before', async () => {

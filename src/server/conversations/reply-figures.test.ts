@@ -55,8 +55,8 @@ describe.each(dialects)('reply figures query plan on %s', (dialect) => {
 
   it('reads the landlord and their conversations of the window by index', async () => {
     const statements = await recordStatements(dialect, async () => {
-      const answer = await t.app.request(`/api/users/${landlords[0]!.id}/profile`)
-      expect(answer.status).toBe(200)
+      const response = await t.app.request(`/api/users/${landlords[0]!.id}/profile`)
+      expect(response.status).toBe(200)
     })
     const conversations = statements.filter((statement) => /"conversation"/.test(statement.sql))
     expect(conversations).toHaveLength(1)

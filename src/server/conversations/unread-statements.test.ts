@@ -49,11 +49,11 @@ describe.each(dialects)('statements of the unread count on %s', (dialect) => {
     ['200 conversations', () => many, 100],
   ])(`counts with %s in at most ${maxStatements} statements`, async (_name, user, unread) => {
     const statements = await recordStatements(dialect, async () => {
-      const answer = await requestJson<{ count: number }>(t.app, '/api/conversations/unread', {
+      const response = await requestJson<{ count: number }>(t.app, '/api/conversations/unread', {
         headers: { Cookie: user().cookie },
       })
-      expect(answer.status).toBe(200)
-      expect(answer.body.count).toBe(unread)
+      expect(response.status).toBe(200)
+      expect(response.body.count).toBe(unread)
     })
     const sent = statements.map((statement) => statement.sql).join('\n')
     expect(statements.length, sent).toBeLessThanOrEqual(maxStatements)

@@ -54,7 +54,7 @@ describe.each(dialects)('landlord profile API on %s', (dialect) => {
 
   const profileOf = (id: string) => requestJson<LandlordProfile>(t.app, `/api/users/${id}/profile`)
 
-  it('answers exactly { id, name, memberSince, replies } and never the e-mail', async () => {
+  it('returns exactly { id, name, memberSince, replies } and never the e-mail', async () => {
     const landlord = await createUser(t.context, { name: 'Chloé Dubois' })
     const { status, contentType, body } = await profileOf(landlord.id)
     expect(status).toBe(200)
@@ -106,7 +106,7 @@ describe.each(dialects)('landlord profile API on %s', (dialect) => {
     expect(body.replies).toStrictEqual({ share: 0, medianMinutes: null, conversations: 3 })
   })
 
-  it('answers 404 JSON for an unknown user, and 400 naming id for a bad one', async () => {
+  it('responds 404 JSON for an unknown user, and 400 naming id for a bad one', async () => {
     const unknown = await requestJson<ErrorAnswer>(t.app, '/api/users/NoSuchUser0000000000/profile')
     expect(unknown.status).toBe(404)
     expect(unknown.body).toEqual({ error: 'User not found' })
@@ -136,7 +136,7 @@ describe.each(dialects)('GET /api/users/:id/profile limits on %s', (dialect) => 
       { incoming: { socket: { remoteAddress: address, remotePort: 1, remoteFamily: 'IPv4' } } },
     )
 
-  it('answers 429 JSON with Retry-After from the 31st lookup a minute of one address', async () => {
+  it('responds 429 JSON with Retry-After from the 31st lookup a minute of one address', async () => {
     const address = newAddress()
     for (let i = 0; i < 30; i++) {
       // Unknown ids count: paging through ids is what a script does.

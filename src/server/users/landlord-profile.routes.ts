@@ -25,7 +25,7 @@ export const landlordProfileLimits: LimitRule[] = landlordLookupLimits.map((rule
 }))
 
 /**
- * Counts a landlord's page drawn on the server against the same limits; throws
+ * Counts a landlord's server-rendered page against the same limits; throws
  * `RequestLimitedError` past them. The page holds the profile, so it is no way round them.
  */
 export function landlordProfileCounter(deps: {
@@ -40,12 +40,12 @@ export function landlordProfileCounter(deps: {
   }
 }
 
-/** How long a server answers a profile from memory: a renamed landlord shows within this. */
+/** How long a server serves a profile from memory: a renamed landlord shows within this. */
 const keptMs = 30_000
 const maxKept = 10_000
 
 /**
- * Profiles read lately, by id. A profile answered from here is not counted against the limits: a
+ * Profiles read lately, by id. A profile served from here is not counted against the limits: a
  * person browsing homes reads the same few landlords over and over, a script every one in turn.
  */
 function recentProfiles() {

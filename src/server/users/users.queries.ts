@@ -1,4 +1,4 @@
-// Reads of Better Auth's `user` table that the app needs beyond what Better Auth answers itself,
+// Reads of Better Auth's `user` table that the app needs beyond what Better Auth returns itself,
 // and the user's choice about showing their e-mail (`contact_preference`; no row: shown).
 import type { LandlordProfile } from '../../shared/landlord-profile.js'
 import type { OwnProfile, UserProfile } from '../../shared/profile.js'

@@ -10,9 +10,9 @@ import { cursorOf } from './page-address.js'
 import type { PageMeta, PageUsers } from './page-meta.js'
 
 /**
- * The landlord's page, drawn with their profile and listings. Not kept (no version): the reply
+ * The landlord's page, server-rendered with their profile and listings. Not kept (no version): the reply
  * figures and the name change without the listings changing. Not for search engines: it is a
- * person's page. An unknown user is drawn as not found, with a 404.
+ * person's page. An unknown user is rendered as not found, with a 404.
  */
 export async function describeLandlord(
   userId: string,

@@ -1,5 +1,5 @@
 // A landlord's page as the server sends it: titled by their name, kept out of search engines,
-// drawn from their profile and their listings on the market only; 404 for an unknown user.
+// rendered from their profile and their listings on the market only; 404 for an unknown user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createTestApp,
@@ -55,7 +55,7 @@ describe.each(dialects)("a landlord's page head (%s)", (dialect) => {
     expect(JSON.stringify(head)).not.toContain(landlord.email)
   })
 
-  it('is drawn from the profile and the listings on the market alone, and never kept', async () => {
+  it('is rendered from the profile and the listings on the market alone, and never kept', async () => {
     const head = await pageHead(`/users/${landlord.id}`)
     expect(head.pageData?.landlordProfile).toEqual({
       id: landlord.id,
@@ -100,7 +100,7 @@ describe.each(dialects)("a landlord's page head (%s)", (dialect) => {
     expect(html).not.toContain('<script>alert(1)')
   })
 
-  it('answers 404 for an unknown user and for a bad id, drawn as not found', async () => {
+  it('responds 404 for an unknown user and for a bad id, rendered as not found', async () => {
     for (const id of ['NoSuchUser0000000000', 'not.an.id']) {
       const head = await pageHead(`/users/${id}`)
       expect(head.status).toBe(404)

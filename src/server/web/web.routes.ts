@@ -29,7 +29,7 @@ export interface PageSettings {
   countSearchRead: CountSearchRead
   /** The per-address budget of landlord lookups: a drawn contact page holds an e-mail. */
   countLandlordLookup: (c: Context) => Promise<void>
-  /** The per-address budget of landlord profiles: a landlord's page is drawn afresh each time. */
+  /** The per-address budget of landlord profiles: a landlord's page is rendered afresh each time. */
   countLandlordProfile: (c: Context) => Promise<void>
 }
 
