@@ -55,6 +55,22 @@ function pixelsFrom(from: Geolocation, dx: number, dy: number): Geolocation {
   return { lat: from.lat - dy * latPerPixel, lng: from.lng + dx * lngPerPixel }
 }
 
+/**
+ * Waits until the pin stays put between two looks: the map may still be settling on the stored
+ * point, and a key pressed meanwhile moves the pin by pixels of a zoom that is about to change.
+ */
+async function untilStill(marker: Locator) {
+  let last = ''
+  await expect
+    .poll(async () => {
+      const box = JSON.stringify(await marker.boundingBox())
+      const still = box === last
+      last = box
+      return still
+    })
+    .toBe(true)
+}
+
 function expectNear(actual: Geolocation, expected: Geolocation, pixels = 3) {
   expect(Math.abs(actual.lng - expected.lng)).toBeLessThan(pixels * lngPerPixel)
   expect(Math.abs(actual.lat - expected.lat)).toBeLessThan(pixels * lngPerPixel)
@@ -118,6 +134,7 @@ test('Edit Listing: the pin starts at the stored point; a new address puts it ba
   const picker = pinPicker(page)
   await expect(picker).toContainText('Where the listing is now')
   const marker = pin(page)
+  await untilStill(marker)
   await marker.focus()
   await page.keyboard.press('Shift+ArrowDown')
   await page.getByRole('button', { name: 'Edit Listing' }).click()

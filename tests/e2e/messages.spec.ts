@@ -400,8 +400,13 @@ test('a hidden tab stops asking for new messages until it shows again', async ({
   const listing = await listingOf(landlord)
   const id = await conversationOf(seededApp, listing, account, [{ from: account, body: 'Hello' }])
   await page.clock.install()
+  // The header's first read of the unread count may come after the bubbles: it is not a poll.
+  const firstUnread = page.waitForResponse((response) =>
+    response.url().includes('/api/conversations/unread'),
+  )
   await page.goto(`/messages/${id}`)
   await expect(bubbles(page)).toHaveCount(1)
+  await firstUnread
 
   const polls: string[] = []
   page.on('request', (request) => {
