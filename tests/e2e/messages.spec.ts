@@ -400,18 +400,25 @@ test('a hidden tab stops asking for new messages until it shows again', async ({
   const listing = await listingOf(landlord)
   const id = await conversationOf(seededApp, listing, account, [{ from: account, body: 'Hello' }])
   await page.clock.install()
-  // The header's first read of the unread count may come after the bubbles: it is not a poll.
-  const firstUnread = page.waitForResponse((response) =>
-    response.url().includes('/api/conversations/unread'),
-  )
+  // Opening marks the conversation read, and the header then reads the unread count again: both
+  // come after the bubbles, and neither is a poll. Wait for that count before hiding the tab.
+  const responses: string[] = []
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url())
+    responses.push(`${response.request().method()} ${pathname}`)
+  })
   await page.goto(`/messages/${id}`)
   await expect(bubbles(page)).toHaveCount(1)
-  await firstUnread
+  await expect
+    .poll(() => {
+      const markedRead = responses.indexOf(`POST /api/conversations/${id}/read`)
+      return (
+        markedRead >= 0 && responses.slice(markedRead).includes('GET /api/conversations/unread')
+      )
+    })
+    .toBe(true)
 
   const polls: string[] = []
-  page.on('request', (request) => {
-    if (request.url().includes('/api/conversations')) polls.push(request.url())
-  })
   const setVisibility = (state: 'hidden' | 'visible') =>
     page.evaluate((visibility) => {
       Object.defineProperty(document, 'visibilityState', { value: visibility, configurable: true })
@@ -422,6 +429,9 @@ test('a hidden tab stops asking for new messages until it shows again', async ({
       document.dispatchEvent(new Event('visibilitychange'))
     }, state)
   await setVisibility('hidden')
+  page.on('request', (request) => {
+    if (request.url().includes('/api/conversations')) polls.push(request.url())
+  })
   await page.clock.runFor(30_000)
   await page.evaluate(() => fetch('/healthz'))
   expect(polls).toEqual([])
