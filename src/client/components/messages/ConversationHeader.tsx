@@ -4,10 +4,10 @@ import { ChevronLeft } from 'lucide-react'
 import { Link } from 'react-router'
 import type { Conversation } from '../../../shared/conversation'
 import { listingPagePath, screens } from '../../../shared/screens'
-import { closedStatusText } from '../listing-status-text'
 import { ListingThumbnail } from './ListingThumbnail'
 import { otherParticipant } from './other-participant'
 import styles from './ConversationHeader.module.css'
+import { ListingNameWithStatus } from './ListingNameWithStatus'
 
 export function ConversationHeader({
   conversation,
@@ -32,13 +32,7 @@ export function ConversationHeader({
           </h1>
           {/* The link's area covers the photo too (its ::after). */}
           <Link to={listingPagePath(listing)} className={styles.listing}>
-            {listing.status !== 'active' && (
-              // The space keeps the word apart from the name for screen readers too.
-              <>
-                <span className={styles.status}>{closedStatusText[listing.status]}</span>{' '}
-              </>
-            )}
-            {listing.name}
+            <ListingNameWithStatus listing={listing} />
           </Link>
         </div>
       </div>

@@ -2,11 +2,11 @@
 // of the last message and when it came, and how many the user has not read. One link to it.
 import { Link } from 'react-router'
 import { conversationPath, type ConversationSummary } from '../../../shared/conversation'
-import { closedStatusText } from '../listing-status-text'
 import { ListingThumbnail } from './ListingThumbnail'
 import { formatTimeAgo } from './message-time'
 import { otherParticipant } from './other-participant'
 import styles from './ConversationRow.module.css'
+import { ListingNameWithStatus } from './ListingNameWithStatus'
 
 interface ConversationRowProps {
   conversation: ConversationSummary
@@ -29,13 +29,7 @@ export function ConversationRow({ conversation, userId, now }: ConversationRowPr
         <span className={styles.text}>
           <span className={styles.person}>{other.name}</span>
           <span className={styles.listing}>
-            {listing.status !== 'active' && (
-              // The space keeps the word apart from the name for screen readers too.
-              <>
-                <span className={styles.status}>{closedStatusText[listing.status]}</span>{' '}
-              </>
-            )}
-            {listing.name}
+            <ListingNameWithStatus listing={listing} />
           </span>
           <span className={styles.preview}>
             {mine && <span className={styles.you}>You: </span>}
