@@ -65,6 +65,12 @@ import { createSitemapPages } from './sitemaps/sitemap-pages.js'
 import { sitemapsRoutes } from './sitemaps/sitemaps.routes.js'
 import { removeStaleUploads } from './uploads/cleanup.js'
 import { createUploadCleanupJobs } from './uploads/upload-cleanup-jobs.js'
+import { createBookingQueries, type BookingQueries } from './viewings/bookings.queries.js'
+import {
+  createViewingSlotQueries,
+  type ViewingSlotQueries,
+} from './viewings/viewing-slots.queries.js'
+import { viewingsRoutes } from './viewings/viewings.routes.js'
 import { createUploadQueries, type UploadQueries } from './uploads/uploads.queries.js'
 import { uploadsRoutes } from './uploads/uploads.routes.js'
 import { createUploadStaging, type UploadStaging } from './uploads/upload-staging.js'
@@ -111,6 +117,10 @@ export interface AppContext {
   listingAlerts: ListingAlerts
   unsubscribeTokens: UnsubscribeTokens
   conversations: ConversationQueries
+  viewingSlots: ViewingSlotQueries
+  bookings: BookingQueries
+  /** The time now, in ms: Date.now, but for tests that need another day. */
+  now: () => number
 }
 
 /** The built client: dist/client, beside the built server (also when run from src/ by tsx). */
@@ -122,7 +132,11 @@ const defaultClientDir = fileURLToPath(
 )
 
 /** Opens the database (running migrations) and the media store. */
-export async function openAppContext(config: Config): Promise<AppContext> {
+export async function openAppContext(
+  config: Config,
+  options: { now?: () => number } = {},
+): Promise<AppContext> {
+  const now = options.now ?? Date.now
   preparePrivateDataDir(config.dataDir)
   const db = openDatabase(config)
   const mailer = createMailer(config)
@@ -148,6 +162,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     jobs,
     mailDelaySeconds: config.messageMailDelaySeconds,
   })
+  const bookings = createBookingQueries({ db, media, jobs, conversations })
   return {
     config,
     db,
@@ -159,7 +174,7 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     listings,
     favourites: createFavouriteQueries(db, listings),
     responseCache: createResponseCache({ currentVersion: listings.version }),
-    writes: createListingWrites({ db, media, geocoder, listingAlerts }),
+    writes: createListingWrites({ db, media, geocoder, listingAlerts, bookings, now }),
     uploads,
     staging,
     users: createUserQueries(db),
@@ -190,6 +205,9 @@ export async function openAppContext(config: Config): Promise<AppContext> {
     listingAlerts,
     unsubscribeTokens,
     conversations,
+    viewingSlots: createViewingSlotQueries(db),
+    bookings,
+    now,
   }
 }
 
@@ -244,6 +262,7 @@ export function createApp(
     chunks: loadPageChunks(clientDir),
   })
   const conversationRoutes = conversationsRoutes(context)
+  const viewingRoutes = viewingsRoutes(context)
   const api = new Hono()
     // Before anything reads a body or a cookie: writes come from our own pages only.
     .use('*', sameOriginWrites(context.config.publicUrl))
@@ -256,8 +275,13 @@ export function createApp(
     .use('/saved-searches/*', jsonBodyLimit)
     .use('/saved-searches', jsonBodyLimit)
     .use('/conversations/*', jsonBodyLimit)
+    .use('/viewing-slots/*', jsonBodyLimit)
+    .use('/bookings/*', jsonBodyLimit)
     .route('/listings', conversationRoutes.ask)
     .route('/conversations', conversationRoutes.conversations)
+    .route('/listings', viewingRoutes.slotsOfListing)
+    .route('/viewing-slots', viewingRoutes.bookingsOfSlot)
+    .route('/bookings', viewingRoutes.bookings)
     .route('/listings', listingsRoutes({ ...context, countSearchRead }))
     .route('/favourites', favouritesRoutes(context))
     .route('/uploads', uploadsRoutes(context))

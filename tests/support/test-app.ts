@@ -34,6 +34,8 @@ export const testOrigin = 'http://localhost:3000'
 export async function createTestApp(
   dialect: Dialect = 'sqlite',
   env: Record<string, string> = {},
+  /** `now`: the server's clock, for tests that need another day */
+  options: { now?: () => number } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'marketplace-test-'))
   let database: { url: string; drop(): Promise<void> } | undefined
@@ -46,7 +48,7 @@ export async function createTestApp(
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...env,
     })
-    const context = await openAppContext(config)
+    const context = await openAppContext(config, options)
     const mails = trackMailsInFlight(context.mailer)
     // No built client in unit tests: point at an empty folder so `/` never reads src/client.
     const app = createApp(context, { clientDir: path.join(dataDir, 'no-client') })

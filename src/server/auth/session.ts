@@ -6,14 +6,18 @@ import { clientIpHeader, type Auth } from './auth.js'
 
 export type SignedInEnv = { Variables: { user: PublicUser } }
 
+/** The signed-in user of the request, or null: for routes that anyone may call. */
+export async function readUser(auth: Auth, c: Context): Promise<PublicUser | null> {
+  const user = await auth.readSession(c.req.header('Cookie') ?? null)
+  if (user !== undefined) return user
+  const session = await auth.api.getSession({ headers: c.req.raw.headers })
+  return session && { id: session.user.id, name: session.user.name, email: session.user.email }
+}
+
 /** Answers 401 JSON without a valid session; otherwise puts the user on the context. */
 export function requireUser(auth: Auth): MiddlewareHandler<SignedInEnv> {
   return async (c, next) => {
-    let user = await auth.readSession(c.req.header('Cookie') ?? null)
-    if (user === undefined) {
-      const session = await auth.api.getSession({ headers: c.req.raw.headers })
-      user = session && { id: session.user.id, name: session.user.name, email: session.user.email }
-    }
+    const user = await readUser(auth, c)
     if (!user) return c.json({ error: 'Sign in first' } satisfies ErrorBody, 401)
     c.set('user', user)
     await next()

@@ -136,6 +136,51 @@ export function createMessageWrites(deps: {
     return row && toMessage(row)
   }
 
+  async function writeAbout(
+    trx: Kysely<Database>,
+    listing: { id: string; userRef: string },
+    askerId: string,
+    message: { senderId: string; body: string; clientId?: string },
+    now: number,
+  ): Promise<SentMessage & { conversationId: string }> {
+    const id = newId()
+    // The first message's id is the conversation's last message from the start.
+    const firstMessageId = newId()
+    const inserted = await trx
+      .insertInto('conversation')
+      .values({
+        id,
+        listingId: listing.id,
+        askerId,
+        ownerId: listing.userRef,
+        createdAt: now,
+        lastMessageId: firstMessageId,
+        firstReplyAt: null,
+      })
+      .onConflict((conflict) => conflict.columns(['listingId', 'askerId']).doNothing())
+      .executeTakeFirst()
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      const existing = await trx
+        .selectFrom('conversation')
+        .select(['id', 'askerId', 'ownerId'])
+        .where('listingId', '=', listing.id)
+        .where('askerId', '=', askerId)
+        .executeTakeFirstOrThrow()
+      const sent = await insertMessage(trx, existing, message, now)
+      return { ...sent, conversationId: existing.id }
+    }
+    await trx
+      .insertInto('conversation_member')
+      .values([
+        { conversationId: id, userId: askerId, lastMessageAt: now, unreadSince: null },
+        { conversationId: id, userId: listing.userRef, lastMessageAt: now, unreadSince: null },
+      ])
+      .execute()
+    const conversation = { id, askerId, ownerId: listing.userRef }
+    const sent = await insertMessage(trx, conversation, message, now, firstMessageId)
+    return { ...sent, conversationId: id }
+  }
+
   return {
     /** The message `senderId` already sent with `clientId`, if any: a resend stores nothing. */
     findByClientId: (senderId: string, clientId: string) =>
@@ -151,51 +196,16 @@ export function createMessageWrites(deps: {
       message: { body: string; clientId?: string },
       now = Date.now(),
     ): Promise<SentMessage & { conversationId: string }> {
-      return kysely.transaction().execute(async (trx) => {
-        const id = newId()
-        // The first message's id is the conversation's last message from the start.
-        const firstMessageId = newId()
-        const inserted = await trx
-          .insertInto('conversation')
-          .values({
-            id,
-            listingId: listing.id,
-            askerId,
-            ownerId: listing.userRef,
-            createdAt: now,
-            lastMessageId: firstMessageId,
-            firstReplyAt: null,
-          })
-          .onConflict((conflict) => conflict.columns(['listingId', 'askerId']).doNothing())
-          .executeTakeFirst()
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-          const existing = await trx
-            .selectFrom('conversation')
-            .select(['id', 'askerId', 'ownerId'])
-            .where('listingId', '=', listing.id)
-            .where('askerId', '=', askerId)
-            .executeTakeFirstOrThrow()
-          const sent = await insertMessage(trx, existing, { senderId: askerId, ...message }, now)
-          return { ...sent, conversationId: existing.id }
-        }
-        await trx
-          .insertInto('conversation_member')
-          .values([
-            { conversationId: id, userId: askerId, lastMessageAt: now, unreadSince: null },
-            { conversationId: id, userId: listing.userRef, lastMessageAt: now, unreadSince: null },
-          ])
-          .execute()
-        const conversation = { id, askerId, ownerId: listing.userRef }
-        const sent = await insertMessage(
-          trx,
-          conversation,
-          { senderId: askerId, ...message },
-          now,
-          firstMessageId,
-        )
-        return { ...sent, conversationId: id }
-      })
+      return kysely
+        .transaction()
+        .execute((trx) => writeAbout(trx, listing, askerId, { senderId: askerId, ...message }, now))
     },
+
+    /**
+     * Writes `message` in the conversation between `askerId` and the listing's owner inside the
+     * caller's transaction, starting it when they have none: a booking's line in it, for one.
+     */
+    writeAbout,
 
     /** Adds a message to a conversation `senderId` takes part in (the caller checked that). */
     async send(

@@ -10,6 +10,7 @@ import { savedHomeMailMigration } from './saved-home-mail-migration.js'
 import { searchMigration } from './search-migration.js'
 import { sitemapMigration } from './sitemap-migration.js'
 import { statusMigration } from './status-migration.js'
+import { viewingsMigration } from './viewings-migration.js'
 
 const migrations: Record<string, Migration> = {
   '001-listing': {
@@ -220,6 +221,7 @@ const migrations: Record<string, Migration> = {
   '015-sitemap': sitemapMigration(isPostgres),
   '016-saved-home-mail': savedHomeMailMigration,
   '017-conversations': conversationsMigration,
+  '018-viewings': viewingsMigration,
 }
 
 /** The triggers that change `listing_version` with every write to `listing` (migration 004). */

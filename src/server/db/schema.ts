@@ -265,6 +265,29 @@ export interface ContactPreferenceTable {
   messageMails: DbBoolean
 }
 
+/** A time a listing's owner opens it to visitors (viewings/). */
+export interface ViewingSlotTable {
+  id: string
+  listingId: string
+  /** milliseconds since the epoch */
+  start: number
+  minutes: number
+  capacity: number
+  booked: ColumnType<number, number | undefined, number>
+}
+
+/** A visitor's place at a viewing; listing, owner and start are the slot's, copied. */
+export interface ViewingBookingTable {
+  id: string
+  slotId: string
+  bookerId: string
+  listingId: string
+  ownerId: string
+  /** milliseconds since the epoch */
+  start: number
+  createdAt: number
+}
+
 export interface Database {
   user: UserTable
   session: SessionTable
@@ -288,4 +311,6 @@ export interface Database {
   message: MessageTable
   conversation_member: ConversationMemberTable
   contact_preference: ContactPreferenceTable
+  viewing_slot: ViewingSlotTable
+  viewing_booking: ViewingBookingTable
 }

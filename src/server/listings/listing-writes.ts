@@ -19,6 +19,7 @@ import {
 import { newId } from '../ids.js'
 import { imageFileKeys, type MediaStore } from '../media/media-store.js'
 import { createUploadQueries } from '../uploads/uploads.queries.js'
+import type { BookingQueries } from '../viewings/bookings.queries.js'
 import { createListingQueries } from './listings.queries.js'
 
 /** An expected refusal, answered as `{ error, fields }` with its status. */
@@ -54,8 +55,13 @@ export function createListingWrites(deps: {
   media: MediaStore
   geocoder: Geocoder
   listingAlerts: ListingAlerts
+  /** closing or deleting a listing cancels its future viewings */
+  bookings: Pick<BookingQueries, 'cancelFutureBookings'>
+  /** the time now, in ms */
+  now?: () => number
 }) {
-  const { db, media, geocoder, listingAlerts } = deps
+  const { db, media, geocoder, listingAlerts, bookings } = deps
+  const now = deps.now ?? Date.now
 
   async function locate(address: string): Promise<GeocodeResult> {
     let place: GeocodeResult | null
@@ -182,6 +188,7 @@ export function createListingWrites(deps: {
         // In the same transaction: the savers' 'No longer available' mails are never lost.
         if (stored.status === 'active' && status !== 'active') {
           await listingAlerts.listingClosed(trx, listing)
+          await bookings.cancelFutureBookings(trx, id, now(), { closedAs: status })
         }
         return listing
       })
@@ -193,6 +200,8 @@ export function createListingWrites(deps: {
         const stored = await inTrx.getStored(id, { lock: true })
         if (!stored) throw notFound()
         if (stored.userRef !== userId) throw notOwner()
+        // Told before the rows go: the cancellation mails carry what they say.
+        await bookings.cancelFutureBookings(trx, id, now(), {})
         await inTrx.delete(id)
         await createUploadQueries(db, trx).release(stored.imageKeys)
         return stored.imageKeys

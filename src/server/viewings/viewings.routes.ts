@@ -1,0 +1,147 @@
+// Viewings (the API contract): a listing's owner publishes viewing slots, anyone signed in but the
+// owner books a place at one, and either party cancels. Checks run 401 → 404 → 403 → 400.
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import type { ErrorBody } from '../../shared/error-body.js'
+import { idPattern } from '../../shared/ids.js'
+import type { BookingList, ViewingSlotList } from '../../shared/viewing.js'
+import { closedForViewings, viewingLimits, viewingMessages } from '../../shared/viewing.js'
+import type { Auth } from '../auth/auth.js'
+import { readUser, requireUser, type SignedInEnv } from '../auth/session.js'
+import { parseJsonBody } from '../http/validate.js'
+import type { ListingQueries } from '../listings/listings.queries.js'
+import type { BookingQueries } from './bookings.queries.js'
+import { listingTimeZone } from './listing-time-zone.js'
+import { ViewingError } from './viewing-error.js'
+import type { ViewingSlotQueries } from './viewing-slots.queries.js'
+
+const dayMs = 24 * 60 * 60 * 1000
+
+/** The body of `PUT /api/listings/:id/viewing-slots`, read at `now`. */
+const slotsSchema = (now: number) =>
+  z.object({
+    slots: z
+      .array(
+        z.object({
+          start: z.iso
+            .datetime({ offset: true, error: 'Give the start as an ISO 8601 date and time' })
+            .transform((value) => Date.parse(value))
+            .refine((start) => start > now, 'A viewing time must be in the future')
+            .refine(
+              (start) => start <= now + viewingLimits.maxDaysAhead * dayMs,
+              `A viewing time is at most ${viewingLimits.maxDaysAhead} days ahead`,
+            ),
+          minutes: z
+            .int('Give the length in whole minutes')
+            .min(
+              viewingLimits.minMinutes,
+              `A viewing lasts at least ${viewingLimits.minMinutes} minutes`,
+            )
+            .max(
+              viewingLimits.maxMinutes,
+              `A viewing lasts at most ${viewingLimits.maxMinutes} minutes`,
+            ),
+          capacity: z
+            .int('Give the number of places as a whole number')
+            .min(viewingLimits.minCapacity, 'A viewing has at least 1 place')
+            .max(
+              viewingLimits.maxCapacity,
+              `A viewing has at most ${viewingLimits.maxCapacity} places`,
+            ),
+        }),
+      )
+      .max(viewingLimits.maxSlots, `A listing has at most ${viewingLimits.maxSlots} viewing times`),
+  })
+
+const listingNotFound: ErrorBody = { error: 'Listing not found' }
+const notOwner: ErrorBody = { error: 'Only the listing’s owner can change its viewing times' }
+// One person's view of the slots (their booking, or the bookers' names): never shared.
+const privateResponse = { 'Cache-Control': 'private, no-store' }
+
+export function viewingsRoutes(deps: {
+  auth: Auth
+  listings: Pick<ListingQueries, 'get'>
+  viewingSlots: ViewingSlotQueries
+  bookings: BookingQueries
+  /** the time now, in ms: tests set it */
+  now: () => number
+}) {
+  const { auth, listings, viewingSlots, bookings, now } = deps
+
+  const sendViewingError = (c: Context, error: unknown) => {
+    if (!(error instanceof ViewingError)) throw error
+    const body: ErrorBody = error.fields
+      ? { error: error.message, fields: error.fields }
+      : { error: error.message }
+    return c.json(body, error.status)
+  }
+
+  const findListing = (id: string) => (idPattern.test(id) ? listings.get(id) : undefined)
+
+  const slotsOfListing = new Hono<SignedInEnv>()
+    .get('/:id/viewing-slots', async (c) => {
+      const listing = await findListing(c.req.param('id'))
+      if (!listing) return c.json(listingNotFound, 404)
+      const user = await readUser(auth, c)
+      const timeZone = listingTimeZone(listing.geolocation)
+      // A closed home takes no viewings: its slots wait, unbooked, until it is back on the market.
+      const items =
+        listing.status === 'active' ? await viewingSlots.list(listing, user?.id, now()) : []
+      return c.json({ items, timeZone } satisfies ViewingSlotList, 200, privateResponse)
+    })
+    .put('/:id/viewing-slots', requireUser(auth), async (c) => {
+      const listing = await findListing(c.req.param('id'))
+      if (!listing) return c.json(listingNotFound, 404)
+      if (listing.userRef !== c.get('user').id) return c.json(notOwner, 403)
+      const time = now()
+      const parsed = await parseJsonBody(c.req.raw, slotsSchema(time), 'Invalid viewing times')
+      if ('error' in parsed) return c.json(parsed.error, parsed.status)
+      if (listing.status !== 'active') {
+        return c.json({ error: closedForViewings(listing.status) } satisfies ErrorBody, 409)
+      }
+      const timeZone = listingTimeZone(listing.geolocation)
+      try {
+        await viewingSlots.replace({ id: listing.id, timeZone }, parsed.data.slots, time)
+      } catch (error) {
+        return sendViewingError(c, error)
+      }
+      const items = await viewingSlots.list(listing, listing.userRef, time)
+      return c.json({ items, timeZone } satisfies ViewingSlotList, 200, privateResponse)
+    })
+
+  const bookingsOfSlot = new Hono<SignedInEnv>().post(
+    '/:id/bookings',
+    requireUser(auth),
+    async (c) => {
+      const slotId = c.req.param('id')
+      if (!idPattern.test(slotId))
+        return c.json({ error: viewingMessages.slotNotFound } satisfies ErrorBody, 404)
+      try {
+        const booking = await bookings.book(slotId, c.get('user').id, now())
+        return c.json(booking, 201, privateResponse)
+      } catch (error) {
+        return sendViewingError(c, error)
+      }
+    },
+  )
+
+  const bookingRoutes = new Hono<SignedInEnv>()
+    .use(requireUser(auth))
+    .get('/', async (c) => {
+      const items = await bookings.list(c.get('user').id, now())
+      return c.json({ items } satisfies BookingList, 200, privateResponse)
+    })
+    .delete('/:id', async (c) => {
+      const id = c.req.param('id')
+      if (!idPattern.test(id))
+        return c.json({ error: viewingMessages.bookingNotFound } satisfies ErrorBody, 404)
+      try {
+        await bookings.cancel(id, c.get('user').id, now())
+      } catch (error) {
+        return sendViewingError(c, error)
+      }
+      return c.body(null, 204)
+    })
+
+  return { slotsOfListing, bookingsOfSlot, bookings: bookingRoutes }
+}
