@@ -1,11 +1,10 @@
 // Viewings (the API contract): a listing's owner publishes viewing slots, anyone signed in but the
 // owner books a place at one, and either party cancels. Checks run 401 → 404 → 403 → 400.
 import { Hono, type Context } from 'hono'
-import { z } from 'zod'
 import type { ErrorBody } from '../../shared/error-body.js'
 import { idPattern } from '../../shared/ids.js'
 import type { BookingList, ViewingSlotList } from '../../shared/viewing.js'
-import { closedForViewings, viewingLimits, viewingMessages } from '../../shared/viewing.js'
+import { closedForViewings, viewingMessages } from '../../shared/viewing.js'
 import type { Auth } from '../auth/auth.js'
 import { readUser, requireUser, type SignedInEnv } from '../auth/session.js'
 import { parseJsonBody } from '../http/validate.js'
@@ -14,44 +13,7 @@ import type { BookingQueries } from './bookings.queries.js'
 import { listingTimeZone } from './listing-time-zone.js'
 import { ViewingError } from './viewing-error.js'
 import type { ViewingSlotQueries } from './viewing-slots.queries.js'
-
-const dayMs = 24 * 60 * 60 * 1000
-
-/** The body of `PUT /api/listings/:id/viewing-slots`, read at `now`. */
-const slotsSchema = (now: number) =>
-  z.object({
-    slots: z
-      .array(
-        z.object({
-          start: z.iso
-            .datetime({ offset: true, error: 'Give the start as an ISO 8601 date and time' })
-            .transform((value) => Date.parse(value))
-            .refine((start) => start > now, 'A viewing time must be in the future')
-            .refine(
-              (start) => start <= now + viewingLimits.maxDaysAhead * dayMs,
-              `A viewing time is at most ${viewingLimits.maxDaysAhead} days ahead`,
-            ),
-          minutes: z
-            .int('Give the length in whole minutes')
-            .min(
-              viewingLimits.minMinutes,
-              `A viewing lasts at least ${viewingLimits.minMinutes} minutes`,
-            )
-            .max(
-              viewingLimits.maxMinutes,
-              `A viewing lasts at most ${viewingLimits.maxMinutes} minutes`,
-            ),
-          capacity: z
-            .int('Give the number of places as a whole number')
-            .min(viewingLimits.minCapacity, 'A viewing has at least 1 place')
-            .max(
-              viewingLimits.maxCapacity,
-              `A viewing has at most ${viewingLimits.maxCapacity} places`,
-            ),
-        }),
-      )
-      .max(viewingLimits.maxSlots, `A listing has at most ${viewingLimits.maxSlots} viewing times`),
-  })
+import { viewingSlotsSchema } from './viewing-slots-schema.js'
 
 const listingNotFound: ErrorBody = { error: 'Listing not found' }
 const notOwner: ErrorBody = { error: 'Only the listing’s owner can change its viewing times' }
@@ -94,7 +56,11 @@ export function viewingsRoutes(deps: {
       if (!listing) return c.json(listingNotFound, 404)
       if (listing.userRef !== c.get('user').id) return c.json(notOwner, 403)
       const time = now()
-      const parsed = await parseJsonBody(c.req.raw, slotsSchema(time), 'Invalid viewing times')
+      const parsed = await parseJsonBody(
+        c.req.raw,
+        viewingSlotsSchema(time),
+        'Invalid viewing times',
+      )
       if ('error' in parsed) return c.json(parsed.error, parsed.status)
       if (listing.status !== 'active') {
         return c.json({ error: closedForViewings(listing.status) } satisfies ErrorBody, 409)
