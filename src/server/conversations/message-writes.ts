@@ -20,6 +20,14 @@ export interface MessageMailJob {
 export const messageMailJobKey = (job: MessageMailJob) =>
   `${messageMailJobKind}:${job.conversationId}:${job.userId}`
 
+export interface NewMessage {
+  senderId: string
+  body: string
+  clientId?: string
+  /** false: no message mail for it, when a mail of its own tells the recipient (a booking's) */
+  mail?: boolean
+}
+
 /** The outcome of a send: the message, and whether it is new (false: its clientId was sent before). */
 export interface SentMessage {
   message: Message
@@ -44,7 +52,7 @@ export function createMessageWrites(deps: {
   async function insertMessage(
     trx: Kysely<Database>,
     conversation: { id: string; askerId: string; ownerId: string },
-    message: { senderId: string; body: string; clientId?: string },
+    message: NewMessage,
     now: number,
     /** the id a new conversation's row already names as its last message */
     id = newId(),
@@ -100,18 +108,20 @@ export function createMessageWrites(deps: {
       .execute()
     const job: MessageMailJob = { conversationId: conversation.id, userId: recipientId }
     // A job already waiting for this recipient keeps its earlier time: one mail, not one each.
-    await jobs.enqueue(
-      trx,
-      [
-        {
-          key: messageMailJobKey(job),
-          kind: messageMailJobKind,
-          payload: job,
-          runAt: at + deps.mailDelaySeconds * 1000,
-        },
-      ],
-      now,
-    )
+    if (message.mail !== false) {
+      await jobs.enqueue(
+        trx,
+        [
+          {
+            key: messageMailJobKey(job),
+            kind: messageMailJobKind,
+            payload: job,
+            runAt: at + deps.mailDelaySeconds * 1000,
+          },
+        ],
+        now,
+      )
+    }
     const senderName = await trx
       .selectFrom('user')
       .select('name')
@@ -140,7 +150,7 @@ export function createMessageWrites(deps: {
     trx: Kysely<Database>,
     listing: { id: string; userRef: string },
     askerId: string,
-    message: { senderId: string; body: string; clientId?: string },
+    message: NewMessage,
     now: number,
   ): Promise<SentMessage & { conversationId: string }> {
     const id = newId()

@@ -140,6 +140,13 @@ describe.each(dialects)('bookings API on %s', (dialect) => {
       ['Ana Booker', 'Booked a viewing: Sat 16 Jan, 10:00–10:45, Paris time'],
     ])
     expect(conversation?.unread).toBe(1)
+    // The booking's own mails tell the owner: no message mail besides.
+    const messageMail = await t.context.db.kysely
+      .selectFrom('job')
+      .select('key')
+      .where('key', '=', `message-mail:${conversationId}:${owner.id}`)
+      .executeTakeFirst()
+    expect(messageMail).toBeUndefined()
     // Both parties at once; the booker's reminder a day before.
     expect(await mailJobs(booking.id)).toEqual(
       [

@@ -190,7 +190,7 @@ export function createBookingQueries(deps: {
           trx,
           { id: event.listing.id, userRef: event.owner.id },
           bookerId,
-          { senderId: bookerId, body: bookingLine('booked', event) },
+          { senderId: bookerId, body: bookingLine('booked', event), mail: false },
           now,
         )
         await jobs.enqueue(trx, bookedMailJobs(event, now), now)
@@ -226,7 +226,7 @@ export function createBookingQueries(deps: {
           trx,
           { id: event.listing.id, userRef: event.owner.id },
           event.booker.id,
-          { senderId: userId, body: bookingLine('cancelled', event) },
+          { senderId: userId, body: bookingLine('cancelled', event), mail: false },
           now,
         )
         const cancelledBy: ViewingMailJob['cancelledBy'] =
