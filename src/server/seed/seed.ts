@@ -5,6 +5,7 @@ import type { AppContext } from '../app.js'
 import { newId } from '../ids.js'
 import type { ListingRow } from '../listings/listings.queries.js'
 import { storeImageVariants } from '../media/images.js'
+import { seedDemoViewings } from './demo-viewings.js'
 import { houseSvg } from './house-image.js'
 import { bedroomsOf, discountedPrice, homeKindNames, listingName, listingPrice } from './homes.js'
 import { seededRandom, type Random } from './random.js'
@@ -179,8 +180,11 @@ const places = [
   },
 ]
 
+/** Up to this many listings a run, every third gets demo viewing times. */
+const demoViewingsUpTo = 100
+
 export async function seedDemo(
-  context: Pick<AppContext, 'auth' | 'users' | 'listings' | 'media' | 'db'>,
+  context: Pick<AppContext, 'auth' | 'users' | 'listings' | 'media' | 'db' | 'viewingSlots'>,
   counts: { users: number; listings: number },
 ): Promise<{ users: number; listings: number }> {
   const userIds: string[] = []
@@ -189,6 +193,7 @@ export async function seedDemo(
 
   const start = await context.listings.count()
   const now = Date.now()
+  const withViewings: { id: string; lat: number; lng: number }[] = []
   for (let j = 0; j < counts.listings; j++) {
     const index = start + j
     const random = seededRandom(index + 1)
@@ -207,15 +212,18 @@ export async function seedDemo(
         ),
       )
     }
+    const id = newId()
     await context.listings.insert({
       ...home,
-      id: newId(),
+      id,
       userRef,
       images: JSON.stringify(images),
       // Newest first is index 0 of this run: later indexes are older, an hour and a bit apart.
       timestamp: now - j * 3_900_000,
     })
+    if (counts.listings <= demoViewingsUpTo && j % 3 === 0) withViewings.push({ id, ...home })
   }
+  await seedDemoViewings(context, withViewings, now)
   return { users: userIds.length, listings: counts.listings }
 }
 
