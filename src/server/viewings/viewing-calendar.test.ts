@@ -113,7 +113,7 @@ describe('viewingCalendar', () => {
     const booked = parse(calendar())
     const cancelled = parse(calendar({ method: 'CANCEL' }))
     expect(cancelled).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', uid: booked.uid })
-    expect(cancelled.sequence).toBeGreaterThan(booked.sequence as number)
+    expect(Number(cancelled.sequence)).toBeGreaterThan(Number(booked.sequence))
     expect(cancelled.description).toMatch(/^Cancelled: viewing of "Sunny Flat": Sat 14 Dec/)
     expect(viewingUid('booking1', 'http://localhost:3000')).toBe('booking-booking1@localhost')
   })

@@ -61,7 +61,8 @@ export function viewingCalendar(options: ViewingCalendar): string {
     `Visitor: ${oneLine(event.booker.name, 60)}. Owner: ${oneLine(event.owner.name, 60)}.`,
     `The home in House Marketplace: ${link}`,
   ].join('\n')
-  const attributes: EventAttributes = {
+  // `timestamp` is DTSTAMP: `ics` takes it, though its types leave it out.
+  const attributes: EventAttributes & { timestamp: number } = {
     productId: '-//House Marketplace//Viewings//EN',
     method,
     uid: viewingUid(event.bookingId, publicUrl),
