@@ -88,7 +88,7 @@ export function viewingMail(options: ViewingMailOptions): Mail {
     ? 'If the viewing is in your calendar, the attached cancellation removes it.'
     : job.recipientId === event.booker.id
       ? 'Cannot come? Cancel it in your viewings, so that someone else may book the time.'
-      : 'You find it, and every booking of your homes, in your viewings.'
+      : 'Every booking of your homes is in your viewings.'
   const text = [
     news,
     `Address: ${address}`,
