@@ -136,7 +136,7 @@ export function viewingsRoutes(deps: {
       const items = await bookings.list(c.get('user').id, now())
       return c.json({ items } satisfies BookingList, 200, privateResponse)
     })
-    // The same event as the booking's mails: a calendar that has one keeps one.
+    // The same event (UID) as the booking's mails: a calendar that has it from a mail adds no second.
     .get('/:id/calendar.ics', async (c) => {
       const id = c.req.param('id')
       const user = c.get('user')
