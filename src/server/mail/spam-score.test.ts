@@ -8,6 +8,8 @@ import { listingClosedMail, priceCutMail, savedSearchAlertMail } from '../alerts
 import { resetPasswordMail } from '../auth/reset-password-mail'
 import { verificationMail } from '../auth/verification-mail'
 import { messageMail } from '../conversations/message-mail'
+import { viewingMail } from '../viewings/viewing-mail'
+import type { ViewingEvent, ViewingMailJob } from '../viewings/viewing-mail-job'
 import { renderMail, type Mail } from './mailer'
 
 const installed = !spawnSync('spamassassin', ['--version']).error
@@ -44,6 +46,25 @@ const alert = (alerts: 'instant' | 'daily', total: number) =>
     unsubscribeUrl,
   })
 
+const viewing: ViewingEvent = {
+  bookingId: 'booking1',
+  slotId: 'slot1',
+  listing: { id: 'home1', type: 'rent', name: 'Flat', location: '5 Rue Oberkampf, Paris' },
+  start: Date.parse('2030-12-14T09:00:00Z'),
+  minutes: 30,
+  timeZone: 'Europe/Paris',
+  booker: { id: 'ana', name: 'Ana Asker' },
+  owner: { id: 'olivia', name: 'Olivia Landlord' },
+}
+const viewingMailTo = (job: Omit<ViewingMailJob, 'event'>) =>
+  viewingMail({
+    job: { ...job, event: viewing },
+    to,
+    publicUrl,
+    senderAddress: 'no-reply@homes.example.com',
+    now: Date.parse('2030-12-01T12:00:00Z'),
+  })
+
 const mails: [string, Mail][] = [
   ['an instant alert of one home', alert('instant', 1)],
   ['an instant alert of two homes', alert('instant', 2)],
@@ -67,6 +88,18 @@ const mails: [string, Mail][] = [
       messages: ['Hi, is this home still available?', 'Can I see it on Saturday?'],
       unread: 2,
       unsubscribeUrl: `${publicUrl}/unsubscribe/messages/abc.${'x'.repeat(43)}`,
+    }),
+  ],
+  ['a booked viewing, to its visitor', viewingMailTo({ mail: 'booked', recipientId: 'ana' })],
+  ['a booked viewing, to the owner', viewingMailTo({ mail: 'booked', recipientId: 'olivia' })],
+  ['a viewing reminder', viewingMailTo({ mail: 'reminder', recipientId: 'ana' })],
+  [
+    'a viewing cancelled by a closed listing',
+    viewingMailTo({
+      mail: 'cancelled',
+      recipientId: 'ana',
+      cancelledBy: 'owner',
+      closedAs: 'sold',
     }),
   ],
   ['a reset-password mail', resetPasswordMail(to, `${publicUrl}/api/auth/reset-password/token`)],
