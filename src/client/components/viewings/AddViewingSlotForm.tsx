@@ -39,7 +39,7 @@ interface AddViewingSlotFormProps {
   listingId: string
   slots: ViewingSlot[]
   timeZone: string
-  onStatus: (text: string) => void
+  onStatus: (text: string, shown?: boolean) => void
 }
 
 export function AddViewingSlotForm({
@@ -140,57 +140,59 @@ export function AddViewingSlotForm({
             onChange={(event) => edit(setTime)(event.target.value)}
           />
         </div>
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-length`} className={styles.label}>
-          Length
-        </label>
-        <select
-          id={`${id}-length`}
-          className={styles.input}
-          value={minutes}
-          aria-invalid={invalid('minutes')}
-          aria-describedby={describedBy('minutes')}
-          onChange={(event) => edit(setMinutes)(Number(event.target.value))}
-        >
-          {lengths.map((length) => (
-            <option key={length} value={length}>
-              {length < 60 || length % 60 !== 0
-                ? `${length} minutes`
-                : `${length / 60} ${length === 60 ? 'hour' : 'hours'}`}
-            </option>
-          ))}
-        </select>
-      </div>
-      <SegmentedControl
-        label="Kind of viewing"
-        options={kinds}
-        value={kind}
-        onChange={edit(setKind)}
-        className={styles.kinds}
-      />
-      {kind === 'open' && (
-        <div className={styles.field}>
-          <label htmlFor={`${id}-places`} className={styles.label}>
-            Places
+        <div className={`${styles.field} ${styles.lengthField}`}>
+          <label htmlFor={`${id}-length`} className={styles.label}>
+            Length
           </label>
-          <input
-            id={`${id}-places`}
-            type="number"
-            inputMode="numeric"
-            className={`${styles.input} ${styles.places}`}
-            value={places}
-            min={2}
-            max={viewingLimits.maxCapacity}
-            aria-invalid={invalid('capacity')}
-            aria-describedby={describedBy('capacity', `${id}-places-hint`)}
-            onChange={(event) => edit(setPlaces)(event.target.value)}
-          />
-          <p id={`${id}-places-hint`} className={styles.hint}>
-            Up to {viewingLimits.maxCapacity} visitors at once
-          </p>
+          <select
+            id={`${id}-length`}
+            className={styles.input}
+            value={minutes}
+            aria-invalid={invalid('minutes')}
+            aria-describedby={describedBy('minutes')}
+            onChange={(event) => edit(setMinutes)(Number(event.target.value))}
+          >
+            {lengths.map((length) => (
+              <option key={length} value={length}>
+                {length < 60 || length % 60 !== 0
+                  ? `${length} minutes`
+                  : `${length / 60} ${length === 60 ? 'hour' : 'hours'}`}
+              </option>
+            ))}
+          </select>
         </div>
-      )}
+      </div>
+      <div className={styles.kindRow}>
+        <SegmentedControl
+          label="Kind of viewing"
+          options={kinds}
+          value={kind}
+          onChange={edit(setKind)}
+          className={styles.kinds}
+        />
+        {kind === 'open' && (
+          <div className={`${styles.field} ${styles.placesField}`}>
+            <label htmlFor={`${id}-places`} className={styles.label}>
+              Places
+            </label>
+            <input
+              id={`${id}-places`}
+              type="number"
+              inputMode="numeric"
+              className={`${styles.input} ${styles.places}`}
+              value={places}
+              min={2}
+              max={viewingLimits.maxCapacity}
+              aria-invalid={invalid('capacity')}
+              aria-describedby={describedBy('capacity', `${id}-places-hint`)}
+              onChange={(event) => edit(setPlaces)(event.target.value)}
+            />
+            <p id={`${id}-places-hint`} className={styles.hint}>
+              Up to {viewingLimits.maxCapacity} visitors at once
+            </p>
+          </div>
+        )}
+      </div>
       {problem && (
         <p id={`${id}-problem`} role="alert" className={styles.problem}>
           {problem.text}

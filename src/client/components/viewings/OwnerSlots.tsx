@@ -7,13 +7,14 @@ import { useReplaceSlots } from '../../api/viewings'
 import { AddViewingSlotForm } from './AddViewingSlotForm'
 import { slotInput, slotsAhead } from './slot-input'
 import { viewingFailure } from './viewing-failure'
+import { ViewingTimeText } from './ViewingTimeText'
 import styles from './ViewingTimes.module.css'
 
 interface OwnerSlotsProps {
   listingId: string
   slots: ViewingSlot[]
   timeZone: string
-  onStatus: (text: string) => void
+  onStatus: (text: string, shown?: boolean) => void
   /** Called once a removed slot's button is gone, to put the keyboard somewhere. */
   onSlotGone: () => void
 }
@@ -46,7 +47,13 @@ export function OwnerSlots({ listingId, slots, timeZone, onStatus, onSlotGone }:
             return (
               <li key={slot.id} className={styles.ownerSlot}>
                 <div className={styles.ownerSlotText}>
-                  <p className={styles.slotTime}>{time}</p>
+                  <p className={styles.slotTime}>
+                    <ViewingTimeText
+                      start={slot.start}
+                      minutes={slot.minutes}
+                      timeZone={timeZone}
+                    />
+                  </p>
                   <p className={styles.slotDetail}>
                     {slot.capacity === 1 ? 'Private viewing' : 'Open house'} · {slot.booked} of{' '}
                     {slot.capacity} booked

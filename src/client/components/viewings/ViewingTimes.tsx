@@ -25,7 +25,8 @@ function ActiveListingViewingTimes({ listing, className }: ViewingTimesProps) {
   const slots = useViewingSlots(listing.id)
   const isOwner = !!user && user.id === listing.userRef
   // One polite region for what a press did; failures are said beside the control instead.
-  const [status, setStatus] = useState('')
+  const [status, setStatus] = useState({ text: '', shown: true })
+  const say = useCallback((text: string, shown = true) => setStatus({ text, shown }), [])
   const headingRef = useRef<HTMLHeadingElement>(null)
   const focusHeading = useCallback(() => headingRef.current?.focus(), [])
 
@@ -40,10 +41,11 @@ function ActiveListingViewingTimes({ listing, className }: ViewingTimesProps) {
         <h2 id="viewing-times" ref={headingRef} tabIndex={-1} className={styles.heading}>
           Viewing times
         </h2>
-        {timeZone && <p className={styles.zone}>Times are {timeZoneLabel(timeZone)}</p>}
+        {/* The owner's form names the zone beside its fields. */}
+        {timeZone && !isOwner && <p className={styles.zone}>Times are {timeZoneLabel(timeZone)}</p>}
       </div>
-      <p role="status" className={status ? styles.status : 'visually-hidden'}>
-        {status}
+      <p role="status" className={status.text && status.shown ? styles.status : 'visually-hidden'}>
+        {status.text}
       </p>
       {slots.status === 'pending' && <p className={styles.quiet}>Loading viewing times…</p>}
       {slots.status === 'error' && (
@@ -55,14 +57,14 @@ function ActiveListingViewingTimes({ listing, className }: ViewingTimesProps) {
             listingId={listing.id}
             slots={data.items}
             timeZone={data.timeZone}
-            onStatus={setStatus}
+            onStatus={say}
             onSlotGone={focusHeading}
           />
         ) : (
           <VisitorSlots
             slots={data.items}
             timeZone={data.timeZone}
-            onStatus={setStatus}
+            onStatus={say}
             onBookingGone={focusHeading}
           />
         ))}

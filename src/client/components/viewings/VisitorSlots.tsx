@@ -15,6 +15,7 @@ import { useSession } from '../../api/session'
 import { bookingCalendarUrl, useBookSlot, useCancelBooking } from '../../api/viewings'
 import type { SignInRedirectState } from '../RequireAuth'
 import { viewingFailure } from './viewing-failure'
+import { ViewingTimeText } from './ViewingTimeText'
 import styles from './ViewingTimes.module.css'
 
 /** How many times are offered before 'Show all'. */
@@ -23,7 +24,8 @@ const firstShown = 6
 interface VisitorSlotsProps {
   slots: ViewingSlot[]
   timeZone: string
-  onStatus: (text: string) => void
+  /** `shown: false` when the screen already shows it: then it is only said */
+  onStatus: (text: string, shown?: boolean) => void
   /** Called once a cancelled booking's controls are gone, to put the keyboard somewhere. */
   onBookingGone: () => void
 }
@@ -68,7 +70,7 @@ export function VisitorSlots({ slots, timeZone, onStatus, onBookingGone }: Visit
     book.mutate(slot.id, {
       onSuccess: (booking) => {
         setBooked({ slotId: slot.id, bookingId: booking.id })
-        onStatus(`Viewing booked: ${time(slot)}`)
+        onStatus(`Viewing booked: ${time(slot)}`, false)
       },
       // A 409 (full or started meanwhile) in the server's words; the slots are read again.
       onError: (error) => setProblem(viewingFailure(error, 'Could not book the viewing')),
@@ -105,7 +107,9 @@ export function VisitorSlots({ slots, timeZone, onStatus, onBookingGone }: Visit
                 >
                   Viewing booked
                 </p>
-                <p className={styles.slotTime}>{time(slot)}</p>
+                <p className={styles.slotTime}>
+                  <ViewingTimeText start={slot.start} minutes={slot.minutes} timeZone={timeZone} />
+                </p>
                 <div className={styles.bookedActions}>
                   <a
                     href={bookingCalendarUrl(bookingId)}
@@ -140,36 +144,33 @@ export function VisitorSlots({ slots, timeZone, onStatus, onBookingGone }: Visit
           </p>
           <ul className={styles.slotGrid} aria-label="Times to book">
             {offered.map((slot) => {
+              const at = Date.parse(slot.start)
               const full = slot.booked >= slot.capacity
               const left = slot.capacity - slot.booked
+              const mark = full ? 'Full' : 'Book'
+              const day = formatViewingDay(at, timeZone)
+              const hours = formatViewingHours(at, slot.minutes, timeZone)
+              const kind =
+                slot.capacity === 1
+                  ? 'Private viewing'
+                  : full
+                    ? `Open house, ${slot.capacity} places`
+                    : `Open house, ${left} ${left === 1 ? 'place' : 'places'} left`
               return (
                 <li key={slot.id}>
                   <button
                     type="button"
                     className={styles.slotButton}
+                    // The screen's words in reading order, with the zone the heading names.
+                    aria-label={`${mark} ${day}, ${hours}, ${timeZoneLabel(timeZone)}, ${kind}`}
                     // Until we know who is here, a press could not go the right way.
                     disabled={full || user === undefined || book.isPending}
                     onClick={() => press(slot)}
                   >
-                    <span className={full ? styles.fullMark : styles.bookMark}>
-                      {full ? 'Full' : 'Book'}
-                    </span>
-                    <span className="visually-hidden"> </span>
-                    <span className={styles.slotDay}>
-                      {formatViewingDay(Date.parse(slot.start), timeZone)}
-                    </span>
-                    <span className="visually-hidden">, </span>
-                    <span className={styles.slotHours}>
-                      {formatViewingHours(Date.parse(slot.start), slot.minutes, timeZone)}
-                    </span>
-                    <span className="visually-hidden">, {timeZoneLabel(timeZone)}, </span>
-                    <span className={styles.slotPlaces}>
-                      {slot.capacity === 1
-                        ? 'Private viewing'
-                        : full
-                          ? `Open house, ${slot.capacity} places`
-                          : `Open house, ${left} ${left === 1 ? 'place' : 'places'} left`}
-                    </span>
+                    <span className={full ? styles.fullMark : styles.bookMark}>{mark}</span>
+                    <span className={styles.slotDay}>{day}</span>
+                    <span className={styles.slotHours}>{hours}</span>
+                    <span className={styles.slotPlaces}>{kind}</span>
                   </button>
                 </li>
               )
