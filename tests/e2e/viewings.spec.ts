@@ -44,9 +44,8 @@ async function screenshotBoth(page: Page, name: string) {
   const size = page.viewportSize()
   for (const viewport of [phone, desktop]) {
     await page.setViewportSize(viewport)
-    await section(page).scrollIntoViewIfNeeded()
+    await section(page).evaluate((element) => element.scrollIntoView({ block: 'start' }))
     await page.screenshot({ path: `${screenshots}/${name}-${viewport.width}.png` })
-    await section(page).screenshot({ path: `${screenshots}/${name}-${viewport.width}-section.png` })
   }
   if (size) await page.setViewportSize(size)
 }
@@ -113,6 +112,20 @@ test('an open house of 2 places: two visitors book, the third finds it full unti
   await expect(section(page).getByLabel('Places')).toHaveValue('2')
   await screenshotBoth(page, 'owner-form-problem')
   expect(await axeViolations(page)).toEqual([])
+
+  // Put right, it is added; nobody booked it, so it can be removed.
+  await section(page).getByLabel('Start time').fill('11:00')
+  await expect(alert(page)).toHaveCount(0)
+  await section(page).getByRole('button', { name: 'Add viewing time' }).click()
+  const later = formatViewingTime(start + 60 * 60_000, 60, paris)
+  await expect(status(page)).toHaveText(`Viewing time added: ${later}`)
+  await ownerSlots
+    .getByRole('listitem')
+    .filter({ hasText: later })
+    .getByRole('button', { name: `Remove ${later}` })
+    .click()
+  await expect(status(page)).toHaveText(`Viewing time removed: ${later}`)
+  await expect(ownerSlots.getByRole('listitem')).toHaveCount(1)
 
   // Two visitors book, from the keyboard and with the pointer; the third opened the page before
   // the second booked, so their press is told the viewing is full and the slot is read again.
@@ -215,5 +228,11 @@ test('a private viewing booked by a visitor who signs in on the way shows Full t
   const full = slotButton(nextPage, '14:00–14:30')
   await expect(full).toHaveAccessibleName(`Full ${time}, Private viewing`)
   await expect(full).toBeDisabled()
+
+  // Rented, the home takes no viewings: the section is gone.
+  await seededApp.writes.changeStatus(listing.id, owner.id, 'rented')
+  await nextPage.reload()
+  await expect(nextPage.getByText(/no longer on the market/)).toBeVisible()
+  await expect(section(nextPage)).toHaveCount(0)
   await nextPage.context().close()
 })
