@@ -5,6 +5,7 @@ import type { Listing } from '../../../shared/listing'
 import { timeZoneLabel } from '../../../shared/viewing-time'
 import { useSession } from '../../api/session'
 import { useViewingSlots } from '../../api/viewings'
+import { useHydrating } from '../use-hydrating'
 import { OwnerSlots } from './OwnerSlots'
 import { VisitorSlots } from './VisitorSlots'
 import styles from './ViewingTimes.module.css'
@@ -23,6 +24,7 @@ export function ViewingTimes({ listing, className }: ViewingTimesProps) {
 function ActiveListingViewingTimes({ listing, className }: ViewingTimesProps) {
   const { user } = useSession()
   const slots = useViewingSlots(listing.id)
+  const hydrating = useHydrating()
   const isOwner = !!user && user.id === listing.userRef
   // One polite region for what a press did; failures are said beside the control instead.
   const [status, setStatus] = useState({ text: '', shown: true })
@@ -47,7 +49,15 @@ function ActiveListingViewingTimes({ listing, className }: ViewingTimesProps) {
       <p role="status" className={status.text && status.shown ? styles.status : 'visually-hidden'}>
         {status.text}
       </p>
-      {slots.status === 'pending' && <p className={styles.quiet}>Loading viewing times…</p>}
+      {/* They are each visitor's own (their bookings): read by the live page, never drawn. */}
+      {slots.status === 'pending' &&
+        (hydrating ? (
+          <noscript>
+            <p className={styles.quiet}>Turn on JavaScript to see and book the viewing times.</p>
+          </noscript>
+        ) : (
+          <p className={styles.quiet}>Loading viewing times…</p>
+        ))}
       {slots.status === 'error' && (
         <p className={styles.quiet}>The viewing times could not be loaded.</p>
       )}
