@@ -139,9 +139,11 @@ export function VisitorSlots({ slots, timeZone, onStatus, onBookingGone }: Visit
       )}
       {others.length > 0 && (
         <>
-          <p className={styles.hint}>
-            {mine.length > 0 ? 'Other times: press one to book it' : 'Press a time to book it'}
-          </p>
+          {others.some((slot) => slot.booked < slot.capacity) && (
+            <p className={styles.hint}>
+              {mine.length > 0 ? 'Other times: press one to book it' : 'Press a time to book it'}
+            </p>
+          )}
           <ul className={styles.slotGrid} aria-label="Times to book">
             {offered.map((slot) => {
               const at = Date.parse(slot.start)
