@@ -23,6 +23,7 @@ import { useConfirmedDelete } from '../components/use-confirmed-delete'
 import { useDocumentTitle } from '../components/use-document-title'
 import { useNearViewport } from '../components/use-near-viewport'
 import { useNoIndex } from '../components/use-no-index'
+import { ViewingTimes } from '../components/viewings/ViewingTimes'
 import styles from './Listing.module.css'
 import NotFound from './NotFound'
 
@@ -149,6 +150,8 @@ function ListingDetails({
           </li>
         )}
       </ul>
+
+      <ViewingTimes listing={listing} className={styles.viewings} />
 
       <section className={styles.mapSection} aria-labelledby="listing-location">
         <h2 id="listing-location" className={styles.mapHeading}>

@@ -74,6 +74,7 @@ export default function SignIn() {
 const signInReasons: Record<NonNullable<SignInRedirectState['reason']>, string> = {
   'save-home': 'Sign in to save this home',
   'send-message': 'Sign in to send your message: it is kept until you are back',
+  'book-viewing': 'Sign in to book a viewing: you will come back to the home',
 }
 
 /** The spec's words for wrong credentials; a limit or a lost connection is not the user's password. */
