@@ -49,7 +49,7 @@ import {
 } from './listings/response-cache.js'
 import { listingsRoutes } from './listings/listings.routes.js'
 import { createSearchReadLimit } from './listings/search-read-limit.js'
-import { createMailer, type Mailer } from './mail/mailer.js'
+import { createMailer, senderAddress, type Mailer } from './mail/mailer.js'
 import { createMediaStore } from './media/media-factory.js'
 import type { MediaStore } from './media/media-store.js'
 import { mediaRoutes } from './media/media.routes.js'
@@ -70,6 +70,7 @@ import {
   createViewingSlotQueries,
   type ViewingSlotQueries,
 } from './viewings/viewing-slots.queries.js'
+import { createViewingMailJobs } from './viewings/viewing-mail-jobs.js'
 import { viewingsRoutes } from './viewings/viewings.routes.js'
 import { createUploadQueries, type UploadQueries } from './uploads/uploads.queries.js'
 import { uploadsRoutes } from './uploads/uploads.routes.js'
@@ -199,6 +200,12 @@ export async function openAppContext(
         publicUrl: config.publicUrl,
         unsubscribeTokens,
         mailDelaySeconds: config.messageMailDelaySeconds,
+      }),
+      ...createViewingMailJobs({
+        db,
+        mailer,
+        publicUrl: config.publicUrl,
+        senderAddress: senderAddress(config),
       }),
       ...createUploadCleanupJobs(removeUploads),
     },

@@ -12,7 +12,21 @@ export interface CaughtMail {
   html: string
   /** each header's value as sent (unfolded), by its lower-case name */
   headers: Map<string, string>
+  /** the parts that are neither the text nor the HTML (files, calendar invitations), as UTF-8 */
+  attachments: CaughtAttachment[]
 }
+
+export interface CaughtAttachment {
+  contentType: string
+  filename: string | undefined
+  /** the Content-Type's `method` parameter, which a calendar part carries (RFC 6047) */
+  method: string | undefined
+  content: string
+}
+
+/** The `method` parameter of a part's Content-Type header, as mailparser gives it. */
+const methodOf = (header: unknown) =>
+  (header as { params?: Record<string, string> } | undefined)?.params?.method
 
 const addresses = (field: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(field) ? field : field ? [field] : [])
@@ -61,6 +75,12 @@ export class SmtpCatcher {
                     .trim(),
                 ]),
               ),
+              attachments: parsed.attachments.map((attachment) => ({
+                contentType: attachment.contentType,
+                filename: attachment.filename,
+                method: methodOf(attachment.headers.get('content-type')),
+                content: attachment.content.toString('utf8'),
+              })),
             })
             for (const wake of this.waiters.splice(0)) wake()
             callback()

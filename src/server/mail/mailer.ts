@@ -4,6 +4,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
+import addressparser from 'nodemailer/lib/addressparser/index.js'
 import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js'
 import type { Config } from '../config.js'
 import { makePrivateDirAsync, privateFileMode } from '../data-dir.js'
@@ -17,6 +18,11 @@ export interface Mail {
   link?: string
   /** Extra header lines, such as RFC 8058's `List-Unsubscribe` and `List-Unsubscribe-Post`. */
   headers?: Record<string, string>
+  /**
+   * An iCalendar invitation (RFC 6047): sent as the calendar part beside the text and HTML, which
+   * mail programs show with Accept and Decline, and as the attachment invite.ics.
+   */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string }
 }
 
 export interface Mailer {
@@ -27,8 +33,16 @@ type MailerConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'dkim'>
 
 /** What nodemailer is given to send `mail`. */
 function message(config: Pick<Config, 'mailFrom'>, mail: Mail) {
-  const { to, subject, text, html, headers } = mail
-  return { from: config.mailFrom, to, subject, text, html, headers }
+  const { to, subject, text, html, headers, calendar } = mail
+  const icalEvent = calendar && { ...calendar, filename: 'invite.ics' }
+  return { from: config.mailFrom, to, subject, text, html, headers, icalEvent }
+}
+
+/** The bare address of MAIL_FROM ('no-reply@example.com' of 'Homes <no-reply@example.com>'). */
+export function senderAddress(config: Pick<Config, 'mailFrom'>): string {
+  const [sender] = addressparser(config.mailFrom, { flatten: true })
+  if (!sender?.address) throw new Error(`MAIL_FROM has no address: '${config.mailFrom}'`)
+  return sender.address
 }
 
 /** The mail as the bytes it is sent as (RFC 5322), signed as it would be: for checks of it. */

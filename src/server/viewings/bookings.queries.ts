@@ -257,6 +257,14 @@ export function createBookingQueries(deps: {
       return rows.length
     },
 
+    /** The booking as an event, for its booker or the listing's owner; undefined for anyone else. */
+    async eventFor(bookingId: string, userId: string): Promise<ViewingEvent | undefined> {
+      const row = await bookingDetailsQuery(kysely)
+        .where('booking.id', '=', bookingId)
+        .executeTakeFirst()
+      return row && (row.bookerId === userId || row.ownerId === userId) ? toEvent(row) : undefined
+    },
+
     /**
      * `userId`'s bookings and the bookings of their listings: upcoming ones soonest first, then
      * those of the past 30 days, latest first.

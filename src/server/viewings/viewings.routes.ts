@@ -8,10 +8,13 @@ import type { BookingList, ViewingSlotList } from '../../shared/viewing.js'
 import { closedForViewings, viewingLimits, viewingMessages } from '../../shared/viewing.js'
 import type { Auth } from '../auth/auth.js'
 import { readUser, requireUser, type SignedInEnv } from '../auth/session.js'
+import type { Config } from '../config.js'
 import { parseJsonBody } from '../http/validate.js'
 import type { ListingQueries } from '../listings/listings.queries.js'
+import { senderAddress } from '../mail/mailer.js'
 import type { BookingQueries } from './bookings.queries.js'
 import { listingTimeZone } from './listing-time-zone.js'
+import { viewingCalendar } from './viewing-calendar.js'
 import { ViewingError } from './viewing-error.js'
 import type { ViewingSlotQueries } from './viewing-slots.queries.js'
 
@@ -59,6 +62,7 @@ const notOwner: ErrorBody = { error: 'Only the listing’s owner can change its 
 const privateResponse = { 'Cache-Control': 'private, no-store' }
 
 export function viewingsRoutes(deps: {
+  config: Pick<Config, 'publicUrl' | 'mailFrom'>
   auth: Auth
   listings: Pick<ListingQueries, 'get'>
   viewingSlots: ViewingSlotQueries
@@ -66,7 +70,8 @@ export function viewingsRoutes(deps: {
   /** the time now, in ms: tests set it */
   now: () => number
 }) {
-  const { auth, listings, viewingSlots, bookings, now } = deps
+  const { config, auth, listings, viewingSlots, bookings, now } = deps
+  const sender = senderAddress(config)
 
   const sendViewingError = (c: Context, error: unknown) => {
     if (!(error instanceof ViewingError)) throw error
@@ -130,6 +135,26 @@ export function viewingsRoutes(deps: {
     .get('/', async (c) => {
       const items = await bookings.list(c.get('user').id, now())
       return c.json({ items } satisfies BookingList, 200, privateResponse)
+    })
+    // The same event as the booking's mails: a calendar that has one keeps one.
+    .get('/:id/calendar.ics', async (c) => {
+      const id = c.req.param('id')
+      const user = c.get('user')
+      const event = idPattern.test(id) ? await bookings.eventFor(id, user.id) : undefined
+      if (!event) return c.json({ error: viewingMessages.bookingNotFound } satisfies ErrorBody, 404)
+      const calendar = viewingCalendar({
+        event,
+        method: 'REQUEST',
+        publicUrl: config.publicUrl,
+        reader: user,
+        senderAddress: sender,
+        now: now(),
+      })
+      return c.body(calendar, 200, {
+        'Content-Type': 'text/calendar; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="viewing.ics"',
+        ...privateResponse,
+      })
     })
     .delete('/:id', async (c) => {
       const id = c.req.param('id')
