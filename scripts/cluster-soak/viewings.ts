@@ -1,5 +1,5 @@
 // The cluster soak's viewings burst: waves of visitors book the slots of one open house through
-// HAProxy, a wave every half second around the kill of a server, each wave ten times more people
+// HAProxy, a wave every half second around the kill of a server, each wave six times more people
 // than places. Afterwards: no slot holds more bookings than places (counted in the database and
 // read on each server), every acknowledged booking is stored, and each party of each booking has
 // its mail with the invitation exactly once.
@@ -19,7 +19,7 @@ import type { CheckResult } from './cluster-checks.js'
 import { isLostRequest, killWindowMs } from './retrying-send.js'
 
 /** How the burst is shaped: a slot per wave, its places, and the people who book it at once. */
-export const burstShape = { waves: 8, capacity: 5, bookersPerWave: 50, gapMs: 500 }
+export const burstShape = { waves: 8, capacity: 5, bookersPerWave: 30, gapMs: 500 }
 
 const day = 24 * 3600_000
 const attempts = 5
