@@ -85,7 +85,7 @@ export interface ClusterSoakResult {
   size: number
   durationMs: number
   requests: Record<string, KindTotals>
-  /** the viewing burst's bookings, kept apart: most of them are meant to be refused (409) */
+  /** the viewing burst's bookings, kept apart: most of them are meant to get a 409 */
   bookingRequests: Record<string, KindTotals>
   operations: OperationCounts
   retries: Retries

@@ -38,8 +38,8 @@ type Outcome =
   | { kind: 'full' }
   /** an attempt died with the server, and the retry was told it had booked */
   | { kind: 'booked by a lost attempt' }
-  | { kind: 'unanswered' }
-  | { kind: 'unexpected'; answer: string }
+  | { kind: 'no response' }
+  | { kind: 'unexpected'; detail: string }
 
 export interface BurstLedger {
   burst: ViewingBurst
@@ -93,7 +93,7 @@ async function book(
 ): Promise<Outcome> {
   let lost = false
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    const answer = await send(
+    const response = await send(
       'POST /api/viewing-slots/:id/bookings',
       `/api/viewing-slots/${slotId}/bookings`,
       {
@@ -103,22 +103,22 @@ async function book(
         body: '{}',
       },
     )
-    if (isLostRequest(answer)) {
+    if (isLostRequest(response)) {
       lost = true
       lostAt.push(Date.now())
       await new Promise((resolve) => setTimeout(resolve, pauseMs))
       continue
     }
-    const text = answer.body.toString('utf8')
-    if (answer.status === 201) {
+    const text = response.body.toString('utf8')
+    if (response.status === 201) {
       return { kind: 'booked', bookingId: (JSON.parse(text) as Booking).id }
     }
-    const error = answer.status === 409 ? (JSON.parse(text) as { error: string }).error : ''
+    const error = response.status === 409 ? (JSON.parse(text) as { error: string }).error : ''
     if (error === viewingMessages.full) return { kind: 'full' }
     if (error === viewingMessages.alreadyBooked && lost) return { kind: 'booked by a lost attempt' }
-    return { kind: 'unexpected', answer: `${answer.status} ${text.slice(0, 100)}` }
+    return { kind: 'unexpected', detail: `${response.status} ${text.slice(0, 100)}` }
   }
-  return { kind: 'unanswered' }
+  return { kind: 'no response' }
 }
 
 /** Sends each wave at once, the first at `startAt` (ms since the epoch), `gapMs` apart. */
@@ -189,8 +189,8 @@ export async function bookingsKept(
     if (outcome.kind === 'booked' && !stored.has(outcome.bookingId)) {
       problems.push(`acknowledged booking ${outcome.bookingId} missing`)
     }
-    if (outcome.kind === 'unexpected') problems.push(outcome.answer)
-    if (outcome.kind === 'unanswered') problems.push(`${bookerId} never answered`)
+    if (outcome.kind === 'unexpected') problems.push(outcome.detail)
+    if (outcome.kind === 'no response') problems.push(`${bookerId} got no response`)
   }
   for (const row of rows) {
     const outcome = outcomes.get(row.bookerId)?.kind

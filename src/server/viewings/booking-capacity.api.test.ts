@@ -23,7 +23,7 @@ const day = 24 * 3600_000
 const visitorCount = 200
 
 /**
- * Runs `action` and answers the most PostgreSQL transactions that were open at the same moment
+ * Runs `action` and returns the most PostgreSQL transactions that were open at the same moment
  * meanwhile: each is a pooled connection between its `begin` and its `commit` or `rollback`.
  */
 async function peakOpenTransactions(action: () => Promise<unknown>): Promise<number> {
@@ -111,10 +111,10 @@ describe.each(dialects)('booking capacity under concurrency on %s', (dialect) =>
     if (dialect === 'postgres') expect(peak).toBeGreaterThan(1)
 
     const created = responses.filter((response) => response.status === 201)
-    const refused = responses.filter((response) => response.status === 409)
+    const full = responses.filter((response) => response.status === 409)
     expect(created).toHaveLength(5)
-    expect(refused).toHaveLength(visitorCount - 5)
-    for (const response of refused) {
+    expect(full).toHaveLength(visitorCount - 5)
+    for (const response of full) {
       expect(response.body).toEqual({ error: viewingMessages.full })
     }
     const { rows, booked } = await stored(slotId)
@@ -179,7 +179,7 @@ describe.each(dialects)('booking capacity under concurrency on %s', (dialect) =>
     const { listingId, slotId } = await slotOf(50)
     const waiting = [...visitors]
     const made: { booking: Booking; booker: SessionUser }[] = []
-    const refusals: { after: boolean; error: string }[] = []
+    const turnedAway: { after: boolean; error: string }[] = []
     let closing: Promise<JsonResponse<Record<string, unknown>>> | undefined
     let closed = false
     const close = async () => {
@@ -195,7 +195,7 @@ describe.each(dialects)('booking capacity under concurrency on %s', (dialect) =>
     }
     /**
      * Books for the next visitor in line, and closes the listing once 5 are booked, with bookings
-     * still on their way; after the closing has answered, books only once more.
+     * still on their way; once the closing has returned, books only once more.
      */
     async function keepBooking() {
       for (let last = false; !last;) {
@@ -206,7 +206,7 @@ describe.each(dialects)('booking capacity under concurrency on %s', (dialect) =>
           made.push({ booking: response.body as unknown as Booking, booker })
           if (made.length === 5) closing = close()
         } else {
-          refusals.push({ after: last, error: `${response.status} ${errorOf(response)}` })
+          turnedAway.push({ after: last, error: `${response.status} ${errorOf(response)}` })
         }
       }
     }
@@ -216,8 +216,8 @@ describe.each(dialects)('booking capacity under concurrency on %s', (dialect) =>
     // once more and was told the home takes no viewings.
     const full = `409 ${viewingMessages.full}`
     const closedError = `409 ${closedForViewings('rented')}`
-    for (const { error } of refusals) expect([full, closedError]).toContain(error)
-    expect(refusals.filter(({ after }) => after).map(({ error }) => error)).toEqual(
+    for (const { error } of turnedAway) expect([full, closedError]).toContain(error)
+    expect(turnedAway.filter(({ after }) => after).map(({ error }) => error)).toEqual(
       Array(4).fill(closedError),
     )
     const { rows, booked } = await stored(slotId)
