@@ -13,6 +13,7 @@ import {
   soakSearchReads,
   soakTrustProxy,
 } from './cluster-soak/run'
+import { burstShape } from './cluster-soak/viewings'
 import { seedCatalogue, servesPages } from './soak/run'
 
 const seed = Number(process.env.SOAK_SEED ?? (Date.now() % 1_000_000) + 1)
@@ -30,7 +31,7 @@ describe.skipIf(missing)(`cluster soak${missing ? ` (skipped: ${missing})` : ''}
     await database?.drop()
   })
 
-  it(`keeps every acknowledged write, upload, session, limit, alert and message through a SIGKILL (seed ${seed})`, async () => {
+  it(`keeps every acknowledged write, upload, session, limit, alert, message and booking through a SIGKILL (seed ${seed})`, async () => {
     if (process.env.TEST_DATABASE_URL?.trim()) database = await createPostgresDatabase()
     catcher = await SmtpCatcher.start()
     cluster = await startCluster({
@@ -53,6 +54,7 @@ describe.skipIf(missing)(`cluster soak${missing ? ` (skipped: ${missing})` : ''}
       killAtSeconds: 10,
       alertListings: 4,
       messageConversations: 4,
+      viewingBurst: true,
       checks: true,
       pages: await servesPages(cluster.url),
     })
@@ -68,5 +70,10 @@ describe.skipIf(missing)(`cluster soak${missing ? ` (skipped: ${missing})` : ''}
       result.requests['POST /api/conversations/:id/messages']?.requests,
       report,
     ).toBeGreaterThan(10)
+    // Visitors booked the open house through HAProxy while the server was killed.
+    expect(
+      result.bookingRequests['POST /api/viewing-slots/:id/bookings']?.requests,
+      report,
+    ).toBeGreaterThanOrEqual(burstShape.waves * burstShape.bookersPerWave)
   }, 120_000)
 })

@@ -71,6 +71,7 @@ try {
     killAtSeconds: Math.round(seconds / 3),
     alertListings: 10,
     messageConversations: 6,
+    viewingBurst: true,
     checks: true,
   })
   const throughput = {
@@ -78,6 +79,7 @@ try {
     seconds: throughputSeconds,
     alertListings: 0,
     messageConversations: 0,
+    viewingBurst: false,
     checks: false,
   }
   const one = await withCluster(1, throughput)

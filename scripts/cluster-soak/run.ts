@@ -1,8 +1,10 @@
 // One cluster soak: the soak's mixed traffic (scripts/soak/workload.ts) through HAProxy, a server
 // killed with SIGKILL and started again mid-run, listings that match a saved search's instant
 // alerts and messages between askers and landlords (scripts/cluster-soak/messaging.ts) along the
-// way, and afterwards the checks: every acknowledged write and message on every server, sessions,
-// the shared sign-in limits, each alert and message mail sent once.
+// way, a burst of viewing bookings around the kill (scripts/cluster-soak/viewings.ts), and
+// afterwards the checks: every acknowledged write, message and booking on every server, no slot
+// over its capacity, sessions, the shared sign-in limits, each alert, message and booking mail
+// sent once.
 import fs from 'node:fs'
 import path from 'node:path'
 import { seededRandom } from '../../src/server/seed/random.js'
@@ -33,6 +35,13 @@ import {
 import { machineBusySeconds, processCpuSeconds } from './cpu-time.js'
 import { messageMailsOnce, messagesKept, messagingParties, runMessaging } from './messaging.js'
 import { createRetryingSend, type Retries } from './retrying-send.js'
+import {
+  bookingMailsOnce,
+  bookingsKept,
+  burstShape,
+  runViewingBurst,
+  viewingBurst,
+} from './viewings.js'
 import { WriteLedger } from './write-ledger.js'
 
 /**
@@ -57,6 +66,8 @@ export interface ClusterSoakSettings {
   alertListings: number
   /** conversations whose two people write to each other during the run (checks only) */
   messageConversations: number
+  /** whether visitors book an open house in waves around the kill (checks and a kill only) */
+  viewingBurst: boolean
   /** whether to run the checks after the load (a throughput run leaves them out) */
   checks: boolean
   /** whether the servers have their built client, so HTML pages can be asked for */
@@ -74,6 +85,8 @@ export interface ClusterSoakResult {
   size: number
   durationMs: number
   requests: Record<string, KindTotals>
+  /** the viewing burst's bookings, kept apart: most of them are meant to get a 409 */
+  bookingRequests: Record<string, KindTotals>
   operations: OperationCounts
   retries: Retries
   acknowledgedWrites: number
@@ -101,6 +114,10 @@ export async function runClusterSoak(
     const parties = settings.checks
       ? await messagingParties(context, settings.messageConversations)
       : []
+    const burst =
+      settings.checks && settings.viewingBurst && settings.killAtSeconds !== undefined
+        ? await viewingBurst(context)
+        : undefined
 
     const recorder = new Recorder()
     const retries: Retries = { inFlight: 0, unexplained: 0, deletedByLostAttempt: 0, samples: [] }
@@ -110,12 +127,16 @@ export async function runClusterSoak(
       createRetryingSend(createSend(cluster.url, recorder), () => killedAt, retries),
     )
     const fault = { killed: false, restarted: false }
+    const bookingRecorder = new Recorder()
 
     const logStart = cluster.servers.map((server) => logSize(server.dataDir))
     const cpuBefore = cpuNow(cluster)
     const started = performance.now()
     const until = Date.now() + settings.seconds * 1000
-    const [operations, alerted, , messaging] = await Promise.all([
+    // The burst's waves on either side of the kill: it lands on the middle one.
+    const burstStart =
+      Date.now() + (settings.killAtSeconds ?? 0) * 1000 - (burstShape.waves * burstShape.gapMs) / 2
+    const [operations, alerted, , messaging, bookings] = await Promise.all([
       runWorkload({
         send,
         users,
@@ -134,6 +155,9 @@ export async function runClusterSoak(
         ? undefined
         : killAndRestart(cluster, settings.killAtSeconds, killedAt, fault),
       parties.length > 0 ? runMessaging(send, parties, until, settings.seed) : undefined,
+      burst
+        ? runViewingBurst(createSend(cluster.url, bookingRecorder), burst, burstStart)
+        : undefined,
     ])
     const durationMs = performance.now() - started
     const cpuAfter = cpuNow(cluster)
@@ -176,6 +200,11 @@ export async function runClusterSoak(
       // Waited for while the other checks run.
       const messageMails =
         messaging && kept ? messageMailsOnce(catcher!, messaging, kept.stored) : undefined
+      const booked = bookings && (await bookingsKept(context, cluster.servers, bookings, killedAt))
+      const bookingMails =
+        bookings && booked
+          ? bookingMailsOnce(context, catcher!, bookings, booked.stored)
+          : undefined
       const missing = (
         await Promise.all(
           cluster.servers.map(async (server) =>
@@ -212,6 +241,15 @@ export async function runClusterSoak(
           ['one mail to each person with unread messages, per conversation', await messageMails],
         )
       }
+      if (booked && bookingMails) {
+        checks.push(
+          ['viewing bookings within capacity, each acknowledged one kept, on each server', booked],
+          [
+            'one booking mail to the booker and one to the owner of each booking',
+            await bookingMails,
+          ],
+        )
+      }
       for (const [name, { pass, value }] of checks) criteria.push({ name, value, pass })
       criteria.push({
         name: 'error lines in the servers’ logs during the load',
@@ -225,6 +263,7 @@ export async function runClusterSoak(
       size: cluster.servers.length,
       durationMs: Math.round(durationMs),
       requests: recorder.totals(),
+      bookingRequests: bookingRecorder.totals(),
       operations,
       retries,
       acknowledgedWrites: ledger.writes,
@@ -338,6 +377,9 @@ export function formatClusterReport(result: ClusterSoakResult): string {
     ...requestTable(result.requests),
     '',
     `Operations: ${operations}`,
+    ...(Object.keys(result.bookingRequests).length > 0
+      ? ['', 'Viewing burst:', ...requestTable(result.bookingRequests)]
+      : []),
     ...Object.entries(result.requests).flatMap(([kind, totals]) =>
       totals.failures.map((failure) => `  ${kind}: ${failure}`),
     ),

@@ -145,8 +145,10 @@ export function createBookingQueries(deps: {
           listingId: string
           ownerId: string
           status: string
+          booked: number
+          capacity: number
         }>`
-          select slot.start, slot.minutes, listing.id as "listingId",
+          select slot.start, slot.minutes, slot.booked, slot.capacity, listing.id as "listingId",
             listing."userRef" as "ownerId", listing.status
           from viewing_slot as slot inner join listing on listing.id = slot."listingId"
           where slot.id = ${slotId} ${share}`.execute(trx)
@@ -175,14 +177,8 @@ export function createBookingQueries(deps: {
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
           throw new ViewingError(409, viewingMessages.alreadyBooked)
         }
-        // The one statement that holds the capacity: a place is taken only while one is left.
-        const taken = await trx
-          .updateTable('viewing_slot')
-          .set((eb) => ({ booked: eb('booked', '+', 1) }))
-          .where('id', '=', slotId)
-          .where((eb) => eb('booked', '<', eb.ref('capacity')))
-          .executeTakeFirst()
-        if (Number(taken.numUpdatedRows) === 0) throw new ViewingError(409, viewingMessages.full)
+        // Full when read: no need to write the rest. Only the update below holds the capacity.
+        if (Number(slot.booked) >= slot.capacity) throw new ViewingError(409, viewingMessages.full)
         const event = toEvent(
           await bookingDetailsQuery(trx).where('booking.id', '=', id).executeTakeFirstOrThrow(),
         )
@@ -194,6 +190,16 @@ export function createBookingQueries(deps: {
           now,
         )
         await jobs.enqueue(trx, bookedMailJobs(event, now), now)
+        // The one statement that holds the capacity: a place is taken only while one is left. Last,
+        // so that the slot's row stays locked only until the commit: the people booking the same
+        // slot at that moment wait for each other that long, each on a pooled connection.
+        const taken = await trx
+          .updateTable('viewing_slot')
+          .set((eb) => ({ booked: eb('booked', '+', 1) }))
+          .where('id', '=', slotId)
+          .where((eb) => eb('booked', '<', eb.ref('capacity')))
+          .executeTakeFirst()
+        if (Number(taken.numUpdatedRows) === 0) throw new ViewingError(409, viewingMessages.full)
         return {
           id,
           slotId,
