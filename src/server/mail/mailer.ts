@@ -23,6 +23,11 @@ export interface Mail {
    * mail programs show with Accept and Decline, and as the attachment invite.ics.
    */
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string }
+  /**
+   * The mail's own Message-ID, when the same mail may be sent again (a job retried after its
+   * server died mid-send): a resend is then the same message, which mail systems show once.
+   */
+  messageId?: string
 }
 
 export interface Mailer {
@@ -33,9 +38,9 @@ type MailerConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'dkim'>
 
 /** What nodemailer is given to send `mail`. */
 function message(config: Pick<Config, 'mailFrom'>, mail: Mail) {
-  const { to, subject, text, html, headers, calendar } = mail
+  const { to, subject, text, html, headers, calendar, messageId } = mail
   const icalEvent = calendar && { ...calendar, filename: 'invite.ics' }
-  return { from: config.mailFrom, to, subject, text, html, headers, icalEvent }
+  return { from: config.mailFrom, to, subject, text, html, headers, icalEvent, messageId }
 }
 
 /** The bare address of MAIL_FROM ('no-reply@example.com' of 'Homes <no-reply@example.com>'). */

@@ -122,5 +122,7 @@ ${mailButton(viewingsLink, 'Your viewings')}`,
     senderAddress: options.senderAddress,
     now: options.now,
   })
-  return { to, subject, text, html, link: viewingsLink, calendar: { method, content } }
+  // One Message-ID per mail and reader: sent again after a crash, it is the same message.
+  const messageId = `<viewing-${job.mail}.${event.bookingId}.${job.recipientId}@${new URL(publicUrl).hostname}>`
+  return { to, subject, text, html, link: viewingsLink, calendar: { method, content }, messageId }
 }

@@ -151,6 +151,13 @@ describe.each(dialects)('viewing mails on %s', (dialect) => {
       `Ana Asker booked a viewing of your home "Sunny Flat": ${saturdayWords}.`,
     )
     expect(toOwner!.html).toContain('Ana Asker booked a viewing of your home')
+    // One Message-ID per mail and reader: a resend after a crash is the same message.
+    expect(toBooker!.headers.get('message-id')).toBe(
+      `<viewing-booked.${booking.id}.${booker.id}@localhost>`,
+    )
+    expect(toOwner!.headers.get('message-id')).toBe(
+      `<viewing-booked.${booking.id}.${owner.id}@localhost>`,
+    )
 
     for (const mail of [toBooker!, toOwner!]) {
       expect(invitation(mail)).toEqual({
