@@ -16,6 +16,7 @@ const destinations = [
   { label: 'Offers', to: screens.offers.path },
   { label: 'Search', to: screens.search.path },
   { label: 'Saved', to: screens.saved.path },
+  { label: 'Viewings', to: screens.viewings.path },
 ] as const
 
 export function AppHeader() {
