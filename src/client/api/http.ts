@@ -19,12 +19,6 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's reason for a failed write, else a sentence of our own (no answer came). */
-export const errorReason = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.status !== 0
-    ? (Object.values(error.fields)[0] ?? error.message)
-    : fallback
-
 /** Told of every 401 our API answers: the session has ended (see query-client.ts). */
 export const unauthorized = new EventTarget()
 

@@ -2,7 +2,7 @@
 // destinations, the messages, the viewings and the account. On phones and tablets, which move
 // around with the spec's bottom bar, a slim top bar: the name and a search button. CSS chooses, so a page drawn on the server
 // has the right one before any script knows the width.
-import { CalendarDays, House, MessageCircle, Search } from 'lucide-react'
+import { Calendar, House, MessageCircle, Search } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import { screens, siteName } from '../../shared/screens'
 import { useUnreadConversations } from '../api/unread-conversations'
@@ -121,7 +121,7 @@ function ViewingsLink() {
       aria-current={current ? 'page' : undefined}
       aria-label={screens.viewings.title}
     >
-      <CalendarDays size={22} aria-hidden="true" />
+      <Calendar size={22} aria-hidden="true" />
     </Link>
   )
 }

@@ -11,7 +11,7 @@ import {
   type SavedSearch,
 } from '../../../shared/saved-search'
 import { searchSummary } from '../../../shared/search-summary'
-import { errorReason } from '../../api/http'
+import { errorReason } from '../../api/error-reason'
 import {
   useChangeSavedSearch,
   useDeleteSavedSearch,
