@@ -185,6 +185,8 @@ test('a booked viewing shows on /viewings for both sides, by day, until it is ca
   await cancelFirst.click()
   await expect(toastWith(page, 'Viewing cancelled')).toBeVisible()
   await expect(dayList(page, 'My viewings', first.date)).toHaveCount(0)
+  // The keyboard is not lost with the row: the page's heading has it.
+  await expect(page.getByRole('heading', { level: 1, name: 'Viewings' })).toBeFocused()
   await ownerPage.reload()
   await expect(dayList(ownerPage, 'Bookings of my listings', second.date)).toBeVisible()
   await expect(dayList(ownerPage, 'Bookings of my listings', first.date)).toHaveCount(0)

@@ -2,7 +2,7 @@
 // own listings, each by day; either can be cancelled from here. Viewings that have ended are left
 // out: the conversation with the owner keeps the record.
 import { CalendarDays } from 'lucide-react'
-import { useId } from 'react'
+import { useId, useRef } from 'react'
 import { Link } from 'react-router'
 import { categoryPath, categoryTitle, screens } from '../../shared/screens'
 import type { BookingDetails } from '../../shared/viewing'
@@ -34,6 +34,9 @@ function MyViewings({ userId }: { userId: string }) {
   const mine = upcoming.filter((booking) => booking.booker.id === userId)
   const ofMyListings = upcoming.filter((booking) => booking.owner.id === userId)
   const both = mine.length > 0 && ofMyListings.length > 0
+  // A cancelled booking's row goes with the button that had the keyboard: the page's heading takes it.
+  const heading = useRef<HTMLHeadingElement>(null)
+  const focusHeading = () => heading.current?.focus()
 
   let content
   if (status === 'pending') {
@@ -68,7 +71,13 @@ function MyViewings({ userId }: { userId: string }) {
     content = (
       <div className={styles.sections}>
         {mine.length > 0 && (
-          <BookingSection title="My viewings" side="visitor" bookings={mine} now={now} />
+          <BookingSection
+            title="My viewings"
+            side="visitor"
+            bookings={mine}
+            now={now}
+            onCancelled={focusHeading}
+          />
         )}
         {ofMyListings.length > 0 && (
           <BookingSection
@@ -76,6 +85,7 @@ function MyViewings({ userId }: { userId: string }) {
             side="owner"
             bookings={ofMyListings}
             now={now}
+            onCancelled={focusHeading}
           />
         )}
       </div>
@@ -86,7 +96,9 @@ function MyViewings({ userId }: { userId: string }) {
   return (
     <main className="page">
       <div className={both ? styles.wide : styles.column}>
-        <h1 className="page-header">{screens.viewings.title}</h1>
+        <h1 className="page-header" ref={heading} tabIndex={-1}>
+          {screens.viewings.title}
+        </h1>
         {content}
       </div>
     </main>
@@ -98,11 +110,13 @@ function BookingSection({
   side,
   bookings,
   now,
+  onCancelled,
 }: {
   title: string
   side: BookingSide
   bookings: BookingDetails[]
   now: number
+  onCancelled: () => void
 }) {
   const id = useId()
   return (
@@ -117,7 +131,13 @@ function BookingSection({
           </h3>
           <ul className={styles.list} aria-labelledby={`${id}-${day.date}`}>
             {day.bookings.map((booking) => (
-              <BookingRow key={booking.id} booking={booking} side={side} now={now} />
+              <BookingRow
+                key={booking.id}
+                booking={booking}
+                side={side}
+                now={now}
+                onCancelled={onCancelled}
+              />
             ))}
           </ul>
         </div>

@@ -18,10 +18,13 @@ export function BookingRow({
   booking,
   side,
   now,
+  onCancelled,
 }: {
   booking: BookingDetails
   side: BookingSide
   now: number
+  /** told once the booking is cancelled, before its row (and the focused button) goes */
+  onCancelled: () => void
 }) {
   const cancel = useCancelBooking()
   const { listing } = booking
@@ -33,7 +36,10 @@ export function BookingRow({
   function confirmAndCancel() {
     if (!window.confirm(`Cancel ${whose} of “${listing.name}”, ${time}?`)) return
     cancel.mutate(booking.id, {
-      onSuccess: () => toast.success('Viewing cancelled'),
+      onSuccess: () => {
+        toast.success('Viewing cancelled')
+        onCancelled()
+      },
       onError: (error) =>
         toast.error(errorReason(error, 'Could not cancel the viewing, try again')),
     })
