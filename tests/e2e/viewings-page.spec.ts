@@ -158,7 +158,10 @@ test('a booked viewing shows on /viewings for both sides, by day, until it is ca
 
   // The owner, from Profile.
   await ownerPage.goto('/profile')
-  await ownerPage.getByRole('main').getByRole('link', { name: 'Viewings' }).click()
+  const profileLink = ownerPage.getByRole('main').getByRole('link', { name: 'Viewings' })
+  await expect(profileLink).toBeVisible()
+  await screenshot(ownerPage, 'owner-profile-desktop')
+  await profileLink.click()
   await expect(ownerPage).toHaveURL(/\/viewings$/)
   await expect(section(ownerPage, 'My viewings')).toHaveCount(0)
   const booked = dayList(ownerPage, 'Bookings of my listings', first.date).getByRole('listitem')

@@ -95,7 +95,7 @@ function MyViewings({ userId }: { userId: string }) {
   // Both lists side by side on a desktop; one list keeps a column of reading width.
   return (
     <main className="page">
-      <div className={both ? styles.wide : styles.column}>
+      <div className={both ? `${styles.column} ${styles.wide}` : styles.column}>
         <h1 className="page-header" ref={heading} tabIndex={-1}>
           {screens.viewings.title}
         </h1>
