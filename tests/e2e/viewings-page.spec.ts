@@ -241,4 +241,10 @@ test('the server gives /viewings its title and its screen’s files for a signed
   // The screen's own code and styles come with the page, so it draws without waiting for them.
   expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/Viewings-[\w-]+\.js">/)
   expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/Viewings-[\w-]+\.css">/)
+  // Served as Profile is: the head says what the page is, and the browser, which knows who is
+  // signed in, draws it.
+  const root = (served: string) => /<div id="root">(.*?)<\/div>/s.exec(served)?.[1]
+  const profile = await (await page.request.get('/profile')).text()
+  expect(profile).toContain('<title>My Profile | House Marketplace</title>')
+  expect(root(html)).toBe(root(profile))
 })
