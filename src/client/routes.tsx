@@ -46,6 +46,7 @@ const routes: [path: string, element: ReturnType<typeof page>][] = [
   [screens.editListing.path, page(() => import('./pages/EditListing'), 'signed-in')],
   [screens.messages.path, page(() => import('./pages/Messages'), 'signed-in')],
   [screens.conversation.path, page(() => import('./pages/Conversation'), 'signed-in')],
+  [screens.viewings.path, page(() => import('./pages/Viewings'), 'signed-in')],
   ['*', page(() => import('./pages/NotFound'))],
 ]
 

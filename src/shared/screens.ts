@@ -30,6 +30,8 @@ export const screens = {
   /** Not one of the spec's screens: the user's conversations, and one of them. */
   messages: { path: '/messages', title: 'Messages' },
   conversation: { path: '/messages/:conversationId', title: 'Conversation' },
+  /** Not one of the spec's screens: the user's booked viewings and the bookings of their listings. */
+  viewings: { path: '/viewings', title: 'Viewings' },
 } as const
 
 export const notFoundTitle = 'Not found'

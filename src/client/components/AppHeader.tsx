@@ -1,8 +1,8 @@
 // The header of every screen. On desktops (from 1024px): the product's name, the main
-// destinations, the messages and the account. On phones and tablets, which move around with the spec's bottom
-// bar, a slim top bar: the name and a search button. CSS chooses, so a page drawn on the server
+// destinations, the messages, the viewings and the account. On phones and tablets, which move
+// around with the spec's bottom bar, a slim top bar: the name and a search button. CSS chooses, so a page drawn on the server
 // has the right one before any script knows the width.
-import { House, MessageCircle, Search } from 'lucide-react'
+import { Calendar, House, MessageCircle, Search } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import { screens, siteName } from '../../shared/screens'
 import { useUnreadConversations } from '../api/unread-conversations'
@@ -58,8 +58,8 @@ export function AppHeader() {
 }
 
 /**
- * 'Sign in', or the signed-in user's messages and name leading to their profile. Its box keeps
- * one width whatever it says, so nothing beside it moves when the sign-in check returns.
+ * 'Sign in', or the signed-in user's messages, viewings and name leading to their profile. Its box
+ * keeps one width whatever it says, so nothing beside it moves when the sign-in check returns.
  */
 function Account() {
   return (
@@ -83,6 +83,7 @@ function AccountLink() {
   return (
     <>
       <MessagesLink userId={user.id} />
+      <ViewingsLink />
       <Link to="/profile" className={styles.user} aria-current={onProfile ? 'page' : undefined}>
         <span className={styles.avatar} aria-hidden="true">
           {[...user.name.trim()][0]?.toUpperCase()}
@@ -100,12 +101,27 @@ function MessagesLink({ userId }: { userId: string }) {
   return (
     <Link
       to={screens.messages.path}
-      className={styles.messages}
+      className={styles.iconLink}
       aria-current={current ? 'page' : undefined}
       aria-label={messagesLinkLabel(unread)}
     >
       <MessageCircle size={22} aria-hidden="true" />
       <UnreadBadge count={unread} className={styles.unread} />
+    </Link>
+  )
+}
+
+/** The user's viewings, an icon beside the inbox: a word would not fit beside the others at 1024px. */
+function ViewingsLink() {
+  const current = isCurrentEntry(screens.viewings.path, useLocation().pathname)
+  return (
+    <Link
+      to={screens.viewings.path}
+      className={styles.iconLink}
+      aria-current={current ? 'page' : undefined}
+      aria-label={screens.viewings.title}
+    >
+      <Calendar size={22} aria-hidden="true" />
     </Link>
   )
 }

@@ -21,4 +21,9 @@ describe('the current navigation entry', () => {
     expect(isCurrentEntry('/profile', '/messagesx')).toBe(false)
     expect(isCurrentEntry('/', '/messages')).toBe(false)
   })
+
+  it('is Profile on Viewings, which Profile leads to on phones', () => {
+    expect(isCurrentEntry('/profile', '/viewings')).toBe(true)
+    expect(isCurrentEntry('/offers', '/viewings')).toBe(false)
+  })
 })

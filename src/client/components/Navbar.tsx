@@ -11,11 +11,11 @@ const entries = [
 ] as const
 
 /** Screens a phone reaches from Profile, which stays the current entry on them. */
-const underProfile = [screens.saved.path, screens.messages.path]
+const underProfile = [screens.saved.path, screens.messages.path, screens.viewings.path]
 
 /**
  * Explore is the current entry only on '/'; the others also on the paths below them, and Profile
- * on Saved homes and Messages, which are reached from it.
+ * on Saved homes, Messages and Viewings, which are reached from it.
  */
 export function isCurrentEntry(to: string, pathname: string): boolean {
   if (to === '/') return pathname === '/'

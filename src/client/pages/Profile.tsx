@@ -1,7 +1,7 @@
 // My Profile (the spec's screens): sign out, the name that can change, the way to a new listing and
-// to the saved homes and messages; the user's listings on the market under 'Your Listings', and the
-// sold and rented ones beneath.
-import { ChevronRight, Heart, House, MessageCircle } from 'lucide-react'
+// to the saved homes, messages and viewings; the user's listings on the market under 'Your
+// Listings', and the sold and rented ones beneath.
+import { CalendarDays, ChevronRight, Heart, House, MessageCircle } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { Listing } from '../../shared/listing'
@@ -73,6 +73,11 @@ function MyProfile({ user }: { user: SessionUser }) {
           <MessageCircle size={24} aria-hidden="true" />
           <span>{screens.messages.title}</span>
           <UnreadBadge count={unreadConversations} />
+          <ChevronRight size={24} aria-hidden="true" />
+        </Link>
+        <Link to={screens.viewings.path} className={styles.rowLink}>
+          <CalendarDays size={24} aria-hidden="true" />
+          <span>{screens.viewings.title}</span>
           <ChevronRight size={24} aria-hidden="true" />
         </Link>
         <Link to={screens.saved.path} className={styles.rowLink}>

@@ -13,6 +13,7 @@ const disallowed = [
     screens.profile,
     screens.saved,
     screens.messages,
+    screens.viewings,
     screens.createListing,
     screens.editListing,
     screens.resetPassword,

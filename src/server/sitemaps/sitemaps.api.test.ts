@@ -113,6 +113,7 @@ describe.each(dialects)('sitemaps on %s', (dialect) => {
       '/profile',
       '/saved',
       '/messages',
+      '/viewings',
       '/create-listing',
       '/edit-listing/',
     ]) {

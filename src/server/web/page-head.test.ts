@@ -309,6 +309,7 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
     for (const [url, title] of [
       ['/messages', 'Messages'],
       ['/messages/abc', 'Conversation'],
+      ['/viewings', 'Viewings'],
     ] as const) {
       const head = await page(url)
       expect(head.status).toBe(200)

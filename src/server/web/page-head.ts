@@ -208,6 +208,7 @@ const routes: PageRoute[] = [
   titledRoute(screens.editListing, 'pages/EditListing.tsx', { noindex: true }),
   titledRoute(screens.messages, 'pages/Messages.tsx', { noindex: true }),
   titledRoute(screens.conversation, 'pages/Conversation.tsx', { noindex: true }),
+  titledRoute(screens.viewings, 'pages/Viewings.tsx', { noindex: true }),
 ]
 
 const routePatterns = routes.map((route) => routePattern(route.path))

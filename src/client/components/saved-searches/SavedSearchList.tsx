@@ -11,7 +11,7 @@ import {
   type SavedSearch,
 } from '../../../shared/saved-search'
 import { searchSummary } from '../../../shared/search-summary'
-import { ApiError } from '../../api/http'
+import { errorReason } from '../../api/error-reason'
 import {
   useChangeSavedSearch,
   useDeleteSavedSearch,
@@ -24,12 +24,6 @@ import { Spinner } from '../Spinner'
 import { toast } from '../toasts'
 import { alertLabels } from './alert-labels'
 import styles from './SavedSearchList.module.css'
-
-/** The server's reason, else a sentence of our own. */
-const reasonOf = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.status !== 0
-    ? (Object.values(error.fields)[0] ?? error.message)
-    : fallback
 
 export function SavedSearchList({ userId }: { userId: string }) {
   const { data: searches, status } = useSavedSearches(userId)
@@ -75,7 +69,8 @@ function SavedSearchItem({ search, userId }: { search: SavedSearch; userId: stri
       {
         onSuccess: (saved) =>
           toast.success(`E-mail alerts for “${saved.name}”: ${alertLabels[alerts].label}`),
-        onError: (error) => toast.error(reasonOf(error, 'Could not change the alerts, try again')),
+        onError: (error) =>
+          toast.error(errorReason(error, 'Could not change the alerts, try again')),
       },
     )
   }
@@ -84,7 +79,7 @@ function SavedSearchItem({ search, userId }: { search: SavedSearch; userId: stri
     if (!window.confirm(`Delete the saved search “${search.name}”?`)) return
     remove.mutate(search.id, {
       onSuccess: () => toast.success('Saved search deleted'),
-      onError: (error) => toast.error(reasonOf(error, 'Could not delete the search, try again')),
+      onError: (error) => toast.error(errorReason(error, 'Could not delete the search, try again')),
     })
   }
 
@@ -193,7 +188,7 @@ function RenameForm({
           onDone()
         },
         onError: (error) => {
-          toast.error(reasonOf(error, 'Could not rename the search, try again'))
+          toast.error(errorReason(error, 'Could not rename the search, try again'))
           input.current?.focus()
         },
       },
