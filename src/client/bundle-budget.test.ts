@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 /**
  * Bytes rather than KiB, the stricter reading; 110,000 until the Viewings screen's route and header
- * link took the entry past it (docs/decisions/0XX-first-load-budget-for-viewings.md).
+ * link took the entry past it (docs/decisions/038-first-load-budget-for-viewings.md).
  */
 const firstLoadBudget = 110_500
 
