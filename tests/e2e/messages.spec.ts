@@ -3,23 +3,23 @@
 // asked sees the reply arrive without reloading. Older messages load on scroll up, links are links
 // and HTML is text, a failed reply is retried and stored once, and signing out stops the polling.
 import path from 'node:path'
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import type { AppContext } from '../../src/server/app'
 import type { Conversation } from '../../src/shared/conversation'
 import type { Listing } from '../../src/shared/listing'
 import { axeViolations } from '../support/e2e/axe'
 import { allowConsoleErrors } from '../support/e2e/fixtures'
-import { expect, seededServer, signIn, test, type TestUser } from '../support/e2e/session'
+import {
+  expect,
+  seededServer,
+  signedInPage,
+  signIn,
+  test,
+  type TestUser,
+} from '../support/e2e/session'
 
 const desktop = { width: 1440, height: 900 }
 const phone = { width: 390, height: 844 }
-
-/** A second person's browser, signed in, on a desktop. */
-async function browserOf(browser: Browser, app: AppContext, user: TestUser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: seededServer, viewport: desktop })
-  await signIn(app, context, user)
-  return context.newPage()
-}
 
 /** A conversation about the listing, its messages stored by the server's own code in this order. */
 async function conversationOf(
@@ -57,7 +57,7 @@ test('the landlord sees the unread count, opens the conversation, and the reply 
   const asker = await newUser('asker', 'Al Asker')
   const listing = await listingOf(landlord)
   await signIn(seededApp, context, landlord)
-  const askerPage = await browserOf(browser, seededApp, asker)
+  const askerPage = await signedInPage(browser, seededApp, asker)
 
   // The one who asks, through the API as the listing page does, signed in.
   const asked = await askerPage.request.post(`/api/listings/${listing.id}/conversations`, {

@@ -2,26 +2,19 @@
 // there by day with the listing's zone named; the owner finds them under 'Bookings of my
 // listings'. A cancellation from either side leaves both lists, a stale one is refused in the
 // server's words, and the page is signed-in only and given its head by the server.
-import type { Browser, Page } from '@playwright/test'
-import type { AppContext } from '../../src/server/app'
+import type { Page } from '@playwright/test'
 import type { Listing } from '../../src/shared/listing'
 import type { Booking, ViewingSlotList } from '../../src/shared/viewing'
 import { formatViewingTime, zonedTimeToUtc, zonedWallClock } from '../../src/shared/viewing-time'
 import { toastWith } from '../support/e2e/accounts'
 import { axeViolations } from '../support/e2e/axe'
 import { allowConsoleErrors } from '../support/e2e/fixtures'
-import { expect, seededServer, signIn, test, type TestUser } from '../support/e2e/session'
+import { expect, seededServer, signedInPage, signIn, test } from '../support/e2e/session'
 
 const desktop = { width: 1440, height: 900 }
 const phone = { width: 390, height: 844 }
 const zone = 'Europe/Paris'
 const writeHeaders = { Origin: seededServer }
-
-async function browserOf(browser: Browser, app: AppContext, user: TestUser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: seededServer, viewport: desktop })
-  await signIn(app, context, user)
-  return context.newPage()
-}
 
 /** The Paris date `days` from now, and the instant its clocks show `time` that day. */
 function parisDay(days: number, time: string) {
@@ -88,7 +81,7 @@ test('a booked viewing shows on /viewings for both sides, by day, until it is ca
   const listing = await listingOf(owner, { name: `Loft by the river ${Date.now()}` })
   // The visitor has a home of their own, which someone else booked: both lists show.
   const visitorListing = await listingOf(visitor, { name: `Attic flat ${Date.now()}` })
-  const ownerPage = await browserOf(browser, seededApp, owner)
+  const ownerPage = await signedInPage(browser, seededApp, owner)
   await signIn(seededApp, page.context(), visitor)
 
   const first = parisDay(3, '10:00')

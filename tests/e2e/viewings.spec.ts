@@ -2,7 +2,7 @@
 // house of 2 places (in Paris time, whatever the browser's zone), two visitors book it, a third is
 // told it filled meanwhile and then sees 'Full', one cancels and the third books the freed place.
 // A private viewing booked by a visitor who signed in on the way shows 'Full' to the next one.
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
+import type { Browser, Locator, Page } from '@playwright/test'
 import type { AppContext } from '../../src/server/app'
 import type { Listing } from '../../src/shared/listing'
 import { listingPagePath } from '../../src/shared/screens'
@@ -10,7 +10,7 @@ import type { ViewingSlotList } from '../../src/shared/viewing'
 import { formatViewingTime, zonedTimeToUtc, zonedWallClock } from '../../src/shared/viewing-time'
 import { axeViolations } from '../support/e2e/axe'
 import { allowConsoleErrors } from '../support/e2e/fixtures'
-import { expect, seededServer, signIn, test, type TestUser } from '../support/e2e/session'
+import { expect, signedInPage, signIn, test, type TestUser } from '../support/e2e/session'
 
 const desktop = { width: 1440, height: 900 }
 const phone = { width: 390, height: 844 }
@@ -19,15 +19,8 @@ const paris = 'Europe/Paris'
 const dayMs = 24 * 60 * 60 * 1000
 
 /** A browser of the user's own, signed in, with a zone far from Paris: times must not follow it. */
-async function browserOf(browser: Browser, app: AppContext, user: TestUser): Promise<Page> {
-  const context: BrowserContext = await browser.newContext({
-    baseURL: seededServer,
-    viewport: desktop,
-    timezoneId: 'America/New_York',
-  })
-  await signIn(app, context, user)
-  return context.newPage()
-}
+const browserOf = (browser: Browser, app: AppContext, user: TestUser) =>
+  signedInPage(browser, app, user, { timezoneId: 'America/New_York' })
 
 const section = (page: Page) => page.getByRole('region', { name: 'Viewing times' })
 const status = (page: Page) => section(page).getByRole('status')

@@ -3,7 +3,7 @@
 // the browser the session cookie. The server's sign-in budget (5 a minute) belongs to
 // accounts.spec.ts; calls made in-process through `auth.api` do not go through its rate limiter.
 import { fileURLToPath } from 'node:url'
-import type { BrowserContext } from '@playwright/test'
+import type { Browser, BrowserContextOptions, BrowserContext, Page } from '@playwright/test'
 import { seededPort } from './ports'
 import { openAppContext, type AppContext } from '../../../src/server/app'
 import { loadConfig } from '../../../src/server/config'
@@ -48,6 +48,25 @@ export async function createUser(app: AppContext, label: string, name: string): 
   const account = newAccount(label, name)
   const { user } = await app.auth.api.signUpEmail({ body: account })
   return { ...account, id: user.id }
+}
+
+/**
+ * Another person's browser, signed in as `user`, on a desktop unless `options` say otherwise:
+ * for journeys with several people at once.
+ */
+export async function signedInPage(
+  browser: Browser,
+  app: AppContext,
+  user: Credentials,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: seededServer,
+    viewport: { width: 1440, height: 900 },
+    ...options,
+  })
+  await signIn(app, context, user)
+  return context.newPage()
 }
 
 /** Signs the browser context in as the user: a fresh session, its cookie set for the app. */
