@@ -2,26 +2,29 @@
 // as an instant (UTC), and shown with the zone named ('Sat 14 Dec, 10:00–10:30, Paris time'), so
 // that a buyer abroad books the right hour. Intl does the zone rules, daylight saving included.
 
-const partsFormats = new Map<string, Intl.DateTimeFormat>()
-
-/** A cached formatter of the numeric wall-clock parts in `timeZone` (formatters are slow to make). */
-function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = partsFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-    partsFormats.set(timeZone, format)
+/** A formatter with `options` per time zone, made once each (formatters are slow to make). */
+function formatsByZone(options: Intl.DateTimeFormatOptions) {
+  const formats = new Map<string, Intl.DateTimeFormat>()
+  return (timeZone: string) => {
+    let format = formats.get(timeZone)
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-GB', { ...options, timeZone })
+      formats.set(timeZone, format)
+    }
+    return format
   }
-  return format
 }
+
+/** The numeric wall-clock parts in a zone. */
+const wallClockFormat = formatsByZone({
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+})
 
 /** The wall clock in `timeZone` at the instant `at` (ms), as numbers. */
 function wallClockParts(at: number, timeZone: string) {
@@ -79,21 +82,7 @@ export function timeZoneLabel(timeZone: string): string {
   return `${city} time`
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>()
-
-function dayFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = dayFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-    })
-    dayFormats.set(timeZone, format)
-  }
-  return format
-}
+const dayFormat = formatsByZone({ weekday: 'short', day: 'numeric', month: 'short' })
 
 /** 'Sat 14 Dec' in `timeZone`. */
 export function formatViewingDay(at: number, timeZone: string): string {
