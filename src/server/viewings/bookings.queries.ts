@@ -276,32 +276,27 @@ export function createBookingQueries(deps: {
      * those of the past 30 days, latest first.
      */
     async list(userId: string, now = Date.now()): Promise<BookingDetails[]> {
-      const side = (column: 'booking.bookerId' | 'booking.ownerId') =>
-        bookingDetailsQuery(kysely).where(column, '=', userId)
-      // Two index ranges a side: (bookerId, start) and (ownerId, start).
+      // One index range each: (bookerId, start) or (ownerId, start), upcoming or past.
+      const upcomingOf = (column: 'booking.bookerId' | 'booking.ownerId') =>
+        bookingDetailsQuery(kysely)
+          .where(column, '=', userId)
+          .where('booking.start', '>', now - longestMs)
+          .orderBy('booking.start')
+          .limit(listLimits.upcoming)
+          .execute()
+      const pastOf = (column: 'booking.bookerId' | 'booking.ownerId') =>
+        bookingDetailsQuery(kysely)
+          .where(column, '=', userId)
+          .where('booking.start', '>', now - pastDays * 24 * 3600_000)
+          .where('booking.start', '<=', now)
+          .orderBy('booking.start', 'desc')
+          .limit(listLimits.past)
+          .execute()
       const [bookerUpcoming, ownerUpcoming, bookerPast, ownerPast] = await Promise.all([
-        side('booking.bookerId')
-          .where('booking.start', '>', now - longestMs)
-          .orderBy('booking.start')
-          .limit(listLimits.upcoming)
-          .execute(),
-        side('booking.ownerId')
-          .where('booking.start', '>', now - longestMs)
-          .orderBy('booking.start')
-          .limit(listLimits.upcoming)
-          .execute(),
-        side('booking.bookerId')
-          .where('booking.start', '>', now - pastDays * 24 * 3600_000)
-          .where('booking.start', '<=', now)
-          .orderBy('booking.start', 'desc')
-          .limit(listLimits.past)
-          .execute(),
-        side('booking.ownerId')
-          .where('booking.start', '>', now - pastDays * 24 * 3600_000)
-          .where('booking.start', '<=', now)
-          .orderBy('booking.start', 'desc')
-          .limit(listLimits.past)
-          .execute(),
+        upcomingOf('booking.bookerId'),
+        upcomingOf('booking.ownerId'),
+        pastOf('booking.bookerId'),
+        pastOf('booking.ownerId'),
       ])
       const ended = (row: BookingDetailsRow) => Number(row.start) + row.minutes * 60_000 <= now
       const byStart = (a: BookingDetailsRow, b: BookingDetailsRow) =>
