@@ -5,9 +5,8 @@ import { CompiledQuery } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Conversation, ConversationPage } from '../../shared/conversation'
 import { insertConversations, insertUsers } from '../../../tests/support/conversation-rows'
-import { queryPlan, scansTable } from '../../../tests/support/query-plan'
 import { signUpAndIn, type SignedInUser } from '../../../tests/support/sign-in'
-import { recordStatements } from '../../../tests/support/statements'
+import { requestPlans } from '../../../tests/support/request-plans'
 import {
   createTestApp,
   dialects,
@@ -46,11 +45,6 @@ const indexes = {
     sqlite: /sqlite_autoindex_conversation_member_\d \(conversationId=\? AND userId=\?\)/,
     postgres: /conversation_member_pk/,
   },
-}
-
-interface Explained {
-  sql: string
-  plan: string[]
 }
 
 describe.each(dialects)('conversation query plans on %s', (dialect) => {
@@ -115,53 +109,13 @@ describe.each(dialects)('conversation query plans on %s', (dialect) => {
   })
   afterAll(() => t?.close())
 
-  /** The plans of the statements on the conversations' tables that a request sends. */
-  async function plans(request: () => Response | Promise<Response>): Promise<Explained[]> {
-    const statements = await recordStatements(dialect, async () => {
-      const response = await request()
-      expect(response.status, await response.clone().text()).toBeLessThan(300)
-    })
-    const ours = statements.filter(
-      (statement) =>
-        /^\s*(select|insert|update|delete)\b/i.test(statement.sql) &&
-        /\b(conversation|message|conversation_member)\b/.test(statement.sql),
-    )
-    expect(ours.length).toBeGreaterThan(0)
-    return Promise.all(
-      ours.map(async (statement) => ({
-        sql: statement.sql,
-        plan: await queryPlan(t.context.db, () => ({
-          compile: () => CompiledQuery.raw(statement.sql, statement.parameters),
-        })),
-      })),
-    )
-  }
-
-  const describeOne = ({ sql, plan }: Explained) => `${sql}\n${plan.join('\n')}`
-
-  /** No statement reads one of the tables whole. */
-  function expectNoScan(explained: Explained[]) {
-    for (const one of explained) {
-      for (const table of tables) expect(scansTable(one.plan, table), describeOne(one)).toBe(false)
-    }
-  }
-
-  /** The statement whose SQL matches `sql` reads `index`, and sorts nothing when `inOrder`. */
-  function expectIndex(
-    explained: Explained[],
-    sql: RegExp,
-    index: keyof typeof indexes,
-    inOrder = false,
-  ) {
-    const matching = explained.filter((one) => sql.test(one.sql))
-    expect(matching.length, explained.map(describeOne).join('\n\n')).toBeGreaterThan(0)
-    for (const one of matching) {
-      expect(one.plan.join('\n'), describeOne(one)).toMatch(indexes[index][dialect])
-      if (inOrder) {
-        expect(one.plan.join('\n'), describeOne(one)).not.toMatch(/TEMP B-TREE FOR ORDER BY|Sort/)
-      }
-    }
-  }
+  const { plans, expectNoScan, expectIndex } = requestPlans({
+    dialect,
+    db: () => t.context.db,
+    ownTables: ['conversation', 'message', 'conversation_member'],
+    tables,
+    indexes,
+  })
 
   const read = (path: string) => () => t.app.request(path, { headers: { Cookie: me.cookie } })
   const post = (path: string, user: SignedInUser, body?: unknown) => () =>

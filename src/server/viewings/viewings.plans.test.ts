@@ -5,9 +5,8 @@ import { CompiledQuery } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingList, ViewingSlotList } from '../../shared/viewing'
 import { insertUsers } from '../../../tests/support/conversation-rows'
-import { queryPlan, scansTable } from '../../../tests/support/query-plan'
 import { signUpAndIn, type SignedInUser } from '../../../tests/support/sign-in'
-import { recordStatements } from '../../../tests/support/statements'
+import { requestPlans } from '../../../tests/support/request-plans'
 import {
   createTestApp,
   dialects,
@@ -39,11 +38,6 @@ const indexes = {
     sqlite: /sqlite_autoindex_viewing_booking_1 \(id=\?\)/,
     postgres: /viewing_booking_pkey/,
   },
-}
-
-interface Explained {
-  sql: string
-  plan: string[]
 }
 
 describe.each(dialects)('viewing query plans on %s', (dialect) => {
@@ -107,58 +101,13 @@ describe.each(dialects)('viewing query plans on %s', (dialect) => {
   })
   afterAll(() => t?.close())
 
-  /** The plans of the statements on the viewings' tables that a request sends. */
-  async function plans(
-    request: () => Response | Promise<Response>,
-    status = 200,
-  ): Promise<Explained[]> {
-    const statements = await recordStatements(dialect, async () => {
-      const response = await request()
-      expect(response.status, await response.clone().text()).toBe(status)
-    })
-    const ours = statements.filter(
-      (statement) =>
-        /^\s*(select|insert|update|delete)\b/i.test(statement.sql) &&
-        /\b(viewing_slot|viewing_booking)\b/.test(statement.sql),
-    )
-    expect(ours.length).toBeGreaterThan(0)
-    // Each text once: closing a listing sends the same removal for each of its bookings.
-    const distinct = [...new Map(ours.map((statement) => [statement.sql, statement])).values()]
-    return Promise.all(
-      distinct.map(async (statement) => ({
-        sql: statement.sql,
-        plan: await queryPlan(t.context.db, () => ({
-          compile: () => CompiledQuery.raw(statement.sql, statement.parameters),
-        })),
-      })),
-    )
-  }
-
-  const describeOne = ({ sql, plan }: Explained) => `${sql}\n${plan.join('\n')}`
-
-  /** No statement reads one of the tables whole. */
-  function expectNoScan(explained: Explained[]) {
-    for (const one of explained) {
-      for (const table of tables) expect(scansTable(one.plan, table), describeOne(one)).toBe(false)
-    }
-  }
-
-  /** The statement whose SQL matches `sql` reads `index`, and sorts nothing when `inOrder`. */
-  function expectIndex(
-    explained: Explained[],
-    sql: RegExp,
-    index: keyof typeof indexes,
-    inOrder = false,
-  ) {
-    const matching = explained.filter((one) => sql.test(one.sql))
-    expect(matching.length, explained.map(describeOne).join('\n\n')).toBeGreaterThan(0)
-    for (const one of matching) {
-      expect(one.plan.join('\n'), describeOne(one)).toMatch(indexes[index][dialect])
-      if (inOrder) {
-        expect(one.plan.join('\n'), describeOne(one)).not.toMatch(/TEMP B-TREE FOR ORDER BY|Sort/)
-      }
-    }
-  }
+  const { plans, describeOne, expectNoScan, expectIndex } = requestPlans({
+    dialect,
+    db: () => t.context.db,
+    ownTables: ['viewing_slot', 'viewing_booking'],
+    tables,
+    indexes,
+  })
 
   const as = (user: SignedInUser | undefined, method = 'GET', body?: unknown) => ({
     method,
