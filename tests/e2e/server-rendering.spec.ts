@@ -201,7 +201,7 @@ test.describe('with JavaScript', () => {
     const reads: string[] = []
     page.on('request', (request) => {
       const url = request.url()
-      // Its viewing times are each visitor's own (their bookings): read once live, never drawn.
+      // Its viewing times are each visitor's own (their bookings): read once live, never server-rendered.
       if (url.includes('/api/listings') && !url.endsWith('/viewing-slots')) reads.push(url)
     })
     await keepDrawnNodes(page)

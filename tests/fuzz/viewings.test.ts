@@ -180,7 +180,7 @@ describe.each(dialects)('hostile requests to the viewings API on %s', (dialect) 
   )
 
   it(
-    'answers 404 to a signed-in stranger and 401 without a valid session, whatever the id',
+    'responds 404 to a signed-in stranger and 401 without a valid session, whatever the id',
     async () => {
       const oneSegment = (prefix: string) => (segment: string) =>
         new URL(`${prefix}${segment}`, origin).pathname.split('/').length ===

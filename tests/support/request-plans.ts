@@ -29,8 +29,8 @@ export function requestPlans<Indexes extends IndexPatterns>(options: {
 
   /**
    * The plans of the statements on the feature's tables that `request` sends, each text once (a
-   * statement repeated for each row of a list is the same statement). The request must answer
-   * `status`, or any 2xx without one.
+   * statement repeated for each row of a list is the same statement). The response's status must
+   * be `status`, or any 2xx when none is given.
    */
   async function plans(
     request: () => Response | Promise<Response>,

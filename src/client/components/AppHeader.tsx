@@ -1,7 +1,7 @@
 // The header of every screen. On desktops (from 1024px): the product's name, the main
 // destinations, the messages, the viewings and the account. On phones and tablets, which move
-// around with the spec's bottom bar, a slim top bar: the name and a search button. CSS chooses, so a page drawn on the server
-// has the right one before any script knows the width.
+// around with the spec's bottom bar, a slim top bar: the name and a search button. CSS chooses,
+// so a server-rendered page has the right one before any script knows the width.
 import { Calendar, House, MessageCircle, Search } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import { screens, siteName } from '../../shared/screens'

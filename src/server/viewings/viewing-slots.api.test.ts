@@ -107,7 +107,7 @@ describe.each(dialects)('viewing slots API on %s', (dialect) => {
     ['a length that is not whole', slot(winter + day, 30.5), 'slots.0.minutes', 'whole minutes'],
     ['no place', slot(winter + day, 30, 0), 'slots.0.capacity', 'at least 1'],
     ['more than 50 places', slot(winter + day, 30, 51), 'slots.0.capacity', 'at most 50'],
-  ])('answers 400 naming the field for %s', async (_, bad, field, words) => {
+  ])('responds 400 naming the field for %s', async (_, bad, field, words) => {
     const home = await listing()
     const response = await put(home.id, [bad])
     expect(response.status).toBe(400)
@@ -117,7 +117,7 @@ describe.each(dialects)('viewing slots API on %s', (dialect) => {
     expect((await get(home.id)).body.items).toEqual([])
   })
 
-  it('answers 400 naming `slots` for overlapping slots, and keeps what was there', async () => {
+  it('responds 400 naming `slots` for overlapping slots, and keeps what was there', async () => {
     const home = await listing()
     expect((await put(home.id, [slot(winter + day, 60)])).status).toBe(200)
     const response = await put(home.id, [slot(winter + day, 60), slot(winter + day + 30 * 60_000)])

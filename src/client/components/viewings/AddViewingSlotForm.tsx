@@ -1,6 +1,6 @@
 // The owner's form to add a viewing time: a date and a start time on the listing's own clocks, a
 // length, and a private viewing or an open house. It sends the full list (the server keeps booked
-// slots) and says a refusal beside the fields in the server's words, keeping what was typed.
+// slots) and shows an error response beside the fields in the server's words, keeping what was typed.
 import { useId, useState, type FormEvent } from 'react'
 import type { ViewingSlot, ViewingSlotInput } from '../../../shared/viewing'
 import { viewingLimits } from '../../../shared/viewing'
@@ -27,7 +27,7 @@ const kinds = [
   ['open', 'Open house'],
 ] as const
 
-/** Which field a refusal is about: the start (date and time), the length or the places. */
+/** Which field an error response is about: the start (date and time), the length or the places. */
 type Field = 'start' | 'minutes' | 'capacity'
 
 interface Problem {
@@ -210,7 +210,7 @@ export function AddViewingSlotForm({
   )
 }
 
-/** The refusal in the server's words, tied to the new slot's field when it names one. */
+/** The error response in the server's words, tied to the new slot's field when it names one. */
 function addFailure(error: Error, newIndex: number): Problem {
   if (!(error instanceof ApiError) || Object.keys(error.fields).length === 0) {
     return { text: viewingFailure(error, 'Could not add the viewing time') }

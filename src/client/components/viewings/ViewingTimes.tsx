@@ -49,7 +49,7 @@ function ActiveListingViewingTimes({ listing, className }: ViewingTimesProps) {
       <p role="status" className={status.text && status.shown ? styles.status : 'visually-hidden'}>
         {status.text}
       </p>
-      {/* They are each visitor's own (their bookings): read by the live page, never drawn. */}
+      {/* They are each visitor's own (their bookings): read by the live page, never server-rendered. */}
       {slots.status === 'pending' &&
         (hydrating ? (
           <noscript>
