@@ -12,6 +12,7 @@ import { Spinner } from '../components/Spinner'
 import { useDocumentTitle } from '../components/use-document-title'
 import { useNow } from '../components/use-now'
 import styles from './Messages.module.css'
+import cardList from '../styles/card-list.module.css'
 
 export default function Messages() {
   useDocumentTitle(screens.messages.title)
@@ -55,9 +56,9 @@ function Conversations({ userId }: { userId: string }) {
         title="No messages yet"
         hint={
           <>
-            <MessageCircle size={16} aria-hidden="true" className={styles.icon} /> Ask a landlord
-            about a home from its page, and your conversation shows here. People who write about
-            your listings show here too.
+            <MessageCircle size={16} aria-hidden="true" /> Ask a landlord about a home from its
+            page, and your conversation shows here. People who write about your listings show here
+            too.
           </>
         }
       >
@@ -68,7 +69,7 @@ function Conversations({ userId }: { userId: string }) {
   }
   return (
     <>
-      <ul className={styles.list} aria-label="Conversations">
+      <ul className={cardList.cardList} aria-label="Conversations">
         {conversations.map((conversation) => (
           <ConversationRow
             key={conversation.id}

@@ -15,6 +15,7 @@ import { useNow } from '../components/use-now'
 import { BookingRow, type BookingSide } from '../components/viewings/BookingRow'
 import { viewingDays } from '../components/viewings/viewing-days'
 import styles from './Viewings.module.css'
+import cardList from '../styles/card-list.module.css'
 
 export default function Viewings() {
   useDocumentTitle(screens.viewings.title)
@@ -57,9 +58,9 @@ function MyViewings({ userId }: { userId: string }) {
         title="No viewings booked"
         hint={
           <>
-            <CalendarDays size={16} aria-hidden="true" className={styles.icon} /> Book a time to
-            visit a home from its page, and your viewing shows here. When visitors book the viewing
-            times of your listings, they show here too.
+            <CalendarDays size={16} aria-hidden="true" /> Book a time to visit a home from its page,
+            and your viewing shows here. When visitors book the viewing times of your listings, they
+            show here too.
           </>
         }
       >
@@ -129,7 +130,7 @@ function BookingSection({
           <h3 id={`${id}-${day.date}`} className={styles.dayHeading}>
             <time dateTime={day.date}>{day.heading}</time>
           </h3>
-          <ul className={styles.list} aria-labelledby={`${id}-${day.date}`}>
+          <ul className={cardList.cardList} aria-labelledby={`${id}-${day.date}`}>
             {day.bookings.map((booking) => (
               <BookingRow
                 key={booking.id}
