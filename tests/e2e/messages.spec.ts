@@ -144,7 +144,7 @@ test("the desktop header keeps 'Messages' and its count on one line from 1024px"
   const listing = await listingOf(landlord)
   await conversationOf(seededApp, listing, asker, [{ from: asker, body: 'Hello' }])
   await signIn(seededApp, page.context(), landlord)
-  for (const width of [1024, 1440]) {
+  for (const width of [1024, 1280, 1440]) {
     await page.setViewportSize({ width, height: 800 })
     await page.goto('/offers')
     await expect(headerMessages(page)).toHaveAccessibleName('Messages, 1 unread')
