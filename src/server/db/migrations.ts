@@ -11,6 +11,7 @@ import { searchMigration } from './search-migration.js'
 import { sitemapMigration } from './sitemap-migration.js'
 import { statusMigration } from './status-migration.js'
 import { viewingsMigration } from './viewings-migration.js'
+import * as wordIndex from './word-index-migration.js'
 
 const migrations: Record<string, Migration> = {
   '001-listing': {
@@ -222,6 +223,7 @@ const migrations: Record<string, Migration> = {
   '016-saved-home-mail': savedHomeMailMigration,
   '017-conversations': conversationsMigration,
   '018-viewings': viewingsMigration,
+  '019-word-index': wordIndex,
 }
 
 /** The triggers that change `listing_version` with every write to `listing` (migration 004). */
