@@ -25,6 +25,14 @@ import {
   storedLevelFor,
 } from './map-grid.js'
 import { queryWords } from './search-words.js'
+import {
+  drivingWord,
+  queryWordsOf,
+  readWordPage,
+  vocabularyQuery,
+  type QueryWord,
+  type WordPageRead,
+} from './word-index.js'
 
 /** Where a page starts: after the listing with this sort value (timestamp or price) and id. */
 export interface SortKey {
@@ -310,13 +318,20 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
     conditions: RawBuilder<unknown>[],
     walk: () => Promise<SearchRow[]>,
   ): Promise<SearchRow[]> {
-    const driver = await smallSelectiveIndex(filter, sort)
-    if (driver) {
+    const words = filter.q === undefined ? [] : queryWords(filter.q)
+    const probed = await probe(filter, sort, words)
+    const driving = drivingWord(probed.words)
+    if (probed.small && (!driving || probed.small.count < driving.rows)) {
       return rows(sql`
-        select ${selectColumns} from (${driver}) as driver
+        select ${selectColumns} from (${probed.small.rows}) as driver
         cross join listing on listing.seq = driver.seq
         where ${and(conditions)}
         order by ${orderBy(sort)} limit ${limit}`)
+    }
+    if (driving) {
+      const read = await readWordPage(wordPageRead(filter, sort, limit, after, probed.words))
+      if (read?.complete) return read.rows
+      return textIndexPage(words, sort, limit, conditions)
     }
     const walked = sql`
       select listing.seq from listing
@@ -328,13 +343,46 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
       cross join listing on listing.seq = walked.seq
       where ${and(conditions)} limit ${limit}`)
     if (found.length === limit) return found
-    const words = filter.q === undefined ? [] : queryWords(filter.q)
     if (words.length === 0) return walk()
+    return textIndexPage(words, sort, limit, conditions)
+  }
+
+  /** SQLite: every match from the text index, sorted. */
+  function textIndexPage(
+    words: string[],
+    sort: ListingSort,
+    limit: number,
+    conditions: RawBuilder<unknown>[],
+  ): Promise<SearchRow[]> {
     return rows(sql`
       select ${selectColumns} from listing_text
       cross join listing on listing.seq = listing_text.rowid
       where listing_text match ${textMatch(words)} and ${and(conditions)}
       order by ${orderBy(sort)} limit ${limit}`)
+  }
+
+  /** What the word table's read of a page needs besides the query words. */
+  function wordPageRead(
+    filter: ListingFilter,
+    sort: ListingSort,
+    limit: number,
+    after: SortKey | undefined,
+    words: QueryWord[],
+  ): WordPageRead<SearchRow> {
+    return {
+      dialect,
+      words,
+      ...sortOrders[sort],
+      type: filter.type,
+      minPrice: filter.minPrice,
+      maxPrice: filter.maxPrice,
+      after,
+      bbox: filter.bbox && !isWholeWorld(filter.bbox) ? filter.bbox : undefined,
+      limit,
+      selectColumns,
+      conditions: rowConditions(filter, false),
+      rows,
+    }
   }
 
   /**
@@ -352,6 +400,15 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
     walk: () => Promise<SearchRow[]>,
   ): Promise<SearchRow[]> {
     if (filter.q === undefined) return walk()
+    const words = queryWords(filter.q)
+    if (words.length > 0 && !ownerSeesEveryStatus(filter)) {
+      const found = (await vocabularyQuery(words).execute(kysely)).rows
+      const read = await readWordPage(
+        wordPageRead(filter, sort, limit, after, queryWordsOf(words, found)),
+      )
+      if (read?.complete) return read.rows
+      if (read) return textIndexMatches(sort, limit, conditions)
+    }
     const walked = sql`
       select listing.id, ${column(sortOrders[sort].column)} from listing
       where ${and([...walkConditions(filter, sort, ownerSeesEveryStatus(filter)), ...keysetCondition(sort, after)])}
@@ -364,8 +421,18 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
       where ${and(conditions)}
       order by ${orderBy(sort, 'walked')} limit ${limit}`)
     if (found.length === limit) return found
-    // Materialised, so that the planner reads the matches from the GIN index and sorts them,
-    // rather than walking the sort index again.
+    return textIndexMatches(sort, limit, conditions)
+  }
+
+  /**
+   * PostgreSQL: every match, sorted. Materialised, so that the planner reads the matches from the
+   * GIN index and sorts them, rather than reading the sort index again.
+   */
+  function textIndexMatches(
+    sort: ListingSort,
+    limit: number,
+    conditions: RawBuilder<unknown>[],
+  ): Promise<SearchRow[]> {
     return rows(sql`
       with matches as materialized (
         select ${selectColumns} from listing where ${and(conditions)}
@@ -374,11 +441,43 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
       order by ${orderBy(sort, 'matches')} limit ${limit}`)
   }
 
-  /** The seqs of the box or the price range, when one of them holds few listings. */
-  async function smallSelectiveIndex(
+  /**
+   * SQLite, in one statement: what the vocabulary knows of each query word, and the smaller of the
+   * box and the price range when it holds few listings (counted with a `LIMIT`, so that the count
+   * stays cheap).
+   */
+  async function probe(
     filter: ListingFilter,
     sort: ListingSort,
-  ): Promise<RawBuilder<unknown> | undefined> {
+    words: string[],
+  ): Promise<{ words: QueryWord[]; small?: { rows: RawBuilder<unknown>; count: number } }> {
+    const candidates = selectiveIndexes(filter, sort)
+    const parts = candidates.map(
+      (candidate, index) => sql`
+        select ${sql.lit(-1 - index)} as "position", ${sql.lit(candidate.name)} as "word",
+          (select count(*) from (${candidate.rows} limit ${sql.lit(selectiveRows)})) as "rows"`,
+    )
+    if (words.length > 0) parts.push(vocabularyQuery(words))
+    if (parts.length === 0) return { words: [] }
+    const found = (
+      await sql<{
+        position: number
+        word: string
+        rows: number
+      }>`${sql.join(parts, sql` union all `)}`.execute(kysely)
+    ).rows
+    let small: { rows: RawBuilder<unknown>; count: number } | undefined
+    candidates.forEach((candidate, index) => {
+      const count = Number(found.find((row) => Number(row.position) === -1 - index)!.rows)
+      if (count < selectiveRows && (!small || count < small.count)) {
+        small = { rows: candidate.rows, count }
+      }
+    })
+    return { words: words.length > 0 ? queryWordsOf(words, found) : [], small }
+  }
+
+  /** The box and the price range (under the newest sort), as seqs, when the filter has them. */
+  function selectiveIndexes(filter: ListingFilter, sort: ListingSort) {
     const candidates: { name: string; rows: RawBuilder<unknown> }[] = []
     if (filter.bbox) candidates.push({ name: 'area', rows: areaSeqs(filter.bbox) })
     const priceRange = filter.minPrice !== undefined || filter.maxPrice !== undefined
@@ -393,22 +492,7 @@ export function createSearchQueries(db: Db, kysely: Kysely<Database> = db.kysely
         rows: sql`select seq from listing indexed by listing_price where ${and(range)}`,
       })
     }
-    if (candidates.length === 0) return undefined
-    const counts = sql.join(
-      candidates.map(
-        (candidate) =>
-          sql`(select count(*) from (${candidate.rows} limit ${sql.lit(selectiveRows)})) as ${sql.ref(candidate.name)}`,
-      ),
-    )
-    const [row] = (await sql`select ${counts}`.execute(kysely)).rows as Record<string, number>[]
-    let best: { rows: RawBuilder<unknown>; count: number } | undefined
-    for (const candidate of candidates) {
-      const count = Number(row![candidate.name])
-      if (count < selectiveRows && (!best || count < best.count)) {
-        best = { rows: candidate.rows, count }
-      }
-    }
-    return best?.rows
+    return candidates
   }
 
   /** The seqs of listings that may lie in the box (R*Tree rounds outwards; rows decide). */
