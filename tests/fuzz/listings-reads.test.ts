@@ -4,9 +4,8 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { idPattern } from '../../src/shared/ids'
 import type { Listing, ListingPage } from '../../src/shared/listing'
-import { listingFilterSchema } from '../../src/shared/listing-filter-schema'
+import { listingFilterSchema } from '../../src/shared/listing-query-schema'
 import {
-  filterParameters,
   listingSorts,
   type ListingFilter,
   type ListingSort,
@@ -19,8 +18,8 @@ import {
   type ListingRow,
   type TestApp,
 } from '../support/test-app'
-import { decodeCursor, encodeCursor, filterFingerprint } from '../../src/server/listings/cursor'
-import type { SortKey } from '../../src/server/listings/search.queries'
+import { filterFingerprint } from '../../src/server/listings/filter-fingerprint'
+import { decodeCursor, encodeCursor, type ListingCursor } from '../../src/shared/listing-cursor'
 import { ask, expectRefusal, successBody } from '../support/fuzz/answers'
 import { fuzzParameters, fuzzSeed, fuzzTimeout, origin, outcomes } from '../support/fuzz/fuzz-run'
 import {
@@ -116,35 +115,35 @@ function queryFilter(search: URLSearchParams): ListingFilter {
 const querySort = (search: URLSearchParams) => (search.get('sort') ?? 'newest') as ListingSort
 
 /** The fingerprint a cursor of this query's list carries: its filters, in the contract's order. */
-function queryFilters(search: URLSearchParams): string {
-  return filterFingerprint(filterParameters(queryFilter(search)))
+function queryFingerprint(search: URLSearchParams): string {
+  return filterFingerprint(queryFilter(search))
 }
 
 /** A cursor we handed out for the list of exactly this sort and these filters. */
 function continuesList(cursor: string, search: URLSearchParams): boolean {
   const decoded = decodeCursor(cursor)
-  return decoded?.sort === querySort(search) && decoded.filters === queryFilters(search)
+  return decoded?.sort === querySort(search) && decoded.fingerprint === queryFingerprint(search)
 }
 
 /** The sort value a cursor carries for a listing: its time, or the price a buyer pays. */
 const sortValueOf = (row: ListingRow, sort: ListingSort) =>
   sort === 'newest' ? row.timestamp : buyerPrice(row)
 
-/** Strictly after `key` in the sort's order (the sort value, then the id). */
-function isAfter(row: ListingRow, key: SortKey, sort: ListingSort) {
+/** Strictly after the cursor's listing in the sort's order (the sort value, then the id). */
+function isAfter(row: ListingRow, cursor: ListingCursor, sort: ListingSort) {
   const value = sortValueOf(row, sort)
-  const later = sort === 'price-asc' ? value > key.value : value < key.value
-  const tie = sort === 'price-asc' ? row.id > key.id : row.id < key.id
-  return later || (value === key.value && tie)
+  const later = sort === 'price-asc' ? value > cursor.value : value < cursor.value
+  const tie = sort === 'price-asc' ? row.id > cursor.id : row.id < cursor.id
+  return later || (value === cursor.value && tie)
 }
 
 /** The page is the next `limit` matches after the cursor, as a search of every listing finds. */
 function expectPage(page: ListingPage, search: URLSearchParams, rows: readonly ListingRow[]) {
   const limit = Number(search.get('limit') ?? 10)
   const sort = querySort(search)
-  const after = search.has('cursor') ? decodeCursor(search.get('cursor')!)?.after : undefined
+  const cursor = search.has('cursor') ? decodeCursor(search.get('cursor')!) : undefined
   const expected = searchListings(rows, queryFilter(search), sort)
-    .filter((row) => !after || isAfter(row, after, sort))
+    .filter((row) => !cursor || isAfter(row, cursor, sort))
     .slice(0, limit)
   expect(page.items.map((item) => item.id)).toEqual(expected.map((row) => row.id))
   const last = expected.at(-1)
@@ -152,8 +151,9 @@ function expectPage(page: ListingPage, search: URLSearchParams, rows: readonly L
     last
       ? encodeCursor({
           sort,
-          after: { value: sortValueOf(last, sort), id: last.id },
-          filters: queryFilters(search),
+          value: sortValueOf(last, sort),
+          id: last.id,
+          fingerprint: queryFingerprint(search),
         })
       : null,
   )
@@ -203,12 +203,13 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
   // Cursors of the whole list and of the rent list, newest first.
   const realCursor = () =>
     fc
-      .tuple(fc.constantFrom(...rows), fc.constantFrom<[string, string][]>([], [['type', 'rent']]))
-      .map(([row, filters]) =>
+      .tuple(fc.constantFrom(...rows), fc.constantFrom<ListingFilter>({}, { type: 'rent' }))
+      .map(([row, filter]) =>
         encodeCursor({
           sort: 'newest',
-          after: { value: row.timestamp, id: row.id },
-          filters: filterFingerprint(filters),
+          value: row.timestamp,
+          id: row.id,
+          fingerprint: filterFingerprint(filter),
         }),
       )
 
@@ -292,10 +293,15 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
           // A cursor made for this very list, or for it under another sort.
           if (cursor !== 'none') {
             const listSort = cursor === 'this list' ? querySort(search) : sort
-            const after = { value: sortValueOf(row, listSort), id: row.id }
+            const value = sortValueOf(row, listSort)
             search.set(
               'cursor',
-              encodeCursor({ sort: listSort, after, filters: queryFilters(search) }),
+              encodeCursor({
+                sort: listSort,
+                value,
+                id: row.id,
+                fingerprint: queryFingerprint(search),
+              }),
             )
           }
           return search

@@ -1,5 +1,5 @@
 // What a search must answer, worked out the slow and obvious way from every listing in memory,
-// written apart from the server's own code (search-words.ts, search.queries.ts) so that the two
+// written apart from the server's own code (search-words.ts, search/) so that the two
 // can disagree. The tests compare the API's pages and maps with it.
 import type { Bbox, ListingFilter, ListingSort } from '../../src/shared/listing-requests'
 import type { ListingRow } from './test-app'

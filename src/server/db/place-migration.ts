@@ -3,7 +3,7 @@
 // The backfill imports `searchPlace` rather than a copy: the key must be the one the writes and the
 // matching use, and a later change of the key comes with its own migration that refills it.
 import { type Kysely, type Migration, sql } from 'kysely'
-import { listingFilterSchema } from '../../shared/listing-filter-schema.js'
+import { listingFilterSchema } from '../../shared/listing-query-schema.js'
 import { searchPlace } from '../alerts/search-place.js'
 import { noPriceBound } from './alerts-migration.js'
 import type { Database } from './schema.js'

@@ -15,7 +15,8 @@ import {
 } from '../../../tests/support/test-app'
 import { walkPages } from '../../../tests/support/list-pages'
 import { instanceName } from '../instance-name'
-import { encodeCursor, filterFingerprint } from './cursor'
+import { encodeCursor } from '../../shared/listing-cursor'
+import { filterFingerprint } from './filter-fingerprint'
 
 interface ErrorAnswer {
   error: string
@@ -327,8 +328,9 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       expect(short.nextCursor).toBe(
         encodeCursor({
           sort: 'newest',
-          after: { value: Date.parse(last.timestamp), id: last.id },
-          filters: filterFingerprint([]),
+          value: Date.parse(last.timestamp),
+          id: last.id,
+          fingerprint: filterFingerprint({}),
         }),
       )
       expect(pages.at(-1)).toEqual({ items: [], nextCursor: null })
@@ -379,8 +381,9 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       // A key between two stored listings: same timestamp, an id just above the 5th one's.
       const cursor = encodeCursor({
         sort: 'newest',
-        after: { value: key.timestamp, id: `${key.id}0` },
-        filters: filterFingerprint([]),
+        value: key.timestamp,
+        id: `${key.id}0`,
+        fingerprint: filterFingerprint({}),
       })
       const { status, body } = await requestJson<ListingPage>(
         t.app,

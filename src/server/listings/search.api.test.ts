@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closedStatusOf, type ListingPage } from '../../shared/listing'
 import {
   filterParameters,
-  listingsQuery,
   listingSorts,
   searchLimits,
   type Bbox,
@@ -13,6 +12,7 @@ import {
   type ListingSort,
   type MapAnswer,
 } from '../../shared/listing-requests'
+import { listingsPath } from '../../shared/listing-query'
 import type { Dialect } from '../db/database'
 import { fuzzParameters, fuzzSeed } from '../../../tests/support/fuzz/fuzz-run'
 import { walkPages } from '../../../tests/support/list-pages'
@@ -53,7 +53,7 @@ const insertDrawn = (t: TestApp, listings: RandomListing[], userIds: string[]) =
   )
 
 const listPath = (filter: ListingFilter, sort: ListingSort, limit: number) =>
-  `/api/listings?${new URLSearchParams(listingsQuery(filter, limit, undefined, sort)).toString()}`
+  listingsPath({ filter, sort, limit })
 
 const mapPath = (filter: ListingFilter, zoom: number) =>
   `/api/listings/map?${new URLSearchParams([...filterParameters(filter), ['zoom', String(zoom)]]).toString()}`
@@ -135,17 +135,17 @@ async function expectMapOf(
 }
 
 /**
- * Which way SQLite read a search page (search.queries.ts): a box or price index driving, a bounded
- * walk of a sort index, then the text index or the whole walk when that walk found too few.
+ * Which way SQLite read a search page (search/sqlite-search-page.ts): a box or price index driving,
+ * a bounded scan of a sort index, then the text index or the full scan when that found too few.
  */
 function strategy(statements: Statement[]): string {
   return statements
     .map(({ sql }) => {
       if (/\bas driver\b/.test(sql)) return sql.includes('listing_area') ? 'box' : 'price range'
-      if (/\bas walked\b/.test(sql)) return 'walk'
+      if (/\bas scanned\b/.test(sql)) return 'bounded scan'
       if (sql.includes('listing_text match')) return 'text'
       if (/^select count\(\*\)|select \(select count/.test(sql)) return 'count'
-      if (/^\s*(\/\*[^*]*\*\/)?\s*select .* from listing\s+where/s.test(sql)) return 'whole walk'
+      if (/^\s*(\/\*[^*]*\*\/)?\s*select .* from listing\s+where/s.test(sql)) return 'full scan'
       return 'other'
     })
     .filter((step) => step !== 'count' && step !== 'other')
@@ -175,10 +175,10 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
           fc.constantFrom(1, 2, 3, 5, 10, 50),
           async (filter, smallLimit) => {
             const matches = rows.filter((row) => matchesFilter(row, filter)).length
-            // At most about 30 pages a walk, to keep the run short.
+            // At most about 30 pages a list, to keep the run short.
             const limit = Math.max(smallLimit, Math.min(50, Math.ceil(matches / 30)))
             for (const sort of listingSorts) {
-              // The first page on its own, to see which way it was read; the walk then meets it
+              // The first page on its own, to see which way it was read; paging then meets it
               // in the response cache.
               const first = await recordStatements(dialect, () =>
                 requestJson(t.app, listPath(filter, sort, limit)),
@@ -205,9 +205,9 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
         for (const way of [
           'box',
           'price range',
-          'walk',
-          'walk then text',
-          'walk then whole walk',
+          'bounded scan',
+          'bounded scan then text',
+          'bounded scan then full scan',
         ]) {
           expect([...strategies], 'the ways SQLite read the pages').toContain(way)
         }
@@ -254,7 +254,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
     })
 
     /**
-     * The listings `q` finds, by key: as the one listing of a page of 1 (on SQLite, the walk of the
+     * The listings `q` finds, by key: as the one listing of a page of 1 (on SQLite, the scan of the
      * newest index checks the words), in a page of 50 (there the text index answers), and on the
      * whole world's map.
      */
@@ -421,8 +421,8 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
   describe('past the thresholds where SQLite reads another way', () => {
     let t: TestApp
     let rows: ListingRow[] = []
-    // More listings than the walk of a sort index takes (3000) and than a box or a price range may
-    // hold to drive the read (2000), so each way of reading meets its limits (search.queries.ts).
+    // More listings than the bounded scan of a sort index takes (3000) and than a box or a price range may
+    // hold to drive the read (2000), so each way of reading meets its limits (search/sqlite-search-page.ts).
     const count = 6000
     const paris: Bbox = { west: 2.25, south: 48.8, east: 2.45, north: 48.9 }
     const suva: Bbox = { west: 178.3, south: -18.3, east: 178.6, north: -18 }
@@ -473,16 +473,28 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
     })
 
     it.each<[string, ListingFilter, ListingSort, number, string | undefined]>([
-      ['a rare word, the oldest listings', { q: 'zephyr' }, 'newest', 2, 'walk then text'],
+      ['a rare word, the oldest listings', { q: 'zephyr' }, 'newest', 2, 'bounded scan then text'],
       ['a rare word by price', { q: 'zephyr' }, 'price-asc', 2, undefined],
-      ['a word on one listing in 400', { q: 'harbour' }, 'newest', 10, 'walk then text'],
-      ['a word on one listing in 400, a short page', { q: 'harbour' }, 'newest', 3, 'walk'],
-      ['a box of half the listings', { bbox: paris }, 'newest', 50, 'walk'],
-      ['a rare word in a big box', { q: 'zephyr', bbox: paris }, 'newest', 5, 'walk then text'],
+      ['a word on one listing in 400', { q: 'harbour' }, 'newest', 10, 'bounded scan then text'],
+      ['a word on one listing in 400, a short page', { q: 'harbour' }, 'newest', 3, 'bounded scan'],
+      ['a box of half the listings', { bbox: paris }, 'newest', 50, 'bounded scan'],
+      [
+        'a rare word in a big box',
+        { q: 'zephyr', bbox: paris },
+        'newest',
+        5,
+        'bounded scan then text',
+      ],
       ['a small box', { bbox: suva }, 'price-desc', 7, 'box'],
       ['a narrow price range', { minPrice: 500, maxPrice: 1000 }, 'newest', 50, 'price range'],
-      ['a wide price range', { minPrice: 500, maxPrice: 2000 }, 'newest', 50, 'walk'],
-      ['rooms only the oldest have', { minBedrooms: 6 }, 'newest', 10, 'walk then whole walk'],
+      ['a wide price range', { minPrice: 500, maxPrice: 2000 }, 'newest', 50, 'bounded scan'],
+      [
+        'rooms only the oldest have',
+        { minBedrooms: 6 },
+        'newest',
+        10,
+        'bounded scan then full scan',
+      ],
       [
         'rooms only the oldest have, by price',
         { minBedrooms: 6, type: 'rent' },
@@ -490,7 +502,13 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
         5,
         undefined,
       ],
-      ['a common word under a price', { q: 'cottage', maxPrice: 900 }, 'price-asc', 50, 'walk'],
+      [
+        'a common word under a price',
+        { q: 'cottage', maxPrice: 900 },
+        'price-asc',
+        50,
+        'bounded scan',
+      ],
       ['a word in a big box by price', { q: 'harbour', bbox: paris }, 'price-desc', 4, undefined],
     ])('pages through %s exactly', async (_name, filter, sort, limit, way) => {
       const first = await recordStatements(dialect, () =>

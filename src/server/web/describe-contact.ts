@@ -2,8 +2,7 @@
 import { idPattern } from '../../shared/ids.js'
 import type { PageData } from '../../shared/page-data.js'
 import { screens } from '../../shared/screens.js'
-import type { ListingQueries } from '../listings/listings.queries.js'
-import type { PageMeta, PageUsers } from './page-meta.js'
+import type { PageMeta, PageReads } from './page-meta.js'
 
 /**
  * The contact page, drawn with its landlord and, when the address names one of theirs, the
@@ -13,8 +12,7 @@ import type { PageMeta, PageUsers } from './page-meta.js'
 export async function describeContact(
   landlordId: string,
   listingId: string,
-  listings: ListingQueries,
-  users: PageUsers,
+  { listings, users }: PageReads,
 ): Promise<PageMeta> {
   const title = screens.contact.title
   const landlord = idPattern.test(landlordId) ? await users.getProfile(landlordId) : undefined

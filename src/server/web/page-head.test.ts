@@ -3,7 +3,9 @@
 // (index.html with the head markers, a Vite manifest), so no client build is needed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { limits } from '../../shared/listing'
-import { listingPath, listingsPath } from '../../shared/listing-requests'
+import { listingsPath } from '../../shared/listing-query'
+import { readListingPage } from '../listings/read-listing-page'
+import { listingPath } from '../../shared/listing-requests'
 import { imageSizes } from '../../shared/media'
 import { documentTitle, screens } from '../../shared/screens'
 import {
@@ -203,9 +205,17 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
   })
 
   it.each([
-    ['/', 'Explore', listingsPath({}, limits.recommendedCount)],
-    ['/category/rent', 'Places for rent', listingsPath({ type: 'rent' }, limits.pageSize)],
-    ['/offers', 'Offers', listingsPath({ offer: true }, limits.pageSize)],
+    ['/', 'Explore', listingsPath({ filter: {}, sort: 'newest', limit: limits.recommendedCount })],
+    [
+      '/category/rent',
+      'Places for rent',
+      listingsPath({ filter: { type: 'rent' }, sort: 'newest', limit: limits.pageSize }),
+    ],
+    [
+      '/offers',
+      'Offers',
+      listingsPath({ filter: { offer: true }, sort: 'newest', limit: limits.pageSize }),
+    ],
   ])('preloads the first page of %s, a path the API answers', async (url, title, data) => {
     const { status, html } = await page(url)
     expect(status).toBe(200)
@@ -268,7 +278,7 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
     const [data, ...more] = structuredData(html)
     expect(more).toEqual([])
     expect(schemaOrgProblems(data)).toEqual([])
-    const first = (await test.context.listings.readPage(filter, limit, undefined, sort)).value
+    const first = (await readListingPage(test.context, { filter, sort, limit })).value.items
     expect(first.length).toBeGreaterThan(0)
     expect(data!.itemListElement).toEqual(
       first.map((listing, index) =>

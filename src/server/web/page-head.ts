@@ -9,7 +9,7 @@ import { idPattern } from '../../shared/ids.js'
 import { listingPath } from '../../shared/listing-requests.js'
 import type { PageData } from '../../shared/page-data.js'
 import { imageSizes, imageSrcSet, imageVariantUrl } from '../../shared/media.js'
-import { readSearch } from '../../shared/read-search.js'
+import { readListingSearch } from '../../shared/listing-query-schema.js'
 import {
   categoryTitle,
   documentTitle,
@@ -20,13 +20,12 @@ import {
 } from '../../shared/screens.js'
 import { escapeHtml } from '../http/escape.js'
 import { shareImageTags } from './share-image-tags.js'
-import type { ListingQueries } from '../listings/listings.queries.js'
 import { describeContact } from './describe-contact.js'
 import { describeLandlord } from './describe-landlord.js'
 import { describeList } from './describe-list.js'
 import { cursorOf, withCursor } from './page-address.js'
 import type { PageChunkLookup } from './page-chunks.js'
-import type { Describe, PageMeta, PageUsers, RouteParams } from './page-meta.js'
+import type { Describe, PageMeta, PageReads, RouteParams } from './page-meta.js'
 import {
   listingStructuredData,
   listStructuredData,
@@ -103,7 +102,7 @@ const routes: PageRoute[] = [
   {
     path: screens.explore.path,
     module: 'pages/Explore.tsx',
-    describe: (_, listings) =>
+    describe: (_, _search, reads) =>
       describeList(
         {
           title: screens.explore.title,
@@ -112,13 +111,13 @@ const routes: PageRoute[] = [
           recommended: true,
           sizes: imageSizes.slide,
         },
-        listings,
+        reads,
       ),
   },
   {
     path: screens.offers.path,
     module: 'pages/Offers.tsx',
-    describe: (_, listings, search) =>
+    describe: (_, search, reads) =>
       describeList(
         {
           title: screens.offers.title,
@@ -126,27 +125,27 @@ const routes: PageRoute[] = [
           filter: { offer: true },
           sizes: imageSizes.card,
         },
-        listings,
+        reads,
         cursorOf(search),
       ),
   },
   {
     path: screens.category.path,
     module: 'pages/Category.tsx',
-    describe: ({ categoryName = '' }, listings, search) => {
+    describe: ({ categoryName = '' }, search, reads) => {
       const title = categoryTitle(categoryName)
       const homes = categoryName === 'rent' ? 'for rent' : 'for sale'
       const description = `Homes ${homes}, newest first.`
       if (!isListingType(categoryName)) return { title, description }
       const filter = { type: categoryName }
       const list = { title, description, filter, sizes: imageSizes.card }
-      return describeList(list, listings, cursorOf(search))
+      return describeList(list, reads, cursorOf(search))
     },
   },
   {
     path: screens.listing.path,
     module: 'pages/Listing.tsx',
-    describe: async ({ listingId = '' }, listings) => {
+    describe: async ({ listingId = '' }, _search, { listings }) => {
       const { value: listing, version } = idPattern.test(listingId)
         ? await listings.readOne(listingId)
         : { value: undefined, version: undefined }
@@ -173,13 +172,13 @@ const routes: PageRoute[] = [
   {
     path: screens.search.path,
     module: 'pages/Search.tsx',
-    describe: async (_, listings, search) => {
-      const { filter, sort } = readSearch(search)
+    describe: async (_, search, reads) => {
+      const { filter, sort } = readListingSearch(search)
       const description = 'Find a home by place, price, rooms and more, on a list and a map.'
       const cursor = cursorOf(search)
       const list = await describeList(
         { title: screens.search.title, description, filter, sort, sizes: imageSizes.card },
-        listings,
+        reads,
         cursor,
       )
       return { ...list, canonical: withCursor(canonicalSearchPath(search), cursor) }
@@ -188,14 +187,13 @@ const routes: PageRoute[] = [
   {
     path: screens.contact.path,
     module: 'pages/Contact.tsx',
-    describe: ({ landlordId = '' }, listings, search, users) =>
-      describeContact(landlordId, search.get('listingId') ?? '', listings, users),
+    describe: ({ landlordId = '' }, search, reads) =>
+      describeContact(landlordId, search.get('listingId') ?? '', reads),
   },
   {
     path: screens.landlord.path,
     module: 'pages/Landlord.tsx',
-    describe: ({ userId = '' }, listings, search, users) =>
-      describeLandlord(userId, listings, search, users),
+    describe: ({ userId = '' }, search, reads) => describeLandlord(userId, search, reads),
   },
   drawnFormRoute(screens.signIn, 'pages/SignIn.tsx', { visitorsOnly: true }),
   drawnFormRoute(screens.signUp, 'pages/SignUp.tsx', { visitorsOnly: true }),
@@ -227,13 +225,14 @@ export function describeListing(listing: Listing): string {
   return `${rent ? 'For rent' : 'For sale'} in ${listing.location}: ${rooms}, ${price}.`
 }
 
-export function createPageHeads(options: {
-  listings: ListingQueries
-  users: PageUsers
-  publicUrl: string
-  chunks: PageChunkLookup
-}) {
-  const { listings, users, publicUrl, chunks } = options
+export function createPageHeads(
+  options: PageReads & {
+    publicUrl: string
+    chunks: PageChunkLookup
+  },
+) {
+  const { db, media, listings, users, publicUrl, chunks } = options
+  const reads: PageReads = { db, media, listings, users }
   const absolute = (url: string) => new URL(url, `${publicUrl}/`).toString()
 
   /**
@@ -255,7 +254,7 @@ export function createPageHeads(options: {
 
     let meta: PageMeta
     try {
-      meta = await route.describe(params, listings, search, users)
+      meta = await route.describe(params, search, reads)
     } catch {
       // The database is away: the page still loads, and its own reads report the failure.
       meta = { title: siteName }

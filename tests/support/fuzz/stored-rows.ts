@@ -128,7 +128,7 @@ export async function expectStoredSavedSearchesValid(db: Db) {
     expect(parsed.error?.issues ?? [], seen).toEqual([])
     const { filter, sort } = parsed.data!
     // Same keys in the same order: canonical, as answered.
-    expect(row.query, seen).toBe(JSON.stringify(savedSearchQuery(filter, sort)))
+    expect(row.query, seen).toBe(JSON.stringify(savedSearchQuery({ filter, sort })))
     expect(alertFrequencies, seen).toContain(row.alerts)
     expect(row.type, seen).toBe(filter.type ?? null)
     const column = (bound: number | undefined) =>
