@@ -1,6 +1,6 @@
 // Our own tables, one migration a file. Better Auth's tables are created first by its migrator
 // (db/migrate.ts). Each migration is frozen history: it imports only kysely and the copies beside
-// it, never the app's code (docs/decisions/0XX-migrations-are-frozen.md).
+// it, never the app's code (the decision record "Migrations are frozen history").
 import type { Migration, MigrationProvider } from 'kysely'
 import * as listing from './001-listing.js'
 import * as upload from './002-upload.js'
