@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely'
 import { effectivePrice, type Listing } from '../../shared/listing.js'
 import { listingFilterSchema } from '../../shared/listing-query-schema.js'
-import { noPriceBound } from '../db/alerts-migration.js'
+import { noPriceBound } from '../db/migrations/011-alerts.js'
 import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
 import type { JobQueue, NewJob } from '../jobs/job-queue.js'

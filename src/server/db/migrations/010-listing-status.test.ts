@@ -3,23 +3,23 @@
 // going back down holds every listing again, and coming up again holds only those on the market.
 import { Migrator, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ListingPage } from '../../shared/listing'
-import type { MapAnswer } from '../../shared/listing-requests'
-import { searchWords } from '../listings/search-words'
-import { storedLevels } from '../listings/map-grid'
-import { walkPages } from '../../../tests/support/list-pages'
-import { randomListings } from '../../../tests/support/random-listings'
-import { searchListings } from '../../../tests/support/search-oracle'
-import { databaseBefore, type DatabaseBefore } from '../../../tests/support/database-before'
+import type { ListingPage } from '../../../shared/listing'
+import type { MapAnswer } from '../../../shared/listing-requests'
+import { searchWords } from '../../listings/search-words'
+import { storedLevels } from '../../listings/map-grid'
+import { walkPages } from '../../../../tests/support/list-pages'
+import { randomListings } from '../../../../tests/support/random-listings'
+import { searchListings } from '../../../../tests/support/search-oracle'
+import { databaseBefore, type DatabaseBefore } from '../../../../tests/support/database-before'
 import {
   createTestApp,
   dialects,
   requestJson,
   type ListingRow,
   type TestApp,
-} from '../../../tests/support/test-app'
-import type { Db } from './database'
-import { migrationProvider } from './migrations'
+} from '../../../../tests/support/test-app'
+import type { Db } from '../database'
+import { migrationProvider } from './migration-provider'
 
 const everyLetter = [...'abcdefghijklmnopqrstuvwxyz'].map((letter) => `${letter}*`).join(' OR ')
 
