@@ -155,9 +155,9 @@ describe('backup and restore of DATA_DIR', () => {
     const after = [await create(), await create()]
 
     // The server holds the database: restore refuses and changes nothing.
-    const refused = await script('restore', env, folder)
-    expect(refused.code).toBe(1)
-    expect(refused.stderr).toContain('stop it first')
+    const rejected = await script('restore', env, folder)
+    expect(rejected.code).toBe(1)
+    expect(rejected.stderr).toContain('stop it first')
     expect((await listingsNow()).has(after[0]!.id)).toBe(true)
 
     expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null })

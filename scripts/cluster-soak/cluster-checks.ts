@@ -13,7 +13,7 @@ export interface CheckResult {
   value: string
 }
 
-interface SignInAnswer {
+interface SignInResult {
   status: number
   servedBy: string
   cookie?: string
@@ -24,7 +24,7 @@ async function signInThrough(
   url: string,
   address: string,
   body: { email: string; password: string },
-): Promise<SignInAnswer> {
+): Promise<SignInResult> {
   const response = await fetch(`${url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: url, 'X-Forwarded-For': address },
@@ -65,12 +65,12 @@ export async function sessionsOnEveryServer(
 export async function perAddressLimitShared(url: string, limit = 5): Promise<CheckResult> {
   const servedBy = new Set<string>()
   for (let attempt = 1; attempt <= limit + 3; attempt += 1) {
-    const answer = await signInThrough(url, '198.51.100.7', {
+    const signIn = await signInThrough(url, '198.51.100.7', {
       email: `nobody-${attempt}-${Date.now()}@example.com`,
       password: 'not the password',
     })
-    servedBy.add(answer.servedBy)
-    if (answer.status === 429) {
+    servedBy.add(signIn.servedBy)
+    if (signIn.status === 429) {
       return {
         pass: attempt === limit + 1 && servedBy.size > 1,
         value: `429 at attempt ${attempt}, attempts on ${[...servedBy].sort().join(' ')}`,
@@ -93,12 +93,12 @@ export async function perAccountLimitShared(
 ): Promise<CheckResult> {
   const servedBy = new Set<string>()
   for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
-    const answer = await signInThrough(url, `203.0.113.${attempt}`, {
+    const signIn = await signInThrough(url, `203.0.113.${attempt}`, {
       email: victim.email,
       password: 'a wrong guess',
     })
-    servedBy.add(answer.servedBy)
-    if (answer.status !== 429) continue
+    servedBy.add(signIn.servedBy)
+    if (signIn.status !== 429) continue
     const other = await signInThrough(url, '203.0.113.200', {
       email: bystander.email,
       password: 'a wrong guess',

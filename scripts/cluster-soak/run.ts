@@ -324,7 +324,7 @@ async function createAlertListings(
     await new Promise((resolve) => setTimeout(resolve, gapMs))
     const image = await uploadImage(send, owner.cookie, random.pick(images))
     if (!image) continue
-    const answer = await send('POST /api/listings', '/api/listings', {
+    const response = await send('POST /api/listings', '/api/listings', {
       method: 'POST',
       cookie: owner.cookie,
       headers: { 'Content-Type': 'application/json' },
@@ -341,7 +341,7 @@ async function createAlertListings(
         images: [image],
       }),
     })
-    if (jsonOf<Listing>(answer)) created += 1
+    if (jsonOf<Listing>(response)) created += 1
   }
   return created
 }

@@ -142,7 +142,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     let haproxyErrors = ''
     haproxy.stderr!.setEncoding('utf8').on('data', (chunk: string) => (haproxyErrors += chunk))
     undo.push(() => stopChild(haproxy))
-    await everyServerAnswers(
+    await untilEveryServerResponds(
       url,
       options.size,
       () => haproxy.exitCode !== null,
@@ -172,7 +172,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
  * Asks HAProxy for /healthz until `size` different servers have answered: each one named by its
  * `instance`, or by HAProxy's X-Served-By header when the server does not name itself.
  */
-async function everyServerAnswers(
+async function untilEveryServerResponds(
   url: string,
   size: number,
   ended: () => boolean,

@@ -54,7 +54,7 @@ describe('the soak verdict', () => {
       }),
       quiet,
     )
-    expect(failed(result)).toEqual(['no5xx', 'allAnswered', 'no4xx'])
+    expect(failed(result)).toEqual(['no5xx', 'allResponded', 'no4xx'])
     expect(result.requests['GET /']!.failures).toEqual([
       expect.stringMatching(/^at [\d.]+ s: 500 GET \/: boom$/),
       expect.stringMatching(/: network ECONNRESET$/),

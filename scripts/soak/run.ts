@@ -40,7 +40,7 @@ export interface LoadResult {
 }
 
 export interface Criterion {
-  id: 'no5xx' | 'allAnswered' | 'no4xx' | 'quietLog' | 'rss' | 'cleanStop'
+  id: 'no5xx' | 'allResponded' | 'no4xx' | 'quietLog' | 'rss' | 'cleanStop'
   name: string
   value: string
   pass: boolean
@@ -149,7 +149,7 @@ export function judge(
   const criteria: Omit<Criterion, 'judged'>[] = [
     { id: 'no5xx', name: '5xx answers', value: String(count('5xx')), pass: count('5xx') === 0 },
     {
-      id: 'allAnswered',
+      id: 'allResponded',
       name: 'requests without an answer',
       value: String(count('network')),
       pass: count('network') === 0,

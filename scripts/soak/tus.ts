@@ -12,9 +12,9 @@ export interface SampleImage {
 }
 
 const tusResumable = { 'Tus-Resumable': '1.0.0' }
-/** How often one upload goes on after a chunk that got no answer, as tus-js-client retries. */
+/** How often one upload goes on after a chunk that got no response, as tus-js-client retries. */
 const maxResumes = 3
-/** No answer, or the load balancer's: the chunk may or may not have been stored. */
+/** No response, or the load balancer's: the chunk may or may not have been stored. */
 const lostChunk = (status: number) => status === 0 || status === 502 || status === 503
 
 /** Answers the upload id once the server has stored the image, undefined when it refused. */
@@ -38,7 +38,7 @@ export async function uploadImage(
   let resumes = 0
   while (offset < image.bytes.length) {
     const chunk = image.bytes.subarray(offset, offset + limits.uploadChunkBytes)
-    const answer = await send('PATCH /api/uploads/:id', `/api/uploads/${id}`, {
+    const response = await send('PATCH /api/uploads/:id', `/api/uploads/${id}`, {
       method: 'PATCH',
       cookie,
       headers: {
@@ -48,8 +48,8 @@ export async function uploadImage(
       },
       body: new Uint8Array(chunk),
     })
-    if (answer.status === 204) offset += chunk.length
-    else if (lostChunk(answer.status) && resumes < maxResumes) {
+    if (response.status === 204) offset += chunk.length
+    else if (lostChunk(response.status) && resumes < maxResumes) {
       // The server died under the chunk: ask any server where the upload stands, and go on.
       resumes += 1
       const head = await send('HEAD /api/uploads/:id', `/api/uploads/${id}`, {

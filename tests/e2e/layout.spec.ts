@@ -219,8 +219,8 @@ test.describe('while a list loads', () => {
           }
         }).observe({ type: 'layout-shift', buffered: true })
       })
-      let answer!: () => void
-      const held = new Promise<void>((resolve) => (answer = resolve))
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
       await page.route('**/api/listings?*', async (route) => {
         await held
         await route.continue()
@@ -245,7 +245,7 @@ test.describe('while a list loads', () => {
       })
       expect(skeletons.length).toBeGreaterThanOrEqual(3)
 
-      answer()
+      release()
       await expect(cards(page)).toHaveCount(10)
       await expect(loading).toHaveCount(0)
       const shown = await cards(page).evaluateAll((items) =>

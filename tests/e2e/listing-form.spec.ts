@@ -173,9 +173,9 @@ for (const viewport of [phone, desktop]) {
 
       const items = chosenImages(page).getByRole('listitem')
       await expect(items).toHaveCount(3)
-      const refused = items.filter({ hasText: 'kitchen.jpg' })
-      await expect(refused.getByText('Not a JPEG or PNG image')).toBeVisible()
-      await expect(refused.getByRole('img')).toHaveCount(0)
+      const rejected = items.filter({ hasText: 'kitchen.jpg' })
+      await expect(rejected.getByText('Not a JPEG or PNG image')).toBeVisible()
+      await expect(rejected.getByRole('img')).toHaveCount(0)
       // The real pictures are drawn, not broken.
       for (const name of ['front.jpg', 'garden.png']) {
         const preview = items.filter({ hasText: name }).getByRole('img', { name })
@@ -205,9 +205,9 @@ test.describe('dropping photos on a desktop', () => {
     const items = chosenImages(page).getByRole('listitem')
     await expect(items).toHaveCount(2)
     await expect(items.filter({ hasText: 'front.jpg (cover)' }).getByRole('img')).toBeVisible()
-    const refused = items.filter({ hasText: 'kitchen.jpg' })
-    await expect(refused.getByText('Not a JPEG or PNG image')).toBeVisible()
-    await expect(refused.getByRole('img')).toHaveCount(0)
+    const rejected = items.filter({ hasText: 'kitchen.jpg' })
+    await expect(rejected.getByText('Not a JPEG or PNG image')).toBeVisible()
+    await expect(rejected.getByRole('img')).toHaveCount(0)
   })
 })
 

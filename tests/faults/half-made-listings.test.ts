@@ -108,9 +108,12 @@ describe.each(dialects)('no half-made listing on %s', (dialect) => {
       const { address, ...rest } = body(images)
       nominatim.state.mode = mode
       try {
-        const { status, body: answer } = await send('POST', '/api/listings', { ...rest, address })
+        const { status, body: errorBody } = await send('POST', '/api/listings', {
+          ...rest,
+          address,
+        })
         expect(status).toBe(503)
-        expect(answer).toEqual({ error: expect.any(String) })
+        expect(errorBody).toEqual({ error: expect.any(String) })
         expect(await listingCount()).toBe(before)
         for (const id of images) expect(await uploadStatus(id)).toBe('ready')
       } finally {
@@ -153,9 +156,9 @@ describe.each(dialects)('no half-made listing on %s', (dialect) => {
 
     for (const failed of [unfinished.id!, rejected.id!, 'NoSuchUpload0123456789ab']) {
       const good = await finishedUpload()
-      const { status, body: answer } = await send('POST', '/api/listings', body([good, failed]))
+      const { status, body: errorBody } = await send('POST', '/api/listings', body([good, failed]))
       expect(status).toBe(400)
-      expect(answer).toMatchObject({ fields: { images: expect.any(String) } })
+      expect(errorBody).toMatchObject({ fields: { images: expect.any(String) } })
       expect(await listingCount()).toBe(before)
       // The good upload's claim was rolled back with the rest: it is still free for a listing.
       expect(await uploadStatus(good)).toBe('ready')

@@ -83,15 +83,15 @@ describe.skipIf(skipReason)(
       let slowest = 0
       for (let round = 0; round < 2; round += 1) {
         for (const { label, url, init } of requests()) {
-          const answer = await timed(url, init)
-          expect(answer.status, `${label}\n${server.stderr()}`).toBe(503)
-          expect(answer.body, label).toMatchObject({ error: expect.any(String) })
+          const result = await timed(url, init)
+          expect(result.status, `${label}\n${server.stderr()}`).toBe(503)
+          expect(result.body, label).toMatchObject({ error: expect.any(String) })
           if (url === '/healthz') {
             // The health check still names the process, for the operator looking at the outage.
-            expect(answer.body).toMatchObject({ ok: false, instance: instanceBefore })
+            expect(result.body).toMatchObject({ ok: false, instance: instanceBefore })
           }
-          expect(answer.ms, label).toBeLessThan(1000)
-          slowest = Math.max(slowest, answer.ms)
+          expect(result.ms, label).toBeLessThan(1000)
+          slowest = Math.max(slowest, result.ms)
         }
       }
 

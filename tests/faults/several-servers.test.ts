@@ -154,11 +154,11 @@ describe.each(dialects)('three servers on one %s database', (dialect) => {
       Promise.all(
         servers.map(async (each) => (await (await fetch(`${each.url}/healthz`)).json()) as object),
       )
-    const answers = await health()
-    expect(answers).toEqual(servers.map(() => ({ ok: true, instance: expect.any(String) })))
-    const names = answers.map((answer) => (answer as { instance: string }).instance)
+    const reports = await health()
+    expect(reports).toEqual(servers.map(() => ({ ok: true, instance: expect.any(String) })))
+    const names = reports.map((report) => (report as { instance: string }).instance)
     expect(new Set(names).size).toBe(servers.length)
-    expect(await health()).toEqual(answers)
+    expect(await health()).toEqual(reports)
     servers.forEach((each, index) => {
       const name = names[index]!
       expect(name).toMatch(/^[0-9a-f]{12}$/)
@@ -173,9 +173,9 @@ describe.each(dialects)('three servers on one %s database', (dialect) => {
     for (let index = 0; index < perMinute; index += 1) {
       expect((await fetch(`${server('A').url}/api/users/${owner.id}`)).status).toBe(200)
     }
-    const refused = await fetch(`${server('B').url}/api/users/${owner.id}`)
-    expect(refused.status).toBe(429)
-    expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/)
+    const limited = await fetch(`${server('B').url}/api/users/${owner.id}`)
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/)
   }, 30_000)
 
   /** The cleanup's row; its `runAt` is an hour after its last run. */

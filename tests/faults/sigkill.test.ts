@@ -47,7 +47,7 @@ describe.each(dialects)('SIGKILL mid-burst on %s', (dialect) => {
         // The server is down: open the database afresh, as a restart does, and check it.
         await withAppContext(env, (context) => drill.checkDatabase(context))
         server = await startServer(env)
-        await drill.checkAnswers(server)
+        await drill.checkAcknowledgedWrites(server)
         if (round === kills) break
         await drill.burst(server, { random, killAfterMs: 50 + random() * 750 })
       }
@@ -81,16 +81,16 @@ describe.each(dialects)('SIGKILL mid-burst on %s', (dialect) => {
         await drill.burst(server, { random: seededRandom(seed), killAfterMs: 300 })
         // One restart as in the drill: the ledger now holds every listing as it is.
         server = await startServer(env)
-        await drill.checkAnswers(server)
+        await drill.checkAcknowledgedWrites(server)
         await server.stop('SIGKILL')
-        const [lost] = drill.answeredListings()
+        const [lost] = drill.acknowledgedListings()
         expect(lost).toBeDefined()
         // The write the server answered disappears, as it would if it had not been durable.
         await withAppContext(env, (context) =>
           context.db.kysely.deleteFrom('listing').where('id', '=', lost!).execute(),
         )
         server = await startServer(env)
-        await expect(drill.checkAnswers(server)).rejects.toThrow(`listing ${lost}`)
+        await expect(drill.checkAcknowledgedWrites(server)).rejects.toThrow(`listing ${lost}`)
       } finally {
         await server?.stop('SIGKILL')
         fs.rmSync(ownDir, { recursive: true, force: true })

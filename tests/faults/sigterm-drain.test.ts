@@ -35,7 +35,7 @@ async function waitFor(check: () => boolean, what: string, timeoutMs = 10_000) {
   }
 }
 
-interface Answer {
+interface ReceivedResponse {
   status: number
   headers: http.IncomingHttpHeaders
   body: string
@@ -63,7 +63,7 @@ describe('SIGTERM', () => {
   })
 
   function send(method: string, url: string, headers: Record<string, string>, body?: Buffer) {
-    return new Promise<Answer>((resolve, reject) => {
+    return new Promise<ReceivedResponse>((resolve, reject) => {
       const request = http.request(server.url + url, { method, headers, agent }, (response) => {
         let text = ''
         response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk))
@@ -86,7 +86,7 @@ describe('SIGTERM', () => {
     })
     expect(created.status, created.body).toBe(201)
     const id = String(created.headers.location).split('/').pop()!
-    let answered: Answer | undefined
+    let received: ReceivedResponse | undefined
     let failed: Error | undefined
     const request = http.request(server.url + `/api/uploads/${id}`, {
       method: 'PATCH',
@@ -102,7 +102,7 @@ describe('SIGTERM', () => {
       let text = ''
       response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk))
       response.on('end', () => {
-        answered = { status: response.statusCode!, headers: response.headers, body: text }
+        received = { status: response.statusCode!, headers: response.headers, body: text }
       })
     })
     request.on('error', (error) => (failed = error))
@@ -117,7 +117,7 @@ describe('SIGTERM', () => {
     return {
       id,
       finish: () => request.end(image.subarray(half)),
-      answered: () => answered,
+      received: () => received,
       failed: () => failed,
     }
   }
@@ -133,11 +133,11 @@ describe('SIGTERM', () => {
 
     upload.finish()
     await waitFor(
-      () => upload.answered() !== undefined || upload.failed() !== undefined,
+      () => upload.received() !== undefined || upload.failed() !== undefined,
       'the answer',
     )
     expect(upload.failed()).toBeUndefined()
-    expect(upload.answered()!.status, upload.answered()!.body).toBe(204)
+    expect(upload.received()!.status, upload.received()!.body).toBe(204)
     const answeredAt = Date.now()
     // Node's keep-alive timeout is 5 s: an exit well before it means the sockets were closed.
     expect(await server.exited).toEqual({ code: 0, signal: null })

@@ -13,9 +13,9 @@ import {
 import {
   ask,
   expectNoPrototypePollution,
-  expectRefusal,
+  expectErrorResponse,
   successBody,
-} from '../support/fuzz/answers'
+} from '../support/fuzz/responses'
 import { abbreviate, fuzzParameters, fuzzTimeout, origin, outcomes } from '../support/fuzz/fuzz-run'
 import {
   clientAddress,
@@ -148,10 +148,10 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
             )
             const started = new Date()
             const before = await userCount()
-            const answer = await post('/api/auth/sign-up/email', text, type, address, from)
-            tally.count(answer.status === 200)
-            if (answer.status === 200) {
-              const { user } = successBody<{ user: { email: string } }>(answer)
+            const response = await post('/api/auth/sign-up/email', text, type, address, from)
+            tally.count(response.status === 200)
+            if (response.status === 200) {
+              const { user } = successBody<{ user: { email: string } }>(response)
               expect(user.email).toBe(String(field(text, 'email', type)).toLowerCase())
               const password = field(text, 'password', type)
               expect(
@@ -159,7 +159,7 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
               ).toBe(true)
               expect(await userCount()).toBe(before + 1)
             } else {
-              expectRefusal(answer, betterAuthKeys)
+              expectErrorResponse(response, betterAuthKeys)
               expect(await userCount(), abbreviate(text)).toBe(before)
             }
             await expectStoredUsersValid(t.context.db, started)
@@ -204,13 +204,13 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
           hostileOrigin,
           async (json, type, address, from) => {
             const text = encoded(json, type)
-            const answer = await post('/api/auth/sign-in/email', text, type, address, from)
-            tally.count(answer.status === 200)
-            if (answer.status === 200) {
+            const response = await post('/api/auth/sign-in/email', text, type, address, from)
+            tally.count(response.status === 200)
+            if (response.status === 200) {
               expect(field(text, 'password', type)).toBe(known.password)
               expect(String(field(text, 'email', type)).toLowerCase()).toBe(known.email)
             } else {
-              expectRefusal(answer, betterAuthKeys)
+              expectErrorResponse(response, betterAuthKeys)
             }
             expectNoPrototypePollution()
           },
@@ -266,14 +266,14 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
             async (type, address, email) => {
               // Nothing else in the body: a form's `rememberMe` would be refused as not a boolean.
               const json = JSON.stringify({ email, password: locked.password })
-              const answer = await post(
+              const response = await post(
                 '/api/auth/sign-in/email',
                 encoded(json, type),
                 type,
                 address,
                 origin,
               )
-              expectRefusal(answer, betterAuthKeys)
+              expectErrorResponse(response, betterAuthKeys)
             },
           ),
           {
@@ -332,10 +332,10 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
           clientAddress,
           hostileOrigin,
           async ([path, text], type, address, from) => {
-            const answer = await post(path, text, type, address, from)
-            tally.count(answer.status === 200)
-            if (answer.status === 200) expect(path).toBe('/api/auth/request-password-reset')
-            else expectRefusal(answer, betterAuthKeys)
+            const response = await post(path, text, type, address, from)
+            tally.count(response.status === 200)
+            if (response.status === 200) expect(path).toBe('/api/auth/request-password-reset')
+            else expectErrorResponse(response, betterAuthKeys)
             expect(await passwordOf()).toBe(password)
             expectNoPrototypePollution()
           },
@@ -409,19 +409,19 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
       )
       await fc.assert(
         fc.asyncProperty(request, cookie, clientAddress, async ([method, url], sent, address) => {
-          const answer = await ask(
+          const response = await ask(
             t.app,
             url,
             { method, headers: { Origin: origin, ...(sent && { Cookie: sent }) } },
             address,
           )
-          if (answer.status >= 300 && answer.status < 400) {
+          if (response.status >= 300 && response.status < 400) {
             expect(url).toMatch(/^\/api\/auth\/reset-password\//)
-            expect(new URL(answer.headers.get('location')!, origin).origin).toBe(origin)
-          } else if (answer.status >= 200 && answer.status < 300) {
+            expect(new URL(response.headers.get('location')!, origin).origin).toBe(origin)
+          } else if (response.status >= 200 && response.status < 300) {
             expect(url).toMatch(/^\/api\/auth\/(sign-out|get-session)$/)
           } else {
-            expectRefusal(answer, betterAuthKeys)
+            expectErrorResponse(response, betterAuthKeys)
           }
         }),
         fuzzParameters(),

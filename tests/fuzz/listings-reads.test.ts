@@ -21,7 +21,7 @@ import {
 } from '../support/test-app'
 import { decodeCursor, encodeCursor, filterFingerprint } from '../../src/server/listings/cursor'
 import type { SortKey } from '../../src/server/listings/search.queries'
-import { ask, expectRefusal, successBody } from '../support/fuzz/answers'
+import { ask, expectErrorResponse, successBody } from '../support/fuzz/responses'
 import { fuzzParameters, fuzzSeed, fuzzTimeout, origin, outcomes } from '../support/fuzz/fuzz-run'
 import {
   hostileQuery,
@@ -57,7 +57,7 @@ function isBbox(value: string): boolean {
   )
 }
 
-/** Whether the list query is one the API must answer (the API contract), read independently of the route. */
+/** Whether the list query is one the API must response (the API contract), read independently of the route. */
 function isValidListQuery(search: URLSearchParams): boolean {
   const rules: Record<(typeof listKeys)[number], (value: string) => boolean> = {
     type: (value) => value === 'rent' || value === 'sale',
@@ -233,11 +233,11 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
       const tally = outcomes()
       await fc.assert(
         fc.asyncProperty(hostileQuery(listKeys, plausible), async (query) => {
-          const answer = await ask(t.app, `/api/listings?${query}`)
+          const response = await ask(t.app, `/api/listings?${query}`)
           const search = new URLSearchParams(query)
           tally.count(isValidListQuery(search))
-          if (isValidListQuery(search)) expectPage(successBody<ListingPage>(answer), search, rows)
-          else expect(expectRefusal(answer).fields).toBeDefined()
+          if (isValidListQuery(search)) expectPage(successBody<ListingPage>(response), search, rows)
+          else expect(expectErrorResponse(response).fields).toBeDefined()
         }),
         fuzzParameters(),
       )
@@ -287,8 +287,8 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
             fc.constantFrom('none', 'this list', 'another sort'),
           ),
         )
-        .map(([drawn, chosen, row, sort, cursor]) => {
-          const search = new URLSearchParams(chosen.map((name, n) => [name, drawn[n]!]))
+        .map(([values, chosen, row, sort, cursor]) => {
+          const search = new URLSearchParams(chosen.map((name, n) => [name, values[n]!]))
           // A cursor made for this very list, or for it under another sort.
           if (cursor !== 'none') {
             const listSort = cursor === 'this list' ? querySort(search) : sort
@@ -304,10 +304,10 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
       await fc.assert(
         fc.asyncProperty(query, async (search) => {
           const path = `/api/listings?${[...search].map(([key, value]) => `${key}=${percentEncode(value)}`).join('&')}`
-          const answer = await ask(t.app, path)
+          const response = await ask(t.app, path)
           tally.count(isValidListQuery(search))
-          if (isValidListQuery(search)) expectPage(successBody<ListingPage>(answer), search, rows)
-          else expect(expectRefusal(answer).fields, path).toBeDefined()
+          if (isValidListQuery(search)) expectPage(successBody<ListingPage>(response), search, rows)
+          else expect(expectErrorResponse(response).fields, path).toBeDefined()
         }),
         fuzzParameters(),
       )
@@ -324,11 +324,11 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
       await fc.assert(
         fc.asyncProperty(tampered, async (cursor) => {
           const search = new URLSearchParams({ cursor })
-          const answer = await ask(t.app, `/api/listings?cursor=${percentEncode(cursor)}`)
+          const response = await ask(t.app, `/api/listings?cursor=${percentEncode(cursor)}`)
           tally.count(continuesList(cursor, search))
           if (continuesList(cursor, search))
-            expectPage(successBody<ListingPage>(answer), search, rows)
-          else expect(Object.keys(expectRefusal(answer).fields ?? {})).toEqual(['cursor'])
+            expectPage(successBody<ListingPage>(response), search, rows)
+          else expect(Object.keys(expectErrorResponse(response).fields ?? {})).toEqual(['cursor'])
         }),
         // About 3 in 100 tampered cursors still name a place: the cursor as handed out comes
         // first, so that the accepted side is always tested.
@@ -351,10 +351,10 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
       )
       await fc.assert(
         fc.asyncProperty(segment, async (id) => {
-          const answer = await ask(t.app, `/api/listings/${id}`)
+          const response = await ask(t.app, `/api/listings/${id}`)
           const existing = rows.find((row) => row.id === id)
-          if (existing) expect(successBody<Listing>(answer).id).toBe(existing.id)
-          else expect(expectRefusal(answer).error).toMatch(/not found/i)
+          if (existing) expect(successBody<Listing>(response).id).toBe(existing.id)
+          else expect(expectErrorResponse(response).error).toMatch(/not found/i)
         }),
         fuzzParameters(),
       )
@@ -382,9 +382,9 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
         .filter((url) => new URL(url, origin).pathname.startsWith('/api/'))
       await fc.assert(
         fc.asyncProperty(method, path, async (verb, url) => {
-          const answer = await ask(t.app, url, { method: verb })
-          if (answer.status < 300) expect(verb).toBe('GET')
-          else expectRefusal(answer)
+          const response = await ask(t.app, url, { method: verb })
+          if (response.status < 300) expect(verb).toBe('GET')
+          else expectErrorResponse(response)
         }),
         fuzzParameters(),
       )

@@ -18,10 +18,10 @@ import {
 import {
   ask,
   expectNoPrototypePollution,
-  expectRefusal,
+  expectErrorResponse,
   successBody,
-  type Answer,
-} from '../support/fuzz/answers'
+  type TextResponse,
+} from '../support/fuzz/responses'
 import {
   abbreviate,
   fuzzParameters,
@@ -121,15 +121,15 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
       .then((row) => row?.status)
 
   async function createListing(cookie: string, upload: string) {
-    const answer = await send(
+    const response = await send(
       'POST',
       '/api/listings',
       JSON.stringify(validListingBody([upload])),
       'application/json',
       cookie,
     )
-    expect(answer.status, answer.text).toBe(201)
-    return successBody<Listing>(answer)
+    expect(response.status, response.text).toBe(201)
+    return successBody<Listing>(response)
   }
 
   /** Whether the API must take the input: only our fresh upload or kept images, at a real address. */
@@ -194,23 +194,23 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
         fc.asyncProperty(body, contentType, async (template, type) => {
           const { text } = await fill(template)
           const countBefore = await t.context.listings.count()
-          const answer = await send('POST', '/api/listings', text, type)
+          const response = await send('POST', '/api/listings', text, type)
           const input = acceptedBody(listingInputSchema, text, type)
-          tally.count(answer.status === 201)
-          if (answer.status === 201) {
+          tally.count(response.status === 201)
+          if (response.status === 201) {
             expect(input, abbreviate(text)).toBeDefined()
-            expectSaved(successBody<Listing>(answer), input!, owner.id)
+            expectSaved(successBody<Listing>(response), input!, owner.id)
             fresh = await finishedUpload(t.app, ownerCookie)
             await afterEachCase()
             const removed = await send(
               'DELETE',
-              `/api/listings/${successBody<Listing>(answer).id}`,
+              `/api/listings/${successBody<Listing>(response).id}`,
               '',
               'application/json',
             )
             expect(removed.status, removed.text).toBe(204)
           } else {
-            expectRefusal(answer)
+            expectErrorResponse(response)
             if (input)
               expect(await mustSucceed(input, [fresh]), `refused ${abbreviate(text)}`).toBe(false)
             expect(await t.context.listings.count()).toBe(countBefore)
@@ -238,15 +238,15 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
         fc.asyncProperty(body, contentType, async (template, type) => {
           const { text, kept } = await fill(template)
           const before = await storedRow(own.id)
-          const answer = await send('PUT', `/api/listings/${own.id}`, text, type)
+          const response = await send('PUT', `/api/listings/${own.id}`, text, type)
           const input = acceptedBody(listingInputSchema, text, type)
-          tally.count(answer.status === 200)
-          if (answer.status === 200) {
+          tally.count(response.status === 200)
+          if (response.status === 200) {
             expect(input, abbreviate(text)).toBeDefined()
-            expectSaved(successBody<Listing>(answer), input!, owner.id)
+            expectSaved(successBody<Listing>(response), input!, owner.id)
             if (input!.images.includes(fresh)) fresh = await finishedUpload(t.app, ownerCookie)
           } else {
-            expectRefusal(answer)
+            expectErrorResponse(response)
             if (input)
               expect(await mustSucceed(input, [fresh, kept]), `refused ${abbreviate(text)}`).toBe(
                 false,
@@ -281,15 +281,15 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
           async (method, id, template) => {
             const before = await storedRow(others.id)
             const { text } = await fill(template)
-            const answer = await send(method, `/api/listings/${id}`, text, 'application/json')
-            const refusal = expectRefusal(answer)
-            if (answer.status === 413) {
+            const response = await send(method, `/api/listings/${id}`, text, 'application/json')
+            const errorBody = expectErrorResponse(response)
+            if (response.status === 413) {
               expect(Buffer.byteLength(text)).toBeGreaterThan(64 * 1024)
             } else if (id === others.id) {
-              expect(answer.status).toBe(403)
-              expect(refusal.error).toBe('You cannot edit this listing')
+              expect(response.status).toBe(403)
+              expect(errorBody.error).toBe('You cannot edit this listing')
             } else if (id !== own.id) {
-              expect(answer.status, id).toBe(404)
+              expect(response.status, id).toBe(404)
             }
             expect(await storedRow(others.id)).toEqual(before)
             await afterEachCase()
@@ -315,15 +315,15 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
         fc.asyncProperty(request, cookie, async ([method, path], forged) => {
           fc.pre(forged !== ownerCookie)
           const before = await storedRow(own.id)
-          const answer: Answer = await send(
+          const response: TextResponse = await send(
             method!,
             path!.replace('OWN', own.id),
             JSON.stringify(validListingBody([fresh])),
             'application/json',
             forged,
           )
-          expect(answer.status, answer.text).toBe(401)
-          expectRefusal(answer)
+          expect(response.status, response.text).toBe(401)
+          expectErrorResponse(response)
           expect(await storedRow(own.id)).toEqual(before)
         }),
         fuzzParameters(),
@@ -353,25 +353,25 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
         fc.asyncProperty(body, contentType, target, async (text, type, id) => {
           const before = await storedRow(own.id)
           const othersBefore = await storedRow(others.id)
-          const answer = await send('PATCH', `/api/listings/${id}/status`, text, type)
+          const response = await send('PATCH', `/api/listings/${id}/status`, text, type)
           const status = acceptedBody(listingStatusInputSchema, text, type)?.status
           const fits = status === 'active' || status === closedStatusOf[before!.type]
-          tally.count(answer.status === 200)
-          if (answer.status === 200) {
+          tally.count(response.status === 200)
+          if (response.status === 200) {
             expect(id).toBe(own.id)
             expect(fits, abbreviate(text)).toBe(true)
-            expect(successBody<Listing>(answer)).toMatchObject({ id: own.id, status })
+            expect(successBody<Listing>(response)).toMatchObject({ id: own.id, status })
             expect(await storedRow(own.id)).toEqual({ ...before, status })
           } else {
-            const refusal = expectRefusal(answer)
+            const errorBody = expectErrorResponse(response)
             if (id === own.id) {
-              expect(fits && answer.status !== 413, `refused ${abbreviate(text)}`).toBe(false)
+              expect(fits && response.status !== 413, `refused ${abbreviate(text)}`).toBe(false)
               if (status !== undefined) {
-                expect(answer.status).toBe(400)
-                expect(Object.keys(refusal.fields ?? {})).toEqual(['status'])
+                expect(response.status).toBe(400)
+                expect(Object.keys(errorBody.fields ?? {})).toEqual(['status'])
               }
-            } else if (id === others.id && answer.status !== 413) {
-              expect(answer.status).toBe(403)
+            } else if (id === others.id && response.status !== 413) {
+              expect(response.status).toBe(403)
             }
             expect(await storedRow(own.id)).toEqual(before)
           }

@@ -14,9 +14,9 @@ import {
 import {
   ask,
   expectNoPrototypePollution,
-  expectRefusal,
+  expectErrorResponse,
   successBody,
-} from '../support/fuzz/answers'
+} from '../support/fuzz/responses'
 import { abbreviate, fuzzParameters, fuzzTimeout, origin, outcomes } from '../support/fuzz/fuzz-run'
 import { signIn } from '../support/sign-in'
 import {
@@ -82,7 +82,7 @@ describe.each(dialects)('hostile requests to /api/users on %s', (dialect) => {
         fc.asyncProperty(body, contentType, async (text, type) => {
           const before = await userRow(me.id)
           const othersBefore = await userRow(other.id)
-          const answer = await ask(t.app, '/api/users/me', {
+          const response = await ask(t.app, '/api/users/me', {
             method: 'PATCH',
             headers: { 'Content-Type': type, Origin: origin, Cookie: cookie },
             body: text,
@@ -90,13 +90,13 @@ describe.each(dialects)('hostile requests to /api/users on %s', (dialect) => {
           const profile = acceptableProfile(text, type)
           tally.count(profile !== undefined)
           if (profile) {
-            expect(successBody<OwnProfile>(answer)).toEqual({
+            expect(successBody<OwnProfile>(response)).toEqual({
               ...before,
               name: profile.name ?? before.name,
               showEmail: expect.any(Boolean),
             })
           } else {
-            expectRefusal(answer)
+            expectErrorResponse(response)
             expect(await userRow(me.id), abbreviate(text)).toEqual(before)
           }
           expect(await userRow(other.id)).toEqual(othersBefore)
@@ -123,7 +123,7 @@ describe.each(dialects)('hostile requests to /api/users on %s', (dialect) => {
           async (segment, method) => {
             // Each from an address of its own: the lookups per address are limited (30 a
             // minute), which this property is not about.
-            const answer = await ask(
+            const response = await ask(
               t.app,
               `/api/users/${segment}`,
               {
@@ -136,11 +136,11 @@ describe.each(dialects)('hostile requests to /api/users on %s', (dialect) => {
             const known = [me, other].find((user) => user.id === segment)
             if (method === 'GET' && known) {
               const row = await userRow(known.id)
-              expect(successBody<UserProfile>(answer)).toEqual(
+              expect(successBody<UserProfile>(response)).toEqual(
                 known === other ? row : { id: row.id, name: row.name },
               )
             } else if (!(segment === 'me' && (method === 'PATCH' || method === 'GET'))) {
-              expectRefusal(answer)
+              expectErrorResponse(response)
             }
             expect((await userRow(other.id)).name).toBe('Other Person')
           },

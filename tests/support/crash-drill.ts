@@ -102,7 +102,7 @@ export class CrashDrill {
   ) {}
 
   /** The ids of the listings whose last answered write left them in place. */
-  answeredListings(): string[] {
+  acknowledgedListings(): string[] {
     return [...this.listings].filter(([, t]) => t.acked && !t.inFlight).map(([id]) => id)
   }
 
@@ -176,7 +176,7 @@ export class CrashDrill {
    * edit or delete in flight either landed whole or not at all, a create in flight either exists
    * whole or not at all, and nothing else exists. The ledger then takes the state as found.
    */
-  async checkAnswers(server: ServerProcess): Promise<void> {
+  async checkAcknowledgedWrites(server: ServerProcess): Promise<void> {
     const found = await this.userListings(server)
     for (const [id, tracked] of this.listings) {
       const actual = found.get(id)
@@ -275,7 +275,7 @@ export class CrashDrill {
           response.ok,
           `${method} ${url} answered ${response.status}: ${text}\n${server.stderr().slice(-3000)}`,
         ).toBe(true)
-        firstAnswer()
+        firstWriteDone()
         return text ? (JSON.parse(text) as Listing) : null
       } catch (error) {
         // Cut off by the kill: the outcome is unknown until the restart.
@@ -290,11 +290,11 @@ export class CrashDrill {
     const create = async () => {
       const body = this.newBody(random, this.takeUploads(random, 1 + Math.floor(random() * 2)))
       this.pendingCreates.set(body.name, body)
-      const answer = await send('POST', '/api/listings', body)
-      if (!answer) return
+      const saved = await send('POST', '/api/listings', body)
+      if (!saved) return
       this.pendingCreates.delete(body.name)
-      this.expectWhole(answer, body)
-      this.listings.set(answer.id, { acked: answer })
+      this.expectWhole(saved, body)
+      this.listings.set(saved.id, { acked: saved })
       this.totals.creates += 1
     }
 
@@ -316,10 +316,10 @@ export class CrashDrill {
         }
         const body = this.newBody(random, images)
         tracked.inFlight = { kind: 'edit', body }
-        const answer = await send('PUT', `/api/listings/${id}`, body)
-        if (!answer) return
-        this.expectWhole(answer, body, current.timestamp)
-        tracked.acked = answer
+        const saved = await send('PUT', `/api/listings/${id}`, body)
+        if (!saved) return
+        this.expectWhole(saved, body, current.timestamp)
+        tracked.acked = saved
         this.totals.edits += 1
       }
       tracked.inFlight = undefined
@@ -341,9 +341,9 @@ export class CrashDrill {
     }
 
     // The first write is slow (the gazetteer loads), so the clock starts at its answer.
-    let firstAnswer: () => void = () => {}
-    const answered = new Promise<void>((resolve) => (firstAnswer = resolve))
-    const killer = answered.then(
+    let firstWriteDone: () => void = () => {}
+    const firstWrite = new Promise<void>((resolve) => (firstWriteDone = resolve))
+    const killer = firstWrite.then(
       () =>
         new Promise<void>((resolve) => {
           setTimeout(() => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ListingPage } from '../../shared/listing'
 import type { ListingFilter, ListingSort, MapAnswer } from '../../shared/listing-requests'
 import { listingsQuery } from '../../shared/listing-requests'
-import { walkPages } from '../../../tests/support/list-pages'
+import { readAllPages } from '../../../tests/support/list-pages'
 import { matchesFilter, searchListings } from '../../../tests/support/search-oracle'
 import { databaseBefore, type DatabaseBefore } from '../../../tests/support/database-before'
 import {
@@ -79,7 +79,7 @@ describe.each(dialects)('migration 008 on %s, over listings written before it', 
     const expected = searchListings(rows, filter, sort).map((row) => row.id)
     expect(expected.length).toBeGreaterThan(0)
     const query = new URLSearchParams(listingsQuery(filter, 50, undefined, sort)).toString()
-    const pages = await walkPages(t.app, `/api/listings?${query}`)
+    const pages = await readAllPages(t.app, `/api/listings?${query}`)
     expect(pages.flatMap((page) => page.items.map((item) => item.id))).toEqual(expected)
   })
 

@@ -55,9 +55,9 @@ export async function allListingsFromApi(page: Page): Promise<Listing[]> {
     const query: string = `limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`
     const response = await page.request.get(`/api/listings?${query}`)
     expect(response.ok()).toBe(true)
-    const answer = (await response.json()) as ListingPage
-    all.push(...answer.items)
-    cursor = answer.nextCursor
+    const listingPage = (await response.json()) as ListingPage
+    all.push(...listingPage.items)
+    cursor = listingPage.nextCursor
   } while (cursor)
   return all
 }

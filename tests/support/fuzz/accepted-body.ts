@@ -1,5 +1,5 @@
 // What a route that reads its body with parseJsonBody (src/server/http/validate.ts) must accept:
-// a fuzz test compares each answer with it.
+// a fuzz test compares each response with it.
 import type { z, ZodType } from 'zod'
 
 /** The body parsed by `schema`, or undefined when the route must refuse it. */
