@@ -45,7 +45,7 @@ export async function sessionsOnEveryServer(
   user: SignedInUser,
 ): Promise<CheckResult> {
   const signedIn = await signInThrough(url, '192.0.2.10', user)
-  if (!signedIn.cookie) return { pass: false, value: `sign-in answered ${signedIn.status}` }
+  if (!signedIn.cookie) return { pass: false, value: `sign-in responded ${signedIn.status}` }
   const owners = await Promise.all(
     servers.map(async (server) => {
       const response = await fetch(`${server.url}/api/auth/get-session`, {
@@ -60,7 +60,7 @@ export async function sessionsOnEveryServer(
 
 /**
  * Wrong passwords for made-up accounts from one address, through HAProxy (so on every server in
- * turn), until one is refused with 429: the per-address sign-in limit must refuse the sixth.
+ * turn), until one is rejected with 429: the per-address sign-in limit must reject the sixth.
  */
 export async function perAddressLimitShared(url: string, limit = 5): Promise<CheckResult> {
   const servedBy = new Set<string>()
@@ -83,7 +83,7 @@ export async function perAddressLimitShared(url: string, limit = 5): Promise<Che
 /**
  * Wrong passwords for one account, each from an address of its own, through HAProxy: the account
  * must be slowed down (429) although no address is over its limit, and a guess at another account
- * from a fresh address right after must still be answered as usual (401).
+ * from a fresh address right after must still get the usual 401.
  */
 export async function perAccountLimitShared(
   url: string,

@@ -1,5 +1,5 @@
 // The cluster soak's client does what a browser does when a server dies under its request: the
-// connection is reset, or HAProxy answers 502/503, and the request is sent again. Each such failure
+// connection is reset, or HAProxy returns 502/503, and the request is sent again. Each such failure
 // is counted: as in flight on the killed server when it came within `killWindowMs` of a kill, as
 // unexplained otherwise. A tus chunk is not sent again here: the upload asks the server for its
 // offset and goes on from there (scripts/soak/tus.ts), as tus-js-client does. A DELETE whose

@@ -1,5 +1,5 @@
 // One request of the soak through fetch: the whole body read, the response recorded under its kind.
-// Writes carry our own Origin, as a browser on our pages sends it (the server refuses others).
+// Writes carry our own Origin, as a browser on our pages sends it (the server rejects others).
 import type { Recorder } from './recorder.js'
 
 export interface SoakResponse {
@@ -41,7 +41,7 @@ export function createSend(origin: string, recorder: Recorder): Send {
   }
 }
 
-/** The response's body as JSON, when it answered 2xx. */
+/** The response's body as JSON, when its status is 2xx. */
 export function jsonOf<T>(response: SoakResponse): T | undefined {
   if (response.status < 200 || response.status >= 300 || response.body.length === 0)
     return undefined

@@ -1,5 +1,5 @@
 // A tus 1.0 upload over the network, as tus-js-client sends it from the listing form: a creation,
-// then the bytes in chunks of 256 KiB; the last chunk is answered once the image is stored. A chunk
+// then the bytes in chunks of 256 KiB; the last chunk gets its response once the image is stored. A chunk
 // lost with its server (in the cluster soak) is followed by a HEAD for the offset, as tus-js-client does.
 import { limits } from '../../src/shared/listing.js'
 import { tusMetadata } from '../../tests/support/tus.js'
@@ -17,7 +17,7 @@ const maxResumes = 3
 /** No response, or the load balancer's: the chunk may or may not have been stored. */
 const lostChunk = (status: number) => status === 0 || status === 502 || status === 503
 
-/** Answers the upload id once the server has stored the image, undefined when it refused. */
+/** Returns the upload id once the server has stored the image, undefined when it was rejected. */
 export async function uploadImage(
   send: Send,
   cookie: string,

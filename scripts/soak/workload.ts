@@ -174,7 +174,7 @@ class Worker {
     return this.user
   }
 
-  /** Uploads `count` images side by side, as the form does; undefined if any was refused. */
+  /** Uploads `count` images side by side, as the form does; undefined if any was rejected. */
   private async upload(owner: SoakUser, count: number): Promise<string[] | undefined> {
     owner.uploadsLeft -= count
     const { images, send } = this.shared.options

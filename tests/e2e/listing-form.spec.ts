@@ -1,5 +1,5 @@
 // The listing form as a new user meets it, on a phone (390×844) and a desktop (1440×900): toasts
-// that leave the submit button free, the photo drop zone and the files it refuses, and what the
+// that leave the submit button free, the photo drop zone and the files it rejects, and what the
 // form says while the server makes the photos, with the time three phone photos take.
 import crypto from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
@@ -176,7 +176,7 @@ for (const viewport of [phone, desktop]) {
       const rejected = items.filter({ hasText: 'kitchen.jpg' })
       await expect(rejected.getByText('Not a JPEG or PNG image')).toBeVisible()
       await expect(rejected.getByRole('img')).toHaveCount(0)
-      // The real pictures are drawn, not broken.
+      // The real pictures are rendered, not broken.
       for (const name of ['front.jpg', 'garden.png']) {
         const preview = items.filter({ hasText: name }).getByRole('img', { name })
         await expect

@@ -1,4 +1,4 @@
-// The search map with more listings than it shows one by one: over 200 in view, the server answers
+// The search map with more listings than it shows one by one: over 200 in view, the server returns
 // numbered clusters. The journey's own user gets a few hundred listings, written straight into the
 // seeded server's database (as `npm run seed` may while the server runs), and they go with that
 // user at the end. It runs among the journeys that write (playwright.config.ts), after those that
@@ -79,7 +79,7 @@ async function insertCrowds(app: AppContext, user: TestUser): Promise<number> {
   return inserted
 }
 
-/** Waits until the map shows an answer read after `before` reads, and gives it. */
+/** Waits until the map shows a response read after `before` reads, and gives it. */
 async function nextShown(page: Page, reads: MapRead[], before: number): Promise<MapRead> {
   await expect.poll(() => reads.length).toBeGreaterThan(before)
   return mapShowsLatest(page, reads)

@@ -1,5 +1,5 @@
 // The search's map, at a desktop's width where it stands beside the list: it shows what the server
-// answers for its view (a numbered badge for each cluster, a price pin for each listing), offers
+// returns for its view (a numbered badge for each cluster, a price pin for each listing), offers
 // 'Search this area' once dragged, and a pin's card leads to the listing.
 import type { Page } from '@playwright/test'
 import { formatPrice } from '../../src/shared/format'

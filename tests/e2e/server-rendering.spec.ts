@@ -1,6 +1,6 @@
-// The listing and list screens come drawn by the server: read without scripts they show the homes
-// and every link leads on; with scripts the browser takes the drawn page over as it stands
-// (nothing drawn again, nothing read again) and then works as before.
+// The listing and list screens come rendered by the server: read without scripts they show the homes
+// and every link leads on; with scripts the browser takes the rendered page over as it stands
+// (nothing rendered again, nothing read again) and then works as before.
 import type { Page } from '@playwright/test'
 import { formatPrice } from '../../src/shared/format'
 import { effectivePrice, type ListingPage } from '../../src/shared/listing'
@@ -19,13 +19,13 @@ async function keepRenderedNodes(page: Page) {
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return
       const kept = window as unknown as { rendered: Element[] }
-      // 'Load More' is drawn as a link for a reader without scripts, and becomes a button.
+      // 'Load More' is rendered as a link for a reader without scripts, and becomes a button.
       kept.rendered = [...document.querySelectorAll('#root h1, #root main a:not(.load-more)')]
     })
   })
 }
 
-/** Whether every node kept by `keepRenderedNodes` is still in the page: hydrated, not drawn anew. */
+/** Whether every node kept by `keepRenderedNodes` is still in the page: hydrated, not rendered anew. */
 const renderedNodesKept = (page: Page) =>
   page.evaluate(() => {
     const { rendered } = window as unknown as { rendered?: Element[] }
@@ -153,7 +153,7 @@ test.describe('without JavaScript', () => {
     expect(seen).toEqual(expected.map((listing) => listingPagePath(listing)))
   })
 
-  test("a search's 'Load More' leads on too, before and after the server draws it", async ({
+  test("a search's 'Load More' leads on too, before and after the server renders it", async ({
     page,
   }) => {
     const expected = (await allListingsFromApi(page)).filter((listing) => listing.type === 'sale')
@@ -198,7 +198,7 @@ test.describe('without JavaScript', () => {
 })
 
 test.describe('with JavaScript', () => {
-  test('a listing is hydrated as drawn, and its data is not read again', async ({ page }) => {
+  test('a listing is hydrated as rendered, and its data is not read again', async ({ page }) => {
     const [listing] = await listingsFromApi(page, 'type=sale&limit=1')
     const reads: string[] = []
     page.on('request', (request) => {
@@ -209,13 +209,15 @@ test.describe('with JavaScript', () => {
     await keepRenderedNodes(page)
     await page.goto(listingPagePath(listing!))
 
-    // Once the session check answers, a visitor's heart can be pressed: the page is live.
+    // Once the session check responds, a visitor's heart can be pressed: the page is live.
     await expect(page.getByRole('button', { name: /^Save / })).toBeEnabled()
     expect(await renderedNodesKept(page)).toBe(true)
     expect(reads).toEqual([])
   })
 
-  test('a list is hydrated as drawn, its hearts live, and Load More goes on', async ({ page }) => {
+  test('a list is hydrated as rendered, its hearts live, and Load More goes on', async ({
+    page,
+  }) => {
     const reads: string[] = []
     page.on('request', (request) => {
       if (request.url().includes('/api/listings')) reads.push(new URL(request.url()).search)
@@ -224,7 +226,7 @@ test.describe('with JavaScript', () => {
     await page.goto('/category/rent')
     const hearts = page.getByRole('button', { name: /^Save / })
     await expect(hearts.first()).toBeEnabled()
-    // Every heart, the last card's too: each part of the page took the session's answer.
+    // Every heart, the last card's too: each part of the page took the session's response.
     await expect(hearts.last()).toBeEnabled()
     expect(await renderedNodesKept(page)).toBe(true)
     expect(reads).toEqual([])
@@ -245,7 +247,7 @@ test.describe('with JavaScript', () => {
     const { nextCursor } = firstPage as ListingPage
     await page.goto(`/search?${new URLSearchParams({ cursor: nextCursor! })}`)
     const cards = page.locator('main li:has(a[href^="/category/"])')
-    // The drawn link becomes the button once the page is live.
+    // The rendered link becomes the button once the page is live.
     const loadMore = page.getByRole('button', { name: 'Load More' })
     await expect(loadMore).toBeEnabled()
     const shownBefore = await cards.count()
@@ -254,7 +256,9 @@ test.describe('with JavaScript', () => {
     await expect(page).toHaveURL(/cursor=/)
   })
 
-  test('the contact page shows the listing it is about, drawn and then live', async ({ page }) => {
+  test('the contact page shows the listing it is about, rendered and then live', async ({
+    page,
+  }) => {
     const [listing] = await listingsFromApi(page, 'type=sale&limit=1')
     await keepRenderedNodes(page)
     await page.goto(contactPath(listing!.userRef, listing!.name, listing!.id))

@@ -1,4 +1,4 @@
-// PostgreSQL stopped under a running server (issue: reliability, part 4): the API answers 503 JSON
+// PostgreSQL stopped under a running server (issue: reliability, part 4): the API responds with 503 JSON
 // within a second, logs an outage rather than a crash, and recovers by itself once it is back.
 import fs from 'node:fs'
 import os from 'node:os'
@@ -71,7 +71,7 @@ describe.skipIf(skipReason)(
       return { status: response.status, body, ms: performance.now() - started }
     }
 
-    it('answers 503 JSON within a second while PostgreSQL is stopped, then recovers without a restart', async () => {
+    it('responds with 503 JSON within a second while PostgreSQL is stopped, then recovers without a restart', async () => {
       const instanceBefore = ((await timed('/healthz', {})).body as { instance: string }).instance
       for (const { label, url, init } of requests()) {
         expect((await timed(url, init)).status, label).toBe(200)
@@ -79,7 +79,7 @@ describe.skipIf(skipReason)(
 
       const logBefore = server.stderr().length
       await cluster.stop()
-      // Twice over: the pool's idle connections are gone the first time, new ones are refused after.
+      // Twice over: the pool's idle connections are gone the first time, new ones are rejected after.
       let slowest = 0
       for (let round = 0; round < 2; round += 1) {
         for (const { label, url, init } of requests()) {
@@ -95,7 +95,7 @@ describe.skipIf(skipReason)(
         }
       }
 
-      console.info(`PostgreSQL stopped: slowest 503 answer ${Math.round(slowest)} ms`)
+      console.info(`PostgreSQL stopped: slowest 503 response ${Math.round(slowest)} ms`)
       await cluster.start()
       for (const { label, url, init } of requests()) {
         expect((await timed(url, init)).status, label).toBe(200)

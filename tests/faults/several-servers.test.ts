@@ -1,4 +1,4 @@
-// Several server processes on one database answer as one: a write on one server shows in the very
+// Several server processes on one database respond as one: a write on one server shows in the very
 // next cached read on another (the response cache checks the listings' version, decision 009), a
 // session and a per-address limit hold on every server, and the hourly upload cleanup runs once per
 // due time, also when the server that held it was killed. PostgreSQL is the case that matters;
@@ -91,7 +91,7 @@ describe.each(dialects)('three servers on one %s database', (dialect) => {
 
   it('shows a write on A in the very next read of each kind on B', async () => {
     const none = { list: [], search: [], map: [], detail: 404 }
-    // B has answered (and cached) every read before each write.
+    // B has served (and cached) every read before each write.
     expect(await readsOn(server('B'), 'NoSuchListing000000')).toEqual(none)
     const created = (await write(server('A'), 'POST', '/api/listings', validListingBody(uploads)))!
     const id = created.id

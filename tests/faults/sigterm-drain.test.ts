@@ -1,5 +1,5 @@
 // SIGTERM (issue: reliability, part 4): the server stops taking connections at once, lets the
-// requests in flight finish with their answers, closes kept-alive sockets, and exits 0; a request
+// requests in flight finish with their responses, closes kept-alive sockets, and exits 0; a request
 // that never finishes is cut off at the deadline and the exit code says so.
 import fs from 'node:fs'
 import http from 'node:http'
@@ -122,7 +122,7 @@ describe('SIGTERM', () => {
     }
   }
 
-  it('finishes a request in flight with its answer, refuses new connections, and exits 0', async () => {
+  it('finishes a request in flight with its response, rejects new connections, and exits 0', async () => {
     // One socket left idle in the pool, kept alive: it must not hold the shutdown open.
     expect((await send('GET', '/healthz', {})).status).toBe(200)
     const upload = await startSlowUpload(await noisePng())
@@ -134,16 +134,16 @@ describe('SIGTERM', () => {
     upload.finish()
     await waitFor(
       () => upload.received() !== undefined || upload.failed() !== undefined,
-      'the answer',
+      'the response',
     )
     expect(upload.failed()).toBeUndefined()
     expect(upload.received()!.status, upload.received()!.body).toBe(204)
-    const answeredAt = Date.now()
+    const respondedAt = Date.now()
     // Node's keep-alive timeout is 5 s: an exit well before it means the sockets were closed.
     expect(await server.exited).toEqual({ code: 0, signal: null })
-    expect(Date.now() - answeredAt).toBeLessThan(3000)
+    expect(Date.now() - respondedAt).toBeLessThan(3000)
 
-    // The upload was processed before the answer, so it is ready for a listing.
+    // The upload was processed before the response, so it is ready for a listing.
     const stored = await withAppContext(serverEnv(dataDir), (context) =>
       context.uploads.get(upload.id),
     )

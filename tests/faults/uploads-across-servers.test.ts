@@ -136,12 +136,12 @@ describe.runIf(dialects.includes('postgres'))('uploads across two servers in S3'
       async (response) => `${response.status} ${await response.text()}`,
       (error: unknown) => String(error),
     )
-    let answered: string | undefined
-    void stalled.then((response) => (answered = response))
+    let responded: string | undefined
+    void stalled.then((response) => (responded = response))
     await expect
       .poll(
         async () => {
-          if (answered) throw new Error(`Server one answered the cut chunk: ${answered}`)
+          if (responded) throw new Error(`Server one responded to the cut chunk: ${responded}`)
           return (await context.uploads.get(id))?.lockHolder
         },
         { timeout: 10_000 },
@@ -150,7 +150,7 @@ describe.runIf(dialects.includes('postgres'))('uploads across two servers in S3'
     await one.stop('SIGKILL')
     await stalled
 
-    // Server two answers where the upload stands once the dead server's lease is over: the first
+    // Server two reports where the upload stands once the dead server's lease is over: the first
     // part whole; the small pieces after it went with the chunk that was cut off (tus' S3 store
     // takes them back from the bucket while it writes), so the client resends them.
     const started = Date.now()

@@ -29,7 +29,7 @@ import { expectStoredUsersValid } from '../support/fuzz/stored-rows'
 /** Stands in for an e-mail address no one has yet. */
 const newEmail = 'NEW-EMAIL@example.com'
 
-/** Better Auth's refusals carry its own `code` and `message` beside our `error`. */
+/** Better Auth's error responses carry its own `code` and `message` beside our `error`. */
 const betterAuthKeys = ['code', 'message']
 
 const hostileOrigin = fc.oneof(
@@ -113,7 +113,7 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
   it(
     'signs up only with a valid body, and stores only users that keep the profile rules',
     async () => {
-      // A new address each run, so that a valid body is not refused as taken.
+      // A new address each run, so that a valid body is not rejected as taken.
       let signUps = 0
       const body = hostileBody(
         { name: 'Pat Doe', email: newEmail, password: 'a-good-password' },
@@ -264,7 +264,7 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
             clientAddress,
             fc.constantFrom(locked.email, locked.email.toUpperCase()),
             async (type, address, email) => {
-              // Nothing else in the body: a form's `rememberMe` would be refused as not a boolean.
+              // Nothing else in the body: a form's `rememberMe` would be rejected as not a boolean.
               const json = JSON.stringify({ email, password: locked.password })
               const response = await post(
                 '/api/auth/sign-in/email',
@@ -289,7 +289,7 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
   )
 
   it(
-    'answers any password reset request or reset body with 200 or a JSON 4xx, changing no password',
+    'responds to any password reset request or reset body with 200 or a JSON 4xx, changing no password',
     async () => {
       // Better Auth's `account` table is not in our schema types: the row is compared whole.
       const passwordOf = () =>
@@ -342,7 +342,7 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
         ),
         {
           ...fuzzParameters(),
-          // Reset mails are limited per address (decision 014), so few random cases are answered
+          // Reset mails are limited per address (decision 014), so few random cases succeed
           // 200: a well-formed request is always among them, so that the accepted side is tested.
           examples: [
             [
@@ -366,7 +366,7 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
   )
 
   it(
-    'sends a reset link only back to our own origin, and answers other paths with a JSON 4xx',
+    'sends a reset link only back to our own origin, and responds to other paths with a JSON 4xx',
     async () => {
       const callback = fc.oneof(
         fc.constantFrom(

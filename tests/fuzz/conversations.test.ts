@@ -108,7 +108,7 @@ describe.each(dialects)('hostile requests to /api/conversations on %s', (dialect
               expect(await messageCount()).toBe(before + (response.status === 201 ? 1 : 0))
             } else {
               expectErrorResponse(response)
-              expect(input, `refused ${abbreviate(text)}: ${response.text}`).toBeUndefined()
+              expect(input, `rejected ${abbreviate(text)}: ${response.text}`).toBeUndefined()
               expect(await messageCount()).toBe(before)
             }
             expectNoPrototypePollution()

@@ -101,7 +101,7 @@ describe.each(dialects)('hostile requests to /api/favourites on %s', (dialect) =
   const realCursor = () => fc.constantFrom(...saves).map(encodeFavouriteCursor)
 
   it(
-    'answers any query string with a correct page when it is valid and a 400 otherwise',
+    'responds to any query string with a correct page when it is valid and a 400 otherwise',
     async () => {
       const plausible = fc.oneof(
         fc.constantFrom('1', '3', '10', '50', '51', '0', '-1', '2.5', '1e1', ' 5', ''),
@@ -124,7 +124,7 @@ describe.each(dialects)('hostile requests to /api/favourites on %s', (dialect) =
   )
 
   it(
-    'refuses a tampered cursor with 400, unless it still names a place in the list',
+    'rejects a tampered cursor with 400, unless it still names a place in the list',
     async () => {
       const tampered = tamperedCursor(realCursor(), (createdAt, id) => `f:${createdAt}:${id}`)
       const tally = outcomes()
@@ -149,7 +149,7 @@ describe.each(dialects)('hostile requests to /api/favourites on %s', (dialect) =
   )
 
   it(
-    'saves and unsaves a listing id, answers any other with 404, and keeps the ids right',
+    'saves and unsaves a listing id, responds to any other with 404, and keeps the ids right',
     async () => {
       const user = await signUpAndIn(t.context)
       const saved = new Set<string>()
@@ -183,7 +183,7 @@ describe.each(dialects)('hostile requests to /api/favourites on %s', (dialect) =
   )
 
   it(
-    'answers every route without a session, or with a forged one, with a JSON 401',
+    'responds to every route without a session, or with a forged one, with a JSON 401',
     async () => {
       const request = fc.oneof(
         fc.constant(['GET', '/api/favourites'] as const),

@@ -24,7 +24,7 @@ describe.each(dialects)('hostile addresses to /api/geocode on %s', (dialect) => 
   afterAll(() => t?.close())
 
   it(
-    'answers a place on the globe, 422 for an unknown address, or 400 for a missing one',
+    'returns a place on the globe, 422 for an unknown address, or 400 for a missing one',
     async () => {
       const plausible = fc.oneof(
         fc.constantFrom('12 Rue de Rivoli, Paris, France', 'Tokyo', 'Paris, Texas', 'Springfield'),
@@ -60,7 +60,7 @@ describe.each(dialects)('hostile addresses to /api/geocode on %s', (dialect) => 
   )
 
   it(
-    'answers 401 without a session, whatever the address',
+    'responds with 401 without a session, whatever the address',
     async () => {
       await fc.assert(
         fc.asyncProperty(hostileQuery(['address'], hostileString), async (query) => {

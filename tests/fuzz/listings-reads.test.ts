@@ -105,7 +105,7 @@ function queryFilter(search: URLSearchParams): ListingFilter {
     minBathrooms: number('minBathrooms'),
     parking: flag('parking'),
     furnished: flag('furnished'),
-    // A bbox of other than four numbers refuses the query; it has no filters to fingerprint.
+    // A bbox of other than four numbers rejects the query; it has no filters to fingerprint.
     bbox:
       bbox?.length === 4 && bbox.every(Number.isFinite)
         ? { west: bbox[0]!, south: bbox[1]!, east: bbox[2]!, north: bbox[3]! }
@@ -213,7 +213,7 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
       )
 
   it(
-    'answers any query string with a correct page when it is valid and a 400 otherwise',
+    'responds to any query string with a correct page when it is valid and a 400 otherwise',
     async () => {
       const plausible = fc.oneof(
         fc.constantFrom('rent', 'sale', 'true', 'false', '1', '10', '50', '51', '0', '-1', '2.5'),
@@ -247,7 +247,7 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
   )
 
   it(
-    'answers combinations of the search parameters, near misses and cursors as their rules say',
+    'responds to combinations of the search parameters, near misses and cursors as their rules say',
     async () => {
       // Values each parameter may take, valid ones and values just beside them.
       const values: Record<Exclude<(typeof listKeys)[number], 'cursor'>, string[]> = {
@@ -317,7 +317,7 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
   )
 
   it(
-    'refuses a tampered cursor with 400, unless it still names a place in the list',
+    'rejects a tampered cursor with 400, unless it still names a place in the list',
     async () => {
       const tampered = tamperedCursor(realCursor(), (timestamp, id) => `${timestamp}:${id}`)
       const tally = outcomes()
@@ -343,7 +343,7 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
   )
 
   it(
-    'answers an id that is not a listing with 404, whatever its bytes',
+    'responds to an id that is not a listing with 404, whatever its bytes',
     async () => {
       const segment = fc.oneof(
         hostileSegment,
@@ -363,7 +363,7 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
   )
 
   it(
-    'answers any method on any path under /api without a session with a JSON 4xx or a read',
+    'responds to any method on any path under /api without a session with a JSON 4xx or a read',
     async () => {
       const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS')
       const path = fc

@@ -51,7 +51,7 @@ const markers = {
   taken: 'TAKEN-UPLOAD',
 } as const
 
-/** What the API answers about `input`: the saved listing shows the fields as sent, trimmed. */
+/** What the API returns for `input`: the saved listing shows the fields as sent, trimmed. */
 function expectSaved(listing: Listing, input: ListingInput, ownerId: string) {
   expect(listing).toMatchObject({
     type: input.type,
@@ -212,7 +212,7 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
           } else {
             expectErrorResponse(response)
             if (input)
-              expect(await mustSucceed(input, [fresh]), `refused ${abbreviate(text)}`).toBe(false)
+              expect(await mustSucceed(input, [fresh]), `rejected ${abbreviate(text)}`).toBe(false)
             expect(await t.context.listings.count()).toBe(countBefore)
             expect(await uploadStatus(fresh)).toBe('ready')
           }
@@ -248,7 +248,7 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
           } else {
             expectErrorResponse(response)
             if (input)
-              expect(await mustSucceed(input, [fresh, kept]), `refused ${abbreviate(text)}`).toBe(
+              expect(await mustSucceed(input, [fresh, kept]), `rejected ${abbreviate(text)}`).toBe(
                 false,
               )
             expect(await storedRow(own.id)).toEqual(before)
@@ -263,7 +263,7 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
   )
 
   it(
-    "answers 403 to any edit or delete of another user's listing, and 404 to ids that are no listing",
+    "responds with 403 to any edit or delete of another user's listing, and 404 to ids that are no listing",
     async () => {
       const target = fc.oneof(
         { arbitrary: fc.constant(others.id), weight: 2 },
@@ -302,7 +302,7 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
   )
 
   it(
-    'answers 401 to writes without a valid session, whatever the cookie says',
+    'responds with 401 to writes without a valid session, whatever the cookie says',
     async () => {
       const cookie = forgedSessionCookie(ownerCookie)
       const request = fc.constantFrom(
@@ -365,7 +365,7 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
           } else {
             const errorBody = expectErrorResponse(response)
             if (id === own.id) {
-              expect(fits && response.status !== 413, `refused ${abbreviate(text)}`).toBe(false)
+              expect(fits && response.status !== 413, `rejected ${abbreviate(text)}`).toBe(false)
               if (status !== undefined) {
                 expect(response.status).toBe(400)
                 expect(Object.keys(errorBody.fields ?? {})).toEqual(['status'])

@@ -44,7 +44,7 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
   })
   afterAll(() => t?.close())
 
-  it('refuses a NUL, a control character or half a surrogate pair in a listing with 400, storing nothing', async () => {
+  it('rejects a NUL, a control character or half a surrogate pair in a listing with 400, storing nothing', async () => {
     const upload = await finishedUpload(t.app, cookie)
     const cases = [
       [{ name: 'Sunny flat\u0000 by the river' }, 'name'],
@@ -72,7 +72,7 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
     expect(successBody<Listing>(created).location).toBe('12 Rue de Rivoli\nParis, France')
   })
 
-  it('refuses a NUL or half a surrogate pair in the profile name with 400, keeping the name', async () => {
+  it('rejects a NUL or half a surrogate pair in the profile name with 400, keeping the name', async () => {
     for (const name of ['Pat\u0000Doe', 'Pat \udc00']) {
       const response = await send('PATCH', '/api/users/me', { name })
       expect(response.status, response.text).toBe(400)
@@ -81,7 +81,7 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
     expect((await storedUser(user.email))?.name).toBe('Pat Doe')
   })
 
-  it("answers tus' own plain-text refusals as JSON", async () => {
+  it("returns tus' own plain-text errors as JSON", async () => {
     const withoutVersion = await ask(t.app, '/api/uploads', {
       method: 'POST',
       headers: { 'Upload-Length': '10', Cookie: cookie },
@@ -112,11 +112,11 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
     expectErrorResponse(badType)
   })
 
-  it('refuses bytes sent with an upload creation, leaving no upload behind', async () => {
+  it('rejects bytes sent with an upload creation, leaving no upload behind', async () => {
     const uploads = () =>
       t.context.db.kysely.selectFrom('upload').select('id').where('userId', '=', user.id).execute()
     const before = await uploads()
-    // One byte declared, two sent: tus answered 413 but kept the upload, unfinished.
+    // One byte declared, two sent: tus responded 413 but kept the upload, unfinished.
     const response = await ask(t.app, '/api/uploads', {
       method: 'POST',
       headers: {
@@ -151,7 +151,7 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
     }
   })
 
-  it('refuses a NUL anywhere in a request to Better Auth with 400', async () => {
+  it('rejects a NUL anywhere in a request to Better Auth with 400', async () => {
     const requests = [
       ['/api/auth/reset-password', { newPassword: 'a-new-password', token: '\u0000' }],
       ['/api/auth/reset-password?token=%00', { newPassword: 'a-new-password' }],
@@ -172,7 +172,7 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
     expect(await storedUser('nul@example.com')).toBeUndefined()
   })
 
-  it('refuses a callback URL beyond ASCII with 400 (Better Auth put it in a header: 500)', async () => {
+  it('rejects a callback URL beyond ASCII with 400 (Better Auth put it in a header: 500)', async () => {
     for (const callbackURL of ['/%𑧐', '/café']) {
       const response = await send(
         'POST',
@@ -209,7 +209,7 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
     expect(logged.join('\n')).not.toContain('\n2026 ERROR forged')
   })
 
-  it('answers 404 to a HEAD or PATCH of an upload named with a broken escape or a NUL, not 500', async () => {
+  it('responds with 404 to a HEAD or PATCH of an upload named with a broken escape or a NUL, not 500', async () => {
     for (const id of ['%ZZ', 'a%00b'])
       for (const method of ['HEAD', 'PATCH']) {
         const response = await t.app.request(`/api/uploads/${id}`, {

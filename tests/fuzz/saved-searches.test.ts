@@ -164,7 +164,7 @@ describe.each(dialects)('hostile writes to /api/saved-searches on %s', (dialect)
             expect(await count()).toBe(before)
           } else {
             expectErrorResponse(response)
-            expect(input, `refused ${abbreviate(text)}: ${response.text}`).toBeUndefined()
+            expect(input, `rejected ${abbreviate(text)}: ${response.text}`).toBeUndefined()
             expect(await count()).toBe(before)
           }
           await afterEachCase()
@@ -202,7 +202,7 @@ describe.each(dialects)('hostile writes to /api/saved-searches on %s', (dialect)
               expect(saved.createdAt).toBe(own.createdAt)
             } else {
               expectErrorResponse(response)
-              expect(input, `refused ${abbreviate(text)}: ${response.text}`).toBeUndefined()
+              expect(input, `rejected ${abbreviate(text)}: ${response.text}`).toBeUndefined()
               expect(await storedRow(own.id)).toEqual(before)
             }
             await afterEachCase()
@@ -216,7 +216,7 @@ describe.each(dialects)('hostile writes to /api/saved-searches on %s', (dialect)
   )
 
   it(
-    "answers 404 to any change or delete of another user's saved search, or of ids that are none",
+    "responds with 404 to any change or delete of another user's saved search, or of ids that are none",
     async () => {
       const target = fc.oneof(
         { arbitrary: fc.constant(others.id), weight: 2 },
@@ -256,7 +256,7 @@ describe.each(dialects)('hostile writes to /api/saved-searches on %s', (dialect)
   )
 
   it(
-    'answers 401 to every route without a valid session, whatever the cookie says',
+    'responds with 401 to every route without a valid session, whatever the cookie says',
     async () => {
       const cookie = forgedSessionCookie(owner.cookie)
       const request = fc.constantFrom(

@@ -88,7 +88,7 @@ const withoutAbsent = (headers: Record<string, string | undefined>) =>
     string
   >
 
-/** tus answers HEAD without a body: only the status can be checked. */
+/** tus responds to HEAD without a body: only the status can be checked. */
 function expectErrorResponseOf(method: string, response: TextResponse) {
   if (method === 'HEAD') {
     expect(response.status).toBeGreaterThanOrEqual(400)
@@ -205,11 +205,11 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
       const headers = fc.record({
         'Tus-Resumable': optional(tusVersion),
         'Upload-Length': optional(uploadLength),
-        // Mostly absent: a deferred length is refused anyway.
+        // Mostly absent: a deferred length is rejected anyway.
         'Upload-Defer-Length': optional(fc.constantFrom('1', '0', 'x'), 12),
         'Upload-Metadata': optional(metadata),
       })
-      // Mostly absent: bytes with a creation are refused, and the accepted cases must be many.
+      // Mostly absent: bytes with a creation are rejected, and the accepted cases must be many.
       const body = optional(fc.uint8Array({ maxLength: 64 }), 24)
       const tally = outcomes()
       await fc.assert(
@@ -229,7 +229,7 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
             const id = response.headers.get('location')!.split('/').pop()!
             const row = await t.context.uploads.get(id)
             expect(row?.userId).toBe(uploader.id)
-            // Bytes with the creation are refused: they could leave a refused upload behind.
+            // Bytes with the creation are rejected: they could leave a rejected upload behind.
             expect(bytes).toBeFalsy()
             expect(sent['Tus-Resumable']).toBe('1.0.0')
             // Headers lose their surrounding spaces on the way.
@@ -330,7 +330,7 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
   )
 
   it(
-    "answers 404 to any request naming another user's upload, or an upload that is not there",
+    "responds with 404 to any request naming another user's upload, or an upload that is not there",
     async () => {
       const target = fc.oneof(fc.constantFrom('RECEIVING', 'READY'), hostileSegment)
       const shape = fc.constantFrom(

@@ -27,7 +27,7 @@ import {
 } from '../support/fuzz/hostile-values'
 import { expectStoredUsersValid } from '../support/fuzz/stored-rows'
 
-/** The profile the API must save from this body, or undefined when it must refuse it. */
+/** The profile the API must save from this body, or undefined when it must reject it. */
 function acceptableProfile(text: string, type: string) {
   // Hono's JSON validator reads any JSON media type (application/*+json too) and ignores the rest.
   if (!/^application\/([\w.-]+\+)?json$/i.test(type.split(';')[0]!.trim())) return undefined
@@ -111,7 +111,7 @@ describe.each(dialects)('hostile requests to /api/users on %s', (dialect) => {
   )
 
   it(
-    'answers any id with the public user, or a JSON 4xx',
+    'responds to any id with the public user, or a JSON 4xx',
     async () => {
       let sent = 0
       const nextAddress = () => `10.9.${Math.floor(sent / 250) % 250}.${sent++ % 250}`

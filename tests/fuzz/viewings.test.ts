@@ -157,9 +157,9 @@ describe.each(dialects)('hostile requests to the viewings API on %s', (dialect) 
             expect(after.length).toBeLessThanOrEqual(viewingLimits.maxSlots)
           } else {
             const body = expectErrorResponse(response)
-            expect(after, `refused ${abbreviate(text)}: ${response.text}`).toEqual(before)
+            expect(after, `rejected ${abbreviate(text)}: ${response.text}`).toEqual(before)
             if (input) {
-              // Valid slot by slot: refused only for an overlap (booked slot included) or too many.
+              // Valid slot by slot: rejected only for an overlap (booked slot included) or too many.
               expect(response.status, response.text).toBe(400)
               expect(Object.keys(body.fields ?? {})).toEqual(['slots'])
               const all = [

@@ -4,7 +4,7 @@ import type { Listing, ListingPage } from '../../../src/shared/listing'
 import { emptyPort } from './ports'
 
 // The only stand-in: map tiles come from an outside tile server, which this machine cannot reach.
-// The page asks for them at MAP_TILE_URL, and the test answers with one grey PNG.
+// The page asks for them at MAP_TILE_URL, and the test returns one grey PNG.
 const tilePng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mO8c+fOfwAIHgN3UGVHzQAAAABJRU5ErkJggg==',
   'base64',

@@ -1,6 +1,6 @@
-// The search map as a journey sees it: the answers of /api/listings/map the page is given, and the
+// The search map as a journey sees it: the responses of /api/listings/map the page is given, and the
 // pins and badges a screen reader hears on the map. The page groups pins that would overlap into
-// badges, so an answer's listings are counted, not matched marker for marker.
+// badges, so a response's listings are counted, not matched marker for marker.
 import type { Page } from '@playwright/test'
 import { formatPrice } from '../../../src/shared/format'
 import type { Bbox, MapAnswer, MapItem } from '../../../src/shared/listing-requests'
@@ -25,7 +25,7 @@ export interface MapRead {
   count: boolean
 }
 
-/** Every answer of /api/listings/map the page is given, in the order they come. */
+/** Every response of /api/listings/map the page is given, in the order they come. */
 export function recordMapReads(page: Page): MapRead[] {
   const reads: MapRead[] = []
   page.on('response', async (response) => {
@@ -80,14 +80,14 @@ export async function markerNames(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits until the map shows its latest answer: each of its listings in a pin of its own or in a
- * badge, and nothing else. Gives that answer.
+ * Waits until the map shows its latest response: each of its listings in a pin of its own or in a
+ * badge, and nothing else. Gives that response.
  */
 export async function mapShowsLatest(page: Page, reads: MapRead[]): Promise<MapRead> {
   let shown: MapRead | undefined
   await expect(async () => {
     shown = latestOfMap(reads)
-    expect(shown, "an answer of the map's").toBeDefined()
+    expect(shown, "a response of the map's").toBeDefined()
     const { items, total } = shown!.body
     expect(await listingsOnMap(page)).toBe(total)
     const pinNames = new Set(items.map(pinName))
@@ -98,7 +98,7 @@ export async function mapShowsLatest(page: Page, reads: MapRead[]): Promise<MapR
   return shown!
 }
 
-/** A listing of the answer whose own pin the map shows (not one in a badge), if any. */
+/** A listing of the response whose own pin the map shows (not one in a badge), if any. */
 export async function pinOfItsOwn(page: Page, body: MapAnswer): Promise<MapItem | undefined> {
   const names = new Set(await markerNames(page))
   return body.items.find((candidate) => names.has(pinName(candidate)))

@@ -2,7 +2,7 @@
 // a fuzz test compares each response with it.
 import type { z, ZodType } from 'zod'
 
-/** The body parsed by `schema`, or undefined when the route must refuse it. */
+/** The body parsed by `schema`, or undefined when the route must reject it. */
 export function acceptedBody<Schema extends ZodType>(
   schema: Schema,
   text: string,

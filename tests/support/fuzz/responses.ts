@@ -61,8 +61,8 @@ export function successBody<T = Record<string, unknown>>(response: TextResponse)
 }
 
 /**
- * A refusal: 4xx, JSON `{ error: string, fields?: {name: message} }` and nothing else. Better Auth's
- * own answers (/api/auth/*) also carry its `code` and `message`, which `extraKeys` allows.
+ * An error response: 4xx, JSON `{ error: string, fields?: {name: message} }` and nothing else. Better Auth's
+ * own error responses (/api/auth/*) also carry its `code` and `message`, which `extraKeys` allows.
  */
 export function expectErrorResponse(response: TextResponse, extraKeys: readonly string[] = []) {
   const seen = describeResponse(response)
