@@ -1,4 +1,4 @@
-// npm run backup / npm run restore (issue: reliability, part 6): a backup taken while the server
+// npm run backup / npm run restore (docs/reliability.md): a backup taken while the server
 // runs and is written to, then more writes, then a restore, gives back the moment of the backup:
 // its listings, their images, the sessions; and the database passes its integrity checks.
 import { execFile } from 'node:child_process'

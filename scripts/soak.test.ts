@@ -1,4 +1,4 @@
-// The soak of the reliability issue (part 5, Load) at the size of `npm test`: 15 s of the same
+// The soak (docs/reliability.md) at the size of `npm test`: 15 s of the same
 // mix from 10 connections at a server started from source. No 5xx, a response to every request, no
 // 4xx, no error line in the log and a clean stop; the RSS is reported only, 15 s being too short to
 // tell a leak from a warm-up. `npm run soak` runs the full size at the production build.

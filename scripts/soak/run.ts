@@ -1,5 +1,5 @@
 // One soak against a running server: the starting listings, the load with the server's RSS sampled
-// every second, and the verdict on the criteria of the reliability issue (part 5, Load).
+// every second, and the verdict on the criteria in docs/reliability.md.
 import os from 'node:os'
 import { seedDemo } from '../../src/server/seed/seed.js'
 import type { Listing, ListingPage } from '../../src/shared/listing.js'

@@ -1,4 +1,4 @@
-// No half-made listing (issue: reliability, part 4): when the geocoder is down or an upload did not
+// No half-made listing: when the geocoder is down or an upload did not
 // finish, a create or an edit is rejected whole: no listing row, no change, no upload used up.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'

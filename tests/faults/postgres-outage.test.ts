@@ -1,4 +1,4 @@
-// PostgreSQL stopped under a running server (issue: reliability, part 4): the API responds with 503 JSON
+// PostgreSQL stopped under a running server: the API responds with 503 JSON
 // within a second, logs an outage rather than a crash, and recovers by itself once it is back.
 import fs from 'node:fs'
 import os from 'node:os'

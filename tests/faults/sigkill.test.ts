@@ -1,4 +1,4 @@
-// SIGKILL in the middle of a burst of creates, edits and deletes (issue: reliability, part 4), on
+// SIGKILL in the middle of a burst of creates, edits and deletes, on
 // a real server process, again and again on the same DATA_DIR (and PostgreSQL database). After
 // each restart the database passes its checks and every write acknowledged with 2xx is there, whole.
 // `npm test` kills 3 times per database; `npm run faults` 20 times (FAULT_KILLS).

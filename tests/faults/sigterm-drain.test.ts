@@ -1,4 +1,4 @@
-// SIGTERM (issue: reliability, part 4): the server stops taking connections at once, lets the
+// SIGTERM: the server stops taking connections at once, lets the
 // requests in flight finish with their responses, closes kept-alive sockets, and exits 0; a request
 // that never finishes is cut off at the deadline and the exit code says so.
 import fs from 'node:fs'

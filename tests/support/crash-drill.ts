@@ -1,4 +1,4 @@
-// The SIGKILL drill of the reliability issue (part 4): a signed-in user fires creates, edits and
+// The SIGKILL drill: a signed-in user fires creates, edits and
 // deletes at a real server process that is killed mid-burst. A ledger remembers what was sent and
 // what was acknowledged with 2xx; after each restart the database must be intact and every acknowledged write
 // there, whole (an edit in flight may have landed or not, but never half).
