@@ -116,7 +116,7 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
     const uploads = () =>
       t.context.db.kysely.selectFrom('upload').select('id').where('userId', '=', user.id).execute()
     const before = await uploads()
-    // One byte declared, two sent: tus responded 413 but kept the upload, unfinished.
+    // One byte declared, two sent: tus responded with 413 but kept the upload, unfinished.
     const response = await ask(t.app, '/api/uploads', {
       method: 'POST',
       headers: {
