@@ -20,7 +20,7 @@ import {
 } from '../support/test-app'
 import { filterFingerprint } from '../../src/server/listings/filter-fingerprint'
 import { decodeCursor, encodeCursor, type ListingCursor } from '../../src/shared/listing-cursor'
-import { ask, expectRefusal, successBody } from '../support/fuzz/answers'
+import { ask, expectErrorResponse, successBody } from '../support/fuzz/responses'
 import { fuzzParameters, fuzzSeed, fuzzTimeout, origin, outcomes } from '../support/fuzz/fuzz-run'
 import {
   hostileQuery,
@@ -56,7 +56,7 @@ function isBbox(value: string): boolean {
   )
 }
 
-/** Whether the list query is one the API must answer (the API contract), read independently of the route. */
+/** Whether the list query is one the API must response (the API contract), read independently of the route. */
 function isValidListQuery(search: URLSearchParams): boolean {
   const rules: Record<(typeof listKeys)[number], (value: string) => boolean> = {
     type: (value) => value === 'rent' || value === 'sale',
@@ -104,7 +104,7 @@ function queryFilter(search: URLSearchParams): ListingFilter {
     minBathrooms: number('minBathrooms'),
     parking: flag('parking'),
     furnished: flag('furnished'),
-    // A bbox of other than four numbers refuses the query; it has no filters to fingerprint.
+    // A bbox of other than four numbers rejects the query; it has no filters to fingerprint.
     bbox:
       bbox?.length === 4 && bbox.every(Number.isFinite)
         ? { west: bbox[0]!, south: bbox[1]!, east: bbox[2]!, north: bbox[3]! }
@@ -214,7 +214,7 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
       )
 
   it(
-    'answers any query string with a correct page when it is valid and a 400 otherwise',
+    'responds to any query string with a correct page when it is valid and a 400 otherwise',
     async () => {
       const plausible = fc.oneof(
         fc.constantFrom('rent', 'sale', 'true', 'false', '1', '10', '50', '51', '0', '-1', '2.5'),
@@ -234,11 +234,11 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
       const tally = outcomes()
       await fc.assert(
         fc.asyncProperty(hostileQuery(listKeys, plausible), async (query) => {
-          const answer = await ask(t.app, `/api/listings?${query}`)
+          const response = await ask(t.app, `/api/listings?${query}`)
           const search = new URLSearchParams(query)
           tally.count(isValidListQuery(search))
-          if (isValidListQuery(search)) expectPage(successBody<ListingPage>(answer), search, rows)
-          else expect(expectRefusal(answer).fields).toBeDefined()
+          if (isValidListQuery(search)) expectPage(successBody<ListingPage>(response), search, rows)
+          else expect(expectErrorResponse(response).fields).toBeDefined()
         }),
         fuzzParameters(),
       )
@@ -248,7 +248,7 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
   )
 
   it(
-    'answers combinations of the search parameters, near misses and cursors as their rules say',
+    'responds to combinations of the search parameters, near misses and cursors as their rules say',
     async () => {
       // Values each parameter may take, valid ones and values just beside them.
       const values: Record<Exclude<(typeof listKeys)[number], 'cursor'>, string[]> = {
@@ -288,8 +288,8 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
             fc.constantFrom('none', 'this list', 'another sort'),
           ),
         )
-        .map(([drawn, chosen, row, sort, cursor]) => {
-          const search = new URLSearchParams(chosen.map((name, n) => [name, drawn[n]!]))
+        .map(([values, chosen, row, sort, cursor]) => {
+          const search = new URLSearchParams(chosen.map((name, n) => [name, values[n]!]))
           // A cursor made for this very list, or for it under another sort.
           if (cursor !== 'none') {
             const listSort = cursor === 'this list' ? querySort(search) : sort
@@ -310,10 +310,10 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
       await fc.assert(
         fc.asyncProperty(query, async (search) => {
           const path = `/api/listings?${[...search].map(([key, value]) => `${key}=${percentEncode(value)}`).join('&')}`
-          const answer = await ask(t.app, path)
+          const response = await ask(t.app, path)
           tally.count(isValidListQuery(search))
-          if (isValidListQuery(search)) expectPage(successBody<ListingPage>(answer), search, rows)
-          else expect(expectRefusal(answer).fields, path).toBeDefined()
+          if (isValidListQuery(search)) expectPage(successBody<ListingPage>(response), search, rows)
+          else expect(expectErrorResponse(response).fields, path).toBeDefined()
         }),
         fuzzParameters(),
       )
@@ -323,18 +323,18 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
   )
 
   it(
-    'refuses a tampered cursor with 400, unless it still names a place in the list',
+    'rejects a tampered cursor with 400, unless it still names a place in the list',
     async () => {
       const tampered = tamperedCursor(realCursor(), (timestamp, id) => `${timestamp}:${id}`)
       const tally = outcomes()
       await fc.assert(
         fc.asyncProperty(tampered, async (cursor) => {
           const search = new URLSearchParams({ cursor })
-          const answer = await ask(t.app, `/api/listings?cursor=${percentEncode(cursor)}`)
+          const response = await ask(t.app, `/api/listings?cursor=${percentEncode(cursor)}`)
           tally.count(continuesList(cursor, search))
           if (continuesList(cursor, search))
-            expectPage(successBody<ListingPage>(answer), search, rows)
-          else expect(Object.keys(expectRefusal(answer).fields ?? {})).toEqual(['cursor'])
+            expectPage(successBody<ListingPage>(response), search, rows)
+          else expect(Object.keys(expectErrorResponse(response).fields ?? {})).toEqual(['cursor'])
         }),
         // About 3 in 100 tampered cursors still name a place: the cursor as handed out comes
         // first, so that the accepted side is always tested.
@@ -349,7 +349,7 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
   )
 
   it(
-    'answers an id that is not a listing with 404, whatever its bytes',
+    'responds to an id that is not a listing with 404, whatever its bytes',
     async () => {
       const segment = fc.oneof(
         hostileSegment,
@@ -357,10 +357,10 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
       )
       await fc.assert(
         fc.asyncProperty(segment, async (id) => {
-          const answer = await ask(t.app, `/api/listings/${id}`)
+          const response = await ask(t.app, `/api/listings/${id}`)
           const existing = rows.find((row) => row.id === id)
-          if (existing) expect(successBody<Listing>(answer).id).toBe(existing.id)
-          else expect(expectRefusal(answer).error).toMatch(/not found/i)
+          if (existing) expect(successBody<Listing>(response).id).toBe(existing.id)
+          else expect(expectErrorResponse(response).error).toMatch(/not found/i)
         }),
         fuzzParameters(),
       )
@@ -369,7 +369,7 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
   )
 
   it(
-    'answers any method on any path under /api without a session with a JSON 4xx or a read',
+    'responds to any method on any path under /api without a session with a JSON 4xx or a read',
     async () => {
       const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS')
       const path = fc
@@ -388,9 +388,9 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
         .filter((url) => new URL(url, origin).pathname.startsWith('/api/'))
       await fc.assert(
         fc.asyncProperty(method, path, async (verb, url) => {
-          const answer = await ask(t.app, url, { method: verb })
-          if (answer.status < 300) expect(verb).toBe('GET')
-          else expectRefusal(answer)
+          const response = await ask(t.app, url, { method: verb })
+          if (response.status < 300) expect(verb).toBe('GET')
+          else expectErrorResponse(response)
         }),
         fuzzParameters(),
       )

@@ -13,7 +13,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../tests/support/test-app'
-import { walkPages } from '../../../tests/support/list-pages'
+import { readAllPages } from '../../../tests/support/list-pages'
 import { instanceName } from '../instance-name'
 import { encodeCursor } from '../../shared/listing-cursor'
 import { filterFingerprint } from './filter-fingerprint'
@@ -303,7 +303,7 @@ describe.each(dialects)('listings API on %s', (dialect) => {
     })
 
     const walk = (query: string, limit: number) =>
-      walkPages(t.app, `/api/listings?limit=${limit}${query}`)
+      readAllPages(t.app, `/api/listings?limit=${limit}${query}`)
 
     it('has many listings sharing one timestamp', () => {
       const counts = new Map<number, number>()
@@ -368,7 +368,7 @@ describe.each(dialects)('listings API on %s', (dialect) => {
         const whole = await requestJson<ListingPage>(fresh.app, '/api/listings?limit=50')
         expect(new Set(ids(whole.body.items))).toEqual(new Set(ids(mixed)))
 
-        const pages = await walkPages(fresh.app, '/api/listings?limit=4', 20)
+        const pages = await readAllPages(fresh.app, '/api/listings?limit=4', 20)
         expect(pages.flatMap((page) => ids(page.items))).toEqual(ids(whole.body.items))
       } finally {
         await fresh.close()

@@ -15,7 +15,7 @@ import {
 import { listingsPath } from '../../shared/listing-query'
 import type { Dialect } from '../db/database'
 import { fuzzParameters, fuzzSeed } from '../../../tests/support/fuzz/fuzz-run'
-import { walkPages } from '../../../tests/support/list-pages'
+import { readAllPages } from '../../../tests/support/list-pages'
 import {
   randomBbox,
   randomFilter,
@@ -71,7 +71,7 @@ async function expectPagesOf(
 ) {
   const expected = ids(searchListings(rows, filter, sort))
   const path = listPath(filter, sort, limit)
-  const pages = await walkPages(t.app, path, Math.ceil(expected.length / limit) + 2)
+  const pages = await readAllPages(t.app, path, Math.ceil(expected.length / limit) + 2)
   const got = pages.map((page) => ids(page.items))
   const wanted = Array.from({ length: Math.ceil(expected.length / limit) }, (_, n) =>
     expected.slice(n * limit, (n + 1) * limit),
@@ -261,7 +261,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
     async function found(q: string) {
       const answers = []
       for (const limit of [1, 50]) {
-        const pages = await walkPages(t.app, listPath({ q }, 'newest', limit))
+        const pages = await readAllPages(t.app, listPath({ q }, 'newest', limit))
         answers.push(pages.flatMap((page) => ids(page.items)))
       }
       const world = { west: -180, south: -90, east: 180, north: 90 }

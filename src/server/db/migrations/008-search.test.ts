@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ListingPage } from '../../../shared/listing'
 import type { ListingFilter, ListingSort, MapAnswer } from '../../../shared/listing-requests'
 import { listingsPath } from '../../../shared/listing-query'
-import { walkPages } from '../../../../tests/support/list-pages'
+import { readAllPages } from '../../../../tests/support/list-pages'
 import { matchesFilter, searchListings } from '../../../../tests/support/search-oracle'
 import { databaseBefore, type DatabaseBefore } from '../../../../tests/support/database-before'
 import {
@@ -78,7 +78,7 @@ describe.each(dialects)('migration 008 on %s, over listings written before it', 
   ])('finds %s among the old listings', async (_, filter, sort) => {
     const expected = searchListings(rows, filter, sort).map((row) => row.id)
     expect(expected.length).toBeGreaterThan(0)
-    const pages = await walkPages(t.app, listingsPath({ filter, sort, limit: 50 }))
+    const pages = await readAllPages(t.app, listingsPath({ filter, sort, limit: 50 }))
     expect(pages.flatMap((page) => page.items.map((item) => item.id))).toEqual(expected)
   })
 
