@@ -190,7 +190,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
         ),
         {
           ...fuzzParameters<[ListingFilter, number]>(60),
-          // One of each way SQLite reads a page, whatever the draw.
+          // One of each way SQLite reads a page, whatever the random data.
           examples: [
             [{ bbox: { west: 2, south: 48, east: 3, north: 49 } }, 10],
             [{ minPrice: 1000, maxPrice: 1500 }, 10],
