@@ -42,7 +42,7 @@ export const searchLimits = {
   textLength: { min: 1, max: 100 },
   rooms: limits.rooms,
   zoom: { min: 0, max: 20 },
-  /** a map answer lists every match as an item up to this many */
+  /** a map response lists every match as an item up to this many */
   mapItems: 200,
 } as const
 

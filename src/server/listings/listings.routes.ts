@@ -111,7 +111,7 @@ export function listingsRoutes(deps: {
       )
     })
     .get('/:id', async (c) => {
-      // An id that cannot exist is simply not found, as PUT and DELETE answer it.
+      // An id that cannot exist is simply not found, as PUT and DELETE respond to it.
       const id = c.req.param('id')
       const body = idPattern.test(id)
         ? await responseCache.get(cacheKey(c, noParameters), () => listings.readOne(id))

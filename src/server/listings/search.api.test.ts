@@ -45,8 +45,8 @@ const ids = (items: readonly { id: string }[]) => items.map((item) => item.id)
 /** Each case reads many pages: a failure is made smaller this many times at most, not for minutes. */
 const shrinks = 40
 
-/** Inserts the drawn listings, owned by `userIds`, and answers their rows. */
-const insertDrawn = (t: TestApp, listings: RandomListing[], userIds: string[]) =>
+/** Inserts the random listings, owned by `userIds`, and returns their rows. */
+const insertRandom = (t: TestApp, listings: RandomListing[], userIds: string[]) =>
   insertListings(
     t.context,
     listings.map(({ owner, ...fields }) => ({ ...fields, userRef: userIds[owner]! })),
@@ -59,7 +59,7 @@ const mapPath = (filter: ListingFilter, zoom: number) =>
   `/api/listings/map?${new URLSearchParams([...filterParameters(filter), ['zoom', String(zoom)]]).toString()}`
 
 /**
- * Walks the search to its end and checks every page against the brute-force answer: page n holds
+ * Reads the search to its end and checks every page against the brute-force result: page n holds
  * exactly the n-th `limit` matches, and an empty page with no cursor ends the list.
  */
 async function expectPagesOf(
@@ -79,7 +79,7 @@ async function expectPagesOf(
   expect(got, path).toEqual([...wanted, []])
 }
 
-/** Checks a map answer against the brute-force matches in its box. */
+/** Checks a map response against the brute-force matches in its box. */
 async function expectMapOf(
   t: TestApp,
   rows: readonly ListingRow[],
@@ -161,7 +161,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
     beforeAll(async () => {
       t = await createTestApp(dialect)
       userIds = [(await createUser(t.context)).id, (await createUser(t.context)).id]
-      rows = await insertDrawn(t, randomListings(300, userIds.length, fuzzSeed), userIds)
+      rows = await insertRandom(t, randomListings(300, userIds.length, fuzzSeed), userIds)
     })
     afterAll(async () => {
       await t?.close()
@@ -190,7 +190,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
         ),
         {
           ...fuzzParameters<[ListingFilter, number]>(60),
-          // One of each way SQLite reads a page, whatever the draw.
+          // One of each way SQLite reads a page, whatever the random data.
           examples: [
             [{ bbox: { west: 2, south: 48, east: 3, north: 49 } }, 10],
             [{ minPrice: 1000, maxPrice: 1500 }, 10],
@@ -255,20 +255,20 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
 
     /**
      * The listings `q` finds, by key: as the one listing of a page of 1 (on SQLite, the scan of the
-     * newest index checks the words), in a page of 50 (there the text index answers), and on the
+     * newest index checks the words), in a page of 50 (there the text index is read), and on the
      * whole world's map.
      */
     async function found(q: string) {
-      const answers = []
+      const results = []
       for (const limit of [1, 50]) {
         const pages = await readAllPages(t.app, listPath({ q }, 'newest', limit))
-        answers.push(pages.flatMap((page) => ids(page.items)))
+        results.push(pages.flatMap((page) => ids(page.items)))
       }
       const world = { west: -180, south: -90, east: 180, north: 90 }
       const { body } = await requestJson<MapAnswer>(t.app, mapPath({ q, bbox: world }, 2))
-      answers.push(ids(body.items))
-      const keys = answers.map((answer) =>
-        [...idOf].filter(([, id]) => answer.includes(id)).map(([key]) => key),
+      results.push(ids(body.items))
+      const keys = results.map((result) =>
+        [...idOf].filter(([, id]) => result.includes(id)).map(([key]) => key),
       )
       expect(keys[1], `page of 1 and page of 50 for '${q}'`).toEqual(keys[0])
       expect(keys[2], `map and pages for '${q}'`).toEqual(keys[0])
@@ -336,7 +336,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
     beforeAll(async () => {
       t = await createTestApp(dialect)
       userIds = [(await createUser(t.context)).id]
-      rows = await insertDrawn(t, randomListings(900, 1, fuzzSeed + 1), userIds)
+      rows = await insertRandom(t, randomListings(900, 1, fuzzSeed + 1), userIds)
     })
     afterAll(async () => {
       await t?.close()
@@ -348,7 +348,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
           const statements = await recordStatements(dialect, () =>
             expectMapOf(t, rows, { ...filter, bbox: world }, zoom, { fresh: true }),
           )
-          // Past that many matches, the stored cells answer (at these zooms, every one of them).
+          // Past that many matches, the stored cells are read (at these zooms, every one of them).
           const matches = rows.filter((row) => matchesFilter(row, filter, 'map')).length
           if (matches > searchLimits.mapItems) {
             const stored = statements.some(({ sql }) => sql.includes('listing_map_cell'))
@@ -375,18 +375,18 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
       )
     }
 
-    it('answers the world map of every type and offer as a brute-force grouping does', async () => {
+    it('returns the world map of every type and offer as a brute-force grouping does', async () => {
       await expectWorldMaps()
     }, 60_000)
 
-    it('answers the map of any box and zoom as a brute-force grouping does', async () => {
+    it('returns the map of any box and zoom as a brute-force grouping does', async () => {
       await expectBoxMaps()
     }, 60_000)
 
     it('keeps the stored cells in step with inserts, moves, changes of type, offer or status, and deletes', async () => {
-      const drawn = randomListings(120, 1, fuzzSeed + 2)
-      rows.push(...(await insertDrawn(t, drawn.slice(0, 40), userIds)))
-      // 80 listings move to the places of others drawn; some change type or offer on the way,
+      const random = randomListings(120, 1, fuzzSeed + 2)
+      rows.push(...(await insertRandom(t, random.slice(0, 40), userIds)))
+      // 80 listings move to the places of other random ones; some change type or offer on the way,
       // and some leave the market or come back to it as they move.
       for (let n = 0; n < 80; n++) {
         const row = rows[n]!
@@ -395,8 +395,8 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
         const changed: ListingRow = {
           ...row,
           type,
-          lat: drawn[40 + n]!.lat!,
-          lng: drawn[40 + n]!.lng!,
+          lat: random[40 + n]!.lat!,
+          lng: random[40 + n]!.lng!,
           ...(n % 4 === 0 && {
             offer: !row.offer,
             discountedPrice: row.offer ? null : Math.round(row.regularPrice / 2),
@@ -519,7 +519,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
     })
   })
 
-  describe('refusals', () => {
+  describe('error responses', () => {
     let t: TestApp
     /** cursors of the second page of `q=cottage` by price, and of `q=cottage&minPrice=1000` */
     let priceCursor: string
@@ -582,7 +582,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
       ['/api/listings/map?bbox=2,49,3,48&zoom=3', 'bbox'],
       ['/api/listings/map?bbox=2,48,3,49&zoom=3&minPrice=5&maxPrice=4', 'minPrice'],
       [`/api/listings/map?bbox=2,48,3,49&zoom=3&q=${long}`, 'q'],
-    ])('answers 400 naming the parameter for %s', async (path, field) => {
+    ])('returns 400 naming the parameter for %s', async (path, field) => {
       const { status, body } = await requestJson<{ error: string; fields?: object }>(t.app, path)
       expect(status).toBe(400)
       expect(body.error).toEqual(expect.any(String))

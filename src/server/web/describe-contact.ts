@@ -5,7 +5,7 @@ import { screens } from '../../shared/screens.js'
 import type { PageMeta, PageReads } from './page-meta.js'
 
 /**
- * The contact page, drawn with its landlord and, when the address names one of theirs, the
+ * The contact page, rendered with its landlord and, when the address names one of theirs, the
  * listing the message is about. Not kept (no version): a landlord's name changes without the
  * listings changing. An unknown landlord is left to the browser, which says so.
  */

@@ -197,7 +197,7 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
     expect(html).toContain(`<meta name="twitter:image:alt" content="Test Listing Flat, photo 1">`)
   })
 
-  it('answers 404 for a listing that does not exist, with no preview card', async () => {
+  it('returns 404 for a listing that does not exist, with no preview card', async () => {
     const { status, html } = await page('/category/rent/no-such-listing')
     expect(status).toBe(404)
     expect(html).toContain('<title>Not found | House Marketplace</title>')
@@ -216,7 +216,7 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
       'Offers',
       listingsPath({ filter: { offer: true }, sort: 'newest', limit: limits.pageSize }),
     ],
-  ])('preloads the first page of %s, a path the API answers', async (url, title, data) => {
+  ])('preloads the first page of %s, a path the API serves', async (url, title, data) => {
     const { status, html } = await page(url)
     expect(status).toBe(200)
     expect(html).toContain(`<title>${title} | House Marketplace</title>`)
@@ -241,11 +241,11 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
     expect(html).not.toContain('as="fetch"')
   })
 
-  it('answers an unknown route with 404 and keeps the manifest to itself', async () => {
+  it('returns 404 for an unknown route and keeps the manifest to itself', async () => {
     expect((await page('/no/such/page')).status).toBe(404)
-    const manifestAnswer = await page('/.vite/manifest.json')
-    expect(manifestAnswer.status).toBe(404)
-    expect(manifestAnswer.html).not.toContain('isEntry')
+    const manifestResponse = await page('/.vite/manifest.json')
+    expect(manifestResponse.status).toBe(404)
+    expect(manifestResponse.html).not.toContain('isEntry')
   })
 
   it('describes a listing as a schema.org RealEstateListing', async () => {

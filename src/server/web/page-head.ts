@@ -37,9 +37,9 @@ const siteDescription = 'Browse homes for rent or for sale, and publish your own
 export interface PageHead {
   status: 200 | 400 | 404 | 410
   html: string
-  /** What the screen is drawn from, when the server draws it (render-page.tsx). */
+  /** What the screen is rendered from, when the server renders it (render-page.tsx). */
   pageData?: PageData
-  /** The preload of the screen's first API read: for the head of a page the server did not draw. */
+  /** The preload of the screen's first API read: for the head of a page not server-rendered. */
   dataPreload?: string
   /** The listings' version `pageData` was read at: the page may be cached under it. */
   version?: string
@@ -79,10 +79,10 @@ function routePattern(path: string): RegExp {
 }
 
 /**
- * An account form, drawn on the server so that a reader without scripts sees it. It holds nothing
- * of anyone's: the server draws it for someone not signed in, whoever asks.
+ * An account form, rendered on the server so that a reader without scripts sees it. It holds
+ * nothing of anyone's: the server renders it for someone not signed in, whoever asks.
  */
-const drawnFormRoute = (
+const renderedFormRoute = (
   screen: { path: string; title: string },
   module: string,
   { visitorsOnly = false } = {},
@@ -195,9 +195,9 @@ const routes: PageRoute[] = [
     module: 'pages/Landlord.tsx',
     describe: ({ userId = '' }, search, reads) => describeLandlord(userId, search, reads),
   },
-  drawnFormRoute(screens.signIn, 'pages/SignIn.tsx', { visitorsOnly: true }),
-  drawnFormRoute(screens.signUp, 'pages/SignUp.tsx', { visitorsOnly: true }),
-  drawnFormRoute(screens.forgotPassword, 'pages/ForgotPassword.tsx'),
+  renderedFormRoute(screens.signIn, 'pages/SignIn.tsx', { visitorsOnly: true }),
+  renderedFormRoute(screens.signUp, 'pages/SignUp.tsx', { visitorsOnly: true }),
+  renderedFormRoute(screens.forgotPassword, 'pages/ForgotPassword.tsx'),
   titledRoute(screens.resetPassword, 'pages/ResetPassword.tsx', { noindex: true }),
   titledRoute(screens.oauthPopup, 'pages/OAuthPopup.tsx', { noindex: true }),
   titledRoute(screens.profile, 'pages/Profile.tsx', { noindex: true }),
@@ -237,7 +237,7 @@ export function createPageHeads(
 
   /**
    * The head of the screen at `path` (already decoded by the router) with `search` as its query,
-   * the answer's status, and the data the screen is drawn from when the server draws it.
+   * the response's status, and the data the screen is rendered from when the server renders it.
    */
   return async function pageHead(path: string, search = new URLSearchParams()): Promise<PageHead> {
     const normalized = path.replace(/\/+$/, '') || '/'

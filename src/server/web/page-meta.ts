@@ -1,4 +1,4 @@
-// What a screen's head and drawn body are made from: each route's `describe` reads it.
+// What a screen's head and server-rendered body are made from: each route's `describe` reads it.
 import type { Listing } from '../../shared/listing.js'
 import type { PageData } from '../../shared/page-data.js'
 import type { Db } from '../db/database.js'
@@ -16,7 +16,7 @@ export interface PageMeta {
   gone?: boolean
   /** An API read to preload: the path the client will fetch when the page holds no data. */
   data?: string
-  /** What the screen is drawn from on the server, and the listings' version it was read at. */
+  /** What the screen is rendered from on the server, and the listings' version it was read at. */
   pageData?: Versioned<PageData>
   /** The first image the screen shows, with the `sizes` it is shown at. */
   image?: { url: string; sizes: string }
