@@ -1,0 +1,144 @@
+// A search's page on SQLite. SQLite keeps no statistics for bound values, so this code picks the
+// index that drives the read (decision 011).
+import { sql, type RawBuilder } from 'kysely'
+import type { Bbox, ListingFilter, ListingSort } from '../../../shared/listing-requests.js'
+import type { Db } from '../../db/database.js'
+import { queryWords } from '../search-words.js'
+import {
+  keysetCondition,
+  orderBy,
+  sortIndexConditions,
+  textMatch,
+  type SearchPage,
+} from './search-conditions.js'
+import { and, readSearchRows, searchColumns, type SearchRow } from './search-rows.js'
+import {
+  drivingWord,
+  queryWordsOf,
+  readWordPage,
+  vocabularyQuery,
+  type QueryWord,
+} from './word-index.js'
+
+/**
+ * How many rows a selective index may hand over before it is no longer the cheaper way in, and
+ * how many rows of a sort index are scanned before the scan gives up for a selective index.
+ */
+const selectiveRows = 2000
+const scannedRows = 3000
+
+/**
+ * A selective index (the map box, a price range under the newest sort) that holds fewer rows than
+ * the text's rarest word drives the read; otherwise, with text, a bounded read of that word's rows
+ * in the sort's order (search/word-index.ts), and without, a bounded scan of the sort index checks
+ * each row; if that cannot fill the page, the text index drives, or the whole scan goes on.
+ */
+export async function readSqliteSearchPage(db: Db, page: SearchPage): Promise<SearchRow[]> {
+  const { query, cursor, conditions } = page
+  const { filter, sort, limit } = query
+  const words = filter.q === undefined ? [] : queryWords(filter.q)
+  const probed = await probe(db, filter, sort, words)
+  const word = drivingWord(probed.words)
+  if (probed.small && (!word || probed.small.count < word.rows)) {
+    return readSearchRows(
+      db,
+      sql`
+        select ${searchColumns} from (${probed.small.rows}) as driver
+        cross join listing on listing.seq = driver.seq
+        where ${and(conditions)}
+        order by ${orderBy(sort)} limit ${limit}`,
+    )
+  }
+  if (word) {
+    const read = await readWordPage(db, page, probed.words)
+    if (read?.complete) return read.rows
+    return readSearchRows(db, textIndexPage(words, page))
+  }
+  const scanned = sql`
+    select listing.seq from listing
+    where ${and([...sortIndexConditions(db, filter, sort, false), ...keysetCondition(sort, cursor)])}
+    order by ${orderBy(sort)} limit ${sql.lit(scannedRows)}`
+  // The scan's order is kept: SQLite runs the subquery as a coroutine that the join follows.
+  const found = await readSearchRows(
+    db,
+    sql`
+      select ${searchColumns} from (${scanned}) as scanned
+      cross join listing on listing.seq = scanned.seq
+      where ${and(conditions)} limit ${limit}`,
+  )
+  if (found.length === limit) return found
+  if (words.length === 0) return readSearchRows(db, page.sortIndexScan())
+  return readSearchRows(db, textIndexPage(words, page))
+}
+
+/** Every match from the text index, sorted. */
+function textIndexPage(words: string[], page: SearchPage) {
+  const { sort, limit } = page.query
+  return sql`
+    select ${searchColumns} from listing_text
+    cross join listing on listing.seq = listing_text.rowid
+    where listing_text match ${textMatch(words)} and ${and(page.conditions)}
+    order by ${orderBy(sort)} limit ${limit}`
+}
+
+/**
+ * In one statement: what the vocabulary knows of each query word, and the smaller of the box and
+ * the price range when it holds few listings (counted with a `LIMIT`, so the count stays cheap).
+ */
+async function probe(
+  db: Db,
+  filter: ListingFilter,
+  sort: ListingSort,
+  words: string[],
+): Promise<{ words: QueryWord[]; small?: { rows: RawBuilder<unknown>; count: number } }> {
+  const candidates = selectiveIndexes(filter, sort)
+  const parts = candidates.map(
+    (candidate, index) => sql`
+      select ${sql.lit(-1 - index)} as "position", ${sql.lit(candidate.name)} as "word",
+        (select count(*) from (${candidate.rows} limit ${sql.lit(selectiveRows)})) as "rows"`,
+  )
+  if (words.length > 0) parts.push(vocabularyQuery(words))
+  if (parts.length === 0) return { words: [] }
+  const { rows: found } = await sql<{ position: number; word: string; rows: number }>`${sql.join(
+    parts,
+    sql` union all `,
+  )}`.execute(db.kysely)
+  let small: { rows: RawBuilder<unknown>; count: number } | undefined
+  candidates.forEach((candidate, index) => {
+    const count = Number(found.find((row) => Number(row.position) === -1 - index)!.rows)
+    if (count < selectiveRows && (!small || count < small.count)) {
+      small = { rows: candidate.rows, count }
+    }
+  })
+  return { words: words.length > 0 ? queryWordsOf(words, found) : [], small }
+}
+
+/** The box and the price range (under the newest sort), as seqs, when the filter has them. */
+function selectiveIndexes(filter: ListingFilter, sort: ListingSort) {
+  const candidates: { name: string; rows: RawBuilder<unknown> }[] = []
+  if (filter.bbox) candidates.push({ name: 'area', rows: areaSeqs(filter.bbox) })
+  const priceRange = filter.minPrice !== undefined || filter.maxPrice !== undefined
+  if (priceRange && sort === 'newest') {
+    const range = [
+      sql`status = ${sql.lit('active')}`,
+      filter.minPrice === undefined ? sql`1 = 1` : sql`price >= ${filter.minPrice}`,
+      filter.maxPrice === undefined ? sql`1 = 1` : sql`price <= ${filter.maxPrice}`,
+    ]
+    candidates.push({
+      name: 'price',
+      rows: sql`select seq from listing indexed by listing_price where ${and(range)}`,
+    })
+  }
+  return candidates
+}
+
+/** The seqs of listings that may lie in the box (R*Tree rounds outwards; rows decide). */
+export function areaSeqs(bbox: Bbox) {
+  const longitudes =
+    bbox.west <= bbox.east
+      ? sql`maxLng >= ${bbox.west} and minLng <= ${bbox.east}`
+      : sql`(maxLng >= ${bbox.west} or minLng <= ${bbox.east})`
+  return sql`
+    select seq from listing_area
+    where maxLat >= ${bbox.south} and minLat <= ${bbox.north} and ${longitudes}`
+}
