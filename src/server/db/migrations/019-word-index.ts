@@ -52,9 +52,6 @@ async function upSqlite(db: Kysely<unknown>) {
       "seq" integer not null,
       primary key ("word", "type", "price", "id")
     ) without rowid`.execute(db)
-  await sql`
-    create index listing_word_newest
-    on listing_word ("word", "type", "timestamp", "id", "seq")`.execute(db)
   await sql`create table listing_vocabulary ("word" text primary key) without rowid`.execute(db)
 
   // No WITH inside a trigger: json_each splits the words, which hold only letters and digits.
@@ -76,8 +73,13 @@ async function upSqlite(db: Kysely<unknown>) {
       and "type" = old."type" and "price" = old."price" and "id" = old."id"
       and old."status" = 'active'`
 
-  await insertWords('listing').execute(db)
+  // In the primary key's order, and the second index after the rows: both then grow at their end
+  // instead of everywhere at once, which at a million listings is minutes apart.
+  await sql`${insertWords('listing')} order by 1, 2, 3, 5`.execute(db)
   await insertVocabulary('listing').execute(db)
+  await sql`
+    create index listing_word_newest
+    on listing_word ("word", "type", "timestamp", "id", "seq")`.execute(db)
   await sql`
     create trigger listing_word_insert after insert on listing begin
       ${insertWords('new')};
