@@ -2,6 +2,7 @@
 // reads must find them as they find listings made through the API (search by word, the map's
 // counts, photos that load), and the seeded users must sign in with the demo's password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startS3rver } from '../../../tests/support/s3rver'
 import { signIn } from '../../../tests/support/sign-in'
 import { createTestApp, dialects, testOrigin, type TestApp } from '../../../tests/support/test-app'
 import { wordsOf } from '../listings/search-words'
@@ -167,5 +168,29 @@ describe.each(dialects)('the seed with shared photos on %s', (dialect) => {
     expect(await t.context.listings.count()).toBe(counts.listings + 5)
     const users = await t.context.db.kysely.selectFrom('user').select('id').execute()
     expect(users).toHaveLength(counts.users)
+  })
+})
+
+describe('the seed with shared photos and the S3 media store (s3rver)', () => {
+  it('stores the photos in the bucket, from where the listings show them', async () => {
+    const s3 = await startS3rver()
+    const t = await createTestApp('sqlite', s3.env)
+    try {
+      await seedWithSharedPhotos(t.context, { users: 1, listings: 5 })
+      const page = await (await t.app.request('/api/listings?limit=5')).json()
+      const urls = (page as { items: { imageUrls: string[] }[] }).items.flatMap(
+        (item) => item.imageUrls,
+      )
+      expect(urls.length).toBeGreaterThanOrEqual(10)
+      for (const url of new Set(urls)) {
+        expect(url.startsWith(`${s3.endpoint}/${s3.bucket}/images/`), url).toBe(true)
+        const response = await fetch(url)
+        expect(response.status, url).toBe(200)
+        expect(response.headers.get('content-type'), url).toMatch(/^image\//)
+      }
+    } finally {
+      await t.close()
+      await s3.close()
+    }
   })
 })

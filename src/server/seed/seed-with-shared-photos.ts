@@ -1,5 +1,5 @@
 // `npm run seed -- --photos shared`: the demo's users and listings in batches, every listing showing
-// one to three of a handful of photos made once. Drawing photos per listing is what makes the
+// two or three of a handful of photos made once. Drawing photos per listing is what makes the
 // default seed slow (10,000 listings took over ten minutes); this one writes a million in minutes.
 import { hashPassword } from 'better-auth/crypto'
 import sharp from 'sharp'
@@ -26,7 +26,7 @@ export const sharedPhotoCount = 10
 const yearMs = 365 * 24 * 60 * 60 * 1000
 
 export async function seedWithSharedPhotos(
-  context: Pick<AppContext, 'db' | 'users' | 'listings' | 'media' | 'viewingSlots'>,
+  context: Pick<AppContext, 'db' | 'listings' | 'media' | 'viewingSlots'>,
   counts: { users: number; listings: number },
 ): Promise<{ users: number; listings: number }> {
   const userIds = await ensureDemoUsers(context.db, counts.users)
@@ -77,6 +77,7 @@ async function ensureDemoUsers(db: Db, count: number): Promise<string[]> {
   }
   const missing = wanted.filter((user) => !existing.has(user.email))
   if (missing.length > 0) {
+    // Better Auth's own hash function: auth.ts sets none of its own (the test signs the users in).
     const ids = await insertUserRows(db, missing, await hashPassword(demoAccount.password))
     missing.forEach((user, k) => existing.set(user.email, ids[k]!))
   }
