@@ -169,6 +169,25 @@ describe.each(dialects)('the seed with shared photos on %s', (dialect) => {
     const users = await t.context.db.kysely.selectFrom('user').select('id').execute()
     expect(users).toHaveLength(counts.users)
   })
+
+  it("leaves a deleted listing's photos to the other listings that show them", async () => {
+    const [gone, ...others] = rows
+    const goneKeys = JSON.parse(gone!.images) as string[]
+    const other = others.find((row) =>
+      (JSON.parse(row.images) as string[]).some((key) => goneKeys.includes(key)),
+    )!
+    const owner = await t.context.db.kysely
+      .selectFrom('listing')
+      .select('userRef')
+      .where('id', '=', gone!.id)
+      .executeTakeFirstOrThrow()
+    await t.context.writes.delete(gone!.id, owner.userRef)
+    const listing = await get<{ imageUrls: string[] }>(`/api/listings/${other.id}`)
+    for (const url of listing.imageUrls) {
+      const response = await t.app.request(new URL(url, testOrigin).pathname)
+      expect(response.status, url).toBe(200)
+    }
+  })
 })
 
 describe('the seed with shared photos and the S3 media store (s3rver)', () => {

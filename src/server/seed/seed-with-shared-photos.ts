@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import type { AppContext } from '../app.js'
 import type { Db } from '../db/database.js'
 import { newId } from '../ids.js'
-import type { MediaStore } from '../media/media-store.js'
+import { sharedImagePrefix, type MediaStore } from '../media/media-store.js'
 import { storeImageVariants } from '../media/images.js'
 import {
   batchSize,
@@ -84,7 +84,7 @@ async function ensureDemoUsers(db: Db, count: number): Promise<string[]> {
   return wanted.map((user) => existing.get(user.email)!)
 }
 
-/** Draws the shared photos and stores their variants in the media store; answers their keys. */
+/** Draws the shared photos and stores their variants in the media store; returns their keys. */
 async function storeSharedPhotos(media: MediaStore): Promise<string[]> {
   const keys: string[] = []
   for (let n = 0; n < sharedPhotoCount; n++) {
@@ -92,7 +92,7 @@ async function storeSharedPhotos(media: MediaStore): Promise<string[]> {
       .png()
       .toBuffer()
     keys.push(
-      await storeImageVariants(media, `images/seed-shared-house-${n + 1}.png-${newId()}`, png),
+      await storeImageVariants(media, `${sharedImagePrefix}house-${n + 1}.png-${newId()}`, png),
     )
   }
   return keys
