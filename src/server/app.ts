@@ -7,8 +7,8 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { createAlertJobs } from './alerts/alert-jobs.js'
-import { createListingAlerts, type ListingAlerts } from './alerts/listing-alerts.js'
-import { createUnsubscribeTokens, type UnsubscribeTokens } from './alerts/unsubscribe-token.js'
+import { createListingAlerts, type ListingAlertQueue } from './alerts/listing-alerts.js'
+import { createUnsubscribeTokens, type UnsubscribeTokens } from './mail/unsubscribe-token.js'
 import { unsubscribeRoutes } from './alerts/unsubscribe.routes.js'
 import { createAuth, serverSecret, type Auth } from './auth/auth.js'
 import { authRoutes } from './auth/auth.routes.js'
@@ -115,7 +115,7 @@ export interface AppContext {
   jobs: JobQueue
   jobHandlers: JobHandlers
   /** What listing writes tell the people who follow homes (saved searches, saved homes). */
-  listingAlerts: ListingAlerts
+  listingAlerts: ListingAlertQueue
   unsubscribeTokens: UnsubscribeTokens
   conversations: ConversationQueries
   viewingSlots: ViewingSlotQueries

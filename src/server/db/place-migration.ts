@@ -4,7 +4,7 @@
 // matching use, and a later change of the key comes with its own migration that refills it.
 import { type Kysely, type Migration, sql } from 'kysely'
 import { listingFilterSchema } from '../../shared/listing-filter-schema.js'
-import { searchPlace } from '../alerts/search-place.js'
+import { searchPlace } from '../saved-searches/search-place.js'
 import { noPriceBound } from './alerts-migration.js'
 import type { Database } from './schema.js'
 

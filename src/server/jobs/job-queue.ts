@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
-import { batches } from '../media/s3-store.js'
+import { batches } from '../lib/batches.js'
 
 export interface NewJob {
   /** names the work: a job with the key of a waiting one joins it (the earlier runAt wins) */

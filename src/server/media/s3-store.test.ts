@@ -8,13 +8,7 @@ import { loadConfig } from '../config.js'
 import { storeImageVariants } from './images.js'
 import { createMediaStore } from './media-factory.js'
 import { imageFileKeys } from './media-store.js'
-import {
-  batches,
-  createS3Client,
-  createS3Store,
-  deleteBatchSize,
-  type S3StoreOptions,
-} from './s3-store.js'
+import { createS3Client, createS3Store, deleteBatchSize, type S3StoreOptions } from './s3-store.js'
 
 let s3: LocalS3
 let options: S3StoreOptions
@@ -252,11 +246,8 @@ describe('S3 client settings', () => {
   })
 })
 
-describe('batches', () => {
-  it('slices keys into consecutive batches of at most the given size', () => {
-    expect(batches([], deleteBatchSize)).toEqual([])
-    expect(batches([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]])
-    expect(batches([1, 2], 2)).toEqual([[1, 2]])
+describe('deleteBatchSize', () => {
+  it("is S3's limit of keys per DeleteObjects", () => {
     expect(deleteBatchSize).toBe(1000)
   })
 })

@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { variantName } from '../../shared/media.js'
 import { stripSlash } from '../config.js'
+import { batches } from '../lib/batches.js'
 import { isSafeKey, largestImageWidth, type MediaStore } from './media-store.js'
 
 export interface S3StoreOptions {
@@ -138,13 +139,4 @@ function publicBaseUrl({ publicUrl, endpoint, bucket, region }: S3StoreOptions):
   if (publicUrl) return stripSlash(publicUrl)
   if (endpoint) return `${stripSlash(endpoint)}/${encodeURIComponent(bucket)}`
   return `https://${bucket}.s3.${region ?? defaultRegion}.amazonaws.com`
-}
-
-/** `items` in consecutive slices of at most `size`. */
-export function batches<T>(items: readonly T[], size: number): T[][] {
-  const slices: T[][] = []
-  for (let start = 0; start < items.length; start += size) {
-    slices.push(items.slice(start, start + size))
-  }
-  return slices
 }

@@ -14,7 +14,7 @@ import {
   testOrigin,
   type TestApp,
 } from '../../../tests/support/test-app'
-import { searchPlace } from '../alerts/search-place'
+import { searchPlace } from './search-place'
 import { savedSearchStatements } from './saved-searches.queries'
 
 describe.each(dialects)('saved searches API on %s', (dialect) => {
