@@ -3,7 +3,7 @@
 // a user wrote is on one line after a label, and each of our links on a labelled line of its own.
 import { formatBathrooms, formatBedrooms, formatCount, formatPrice } from '../../shared/format.js'
 import { effectivePrice, type Listing } from '../../shared/listing.js'
-import { escapeHtml } from '../http/escape.js'
+import { escapeHtml } from '../lib/escape.js'
 import {
   mailButton,
   mailColours,

@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono'
 import type { Db } from '../db/database.js'
 import type { SavedHomeMailKind } from '../db/schema.js'
-import { escapeHtml } from '../http/escape.js'
+import { escapeHtml } from '../lib/escape.js'
 import { findSavedSearch, turnAlertsOff } from '../saved-searches/saved-searches.queries.js'
 import { messageMailsOff, stopMessageMails } from '../users/users.queries.js'
 import { mailOptedOut, optOutOfMail } from './mail-opt-outs.queries.js'

@@ -1,6 +1,6 @@
 // The HTML frame every mail of ours shares: a white card on the app's grey, the name on top, and a
 // footer that says why the mail came. Table layout and inline styles, as mail programs want them.
-import { escapeHtml } from '../http/escape.js'
+import { escapeHtml } from '../lib/escape.js'
 
 /** The app's colours (client/styles/global.css). */
 export const mailColours = {

@@ -18,7 +18,7 @@ import {
   screens,
   siteName,
 } from '../../shared/screens.js'
-import { escapeHtml } from '../http/escape.js'
+import { escapeHtml } from '../lib/escape.js'
 import { shareImageTags } from './share-image-tags.js'
 import type { ListingQueries } from '../listings/listings.queries.js'
 import { describeContact } from './describe-contact.js'

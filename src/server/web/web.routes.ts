@@ -4,7 +4,7 @@
 import { getSessionCookie } from 'better-auth/cookies'
 import { Hono, type Context } from 'hono'
 import { pageDataElementId } from '../../shared/page-data.js'
-import { escapeHtml, jsonInScript } from '../http/escape.js'
+import { escapeHtml, jsonInScript } from '../lib/escape.js'
 import { bodyBytes, textBody, type TextBody } from '../http/json-answer.js'
 import type { Versioned } from '../listings/listings.queries.js'
 import type { ResponseCache } from '../listings/response-cache.js'
