@@ -13,7 +13,7 @@ import {
 import { filterParameters, type MapAnswer } from '../../shared/listing-requests.js'
 import type { Auth } from '../auth/auth.js'
 import { requireUser, type SignedInEnv } from '../auth/session.js'
-import { jsonAnswer, sendJsonBody } from '../http/json-answer.js'
+import { jsonResponse, sendJsonBody } from '../http/json-response.js'
 import { requestTarget, type ResponseCache } from './response-cache.js'
 import { parseJsonBody, validate } from '../http/validate.js'
 import { limitedResponse, RequestLimitedError } from '../http/rate-limit.js'
@@ -153,7 +153,7 @@ export function listingsRoutes(deps: {
       const body = await parseJsonBody(c.req.raw, listingInputSchema, 'Invalid listing')
       if ('error' in body) return c.json(body.error, body.status)
       try {
-        return jsonAnswer(c, await writes.create(c.get('user').id, body.data), 201)
+        return jsonResponse(c, await writes.create(c.get('user').id, body.data), 201)
       } catch (error) {
         return refusal(c, error)
       }
@@ -164,7 +164,7 @@ export function listingsRoutes(deps: {
       const body = await parseJsonBody(c.req.raw, listingInputSchema, 'Invalid listing')
       if ('error' in body) return c.json(body.error, body.status)
       try {
-        return jsonAnswer(c, await writes.update(owned.id, c.get('user').id, body.data))
+        return jsonResponse(c, await writes.update(owned.id, c.get('user').id, body.data))
       } catch (error) {
         return refusal(c, error)
       }
@@ -175,7 +175,7 @@ export function listingsRoutes(deps: {
       const body = await parseJsonBody(c.req.raw, listingStatusInputSchema, 'Invalid status')
       if ('error' in body) return c.json(body.error, body.status)
       try {
-        return jsonAnswer(
+        return jsonResponse(
           c,
           await writes.changeStatus(owned.id, c.get('user').id, body.data.status),
         )
