@@ -46,6 +46,9 @@ const alertsForeignTables = [
   'contact_preference',
 ]
 
+/** The routes still given the whole context (the search's routes, being rebuilt). */
+const wholeContextCallers = '[callee.name=/^(listingsRoutes|webRoutes)$/]'
+
 /** One zone per pair of features: `from`'s modules that `target` may not import. */
 const featureZones = Object.entries(serverFeatures).flatMap(([owner, publicModules]) =>
   Object.keys(serverFeatures)
@@ -152,6 +155,23 @@ export default tseslint.config(
           selector:
             'MemberExpression[property.name=/^(kysely|selectFrom|insertInto|updateTable|deleteFrom)$/]',
           message: 'Routes do no SQL: use a *.queries.ts module.',
+        },
+      ],
+    },
+  },
+  {
+    // Each route gets the members of the app's context it uses, named in its deps type.
+    files: ['src/server/app.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.name=/(Routes|Counter)$/]:not(${wholeContextCallers}) > Identifier[name='context']`,
+          message: 'Pass the route the members of the context it uses, not the whole context.',
+        },
+        {
+          selector: `CallExpression[callee.name=/(Routes|Counter)$/]:not(${wholeContextCallers}) > ObjectExpression > SpreadElement[argument.name='context']`,
+          message: 'Pass the route the members of the context it uses, not the whole context.',
         },
       ],
     },

@@ -1,5 +1,6 @@
 // The import boundaries of eslint.config.js catch what they are for: each case is a module as a
 // newcomer might write it, linted at its place in the tree with the project's own configuration.
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
@@ -62,5 +63,16 @@ describe('the import boundaries', () => {
       "import { jobTiming } from '../jobs/job-queue.js'\nexport const timing = jobTiming\n",
     )
     expect(rules.sort()).toEqual(['import-x/no-cycle', 'import-x/no-restricted-paths'])
+  })
+
+  it('give each route in app.ts the members of the context it uses', async () => {
+    const app = await readFile(path.join(root, 'src/server/app.ts'), 'utf8')
+    const whole = app.replace(
+      'favouritesRoutes({ favourites: context.favourites, auth })',
+      'favouritesRoutes(context)',
+    )
+    expect(whole).not.toBe(app)
+    expect(await brokenRules('src/server/app.ts', whole)).toEqual(['no-restricted-syntax'])
+    expect(await brokenRules('src/server/app.ts', app)).toEqual([])
   })
 })
