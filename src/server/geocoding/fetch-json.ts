@@ -20,13 +20,13 @@ export async function fetchJson(url: URL, options: FetchOptions): Promise<unknow
   }
   if (!response.ok) {
     await response.body?.cancel()
-    throw new GeocoderUnavailableError(`${service} answered HTTP ${response.status}`)
+    throw new GeocoderUnavailableError(`${service} responded with HTTP ${response.status}`)
   }
   try {
     return await response.json()
   } catch (error) {
     if (signal.aborted) throw new GeocoderUnavailableError(failure(options, error))
-    throw new GeocoderUnavailableError(`${service} answered something that is not JSON`)
+    throw new GeocoderUnavailableError(`${service} returned something that is not JSON`)
   }
 }
 

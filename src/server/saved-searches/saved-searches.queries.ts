@@ -32,7 +32,7 @@ export interface SavedSearchInput {
 
 export type SavedSearchChangeInput = Partial<SavedSearchInput>
 
-/** An expected refusal, answered as `{ error }` with its status (and the saved search it names). */
+/** An expected error, sent as `{ error }` with its status (and the saved search it names). */
 export class SavedSearchError extends Error {
   constructor(
     readonly status: 400 | 404 | 409,

@@ -42,7 +42,7 @@ export function savedSearchesRoutes(deps: {
     return owned ? id : undefined
   }
 
-  function refusal(c: Context, error: unknown) {
+  function errorResponse(c: Context, error: unknown) {
     if (!(error instanceof SavedSearchError)) throw error
     const { message, status, id } = error
     return c.json({ error: message, ...(id && { id }) } satisfies SavedSearchErrorBody, status)
@@ -66,7 +66,7 @@ export function savedSearchesRoutes(deps: {
           201,
         )
       } catch (error) {
-        return refusal(c, error)
+        return errorResponse(c, error)
       }
     })
     .patch('/:id', writeLimit, async (c) => {
@@ -80,7 +80,7 @@ export function savedSearchesRoutes(deps: {
           await savedSearches.update(id, c.get('user').id, body.data),
         )
       } catch (error) {
-        return refusal(c, error)
+        return errorResponse(c, error)
       }
     })
     .delete('/:id', writeLimit, async (c) => {
