@@ -32,7 +32,7 @@ export async function fetchJson(url: URL, options: FetchOptions): Promise<unknow
 
 function failure({ service, timeoutMs }: FetchOptions, error: unknown): string {
   if (error instanceof Error && error.name === 'TimeoutError') {
-    return `${service} did not answer within ${timeoutMs} ms`
+    return `${service} did not respond within ${timeoutMs} ms`
   }
   // Only the error code: undici's messages are safe today, but a cause could quote the URL.
   const cause = error instanceof Error && error.cause !== undefined ? error.cause : error
