@@ -3,7 +3,7 @@
 // match recorded once, ever), a saved home's price cut or close (a mail to each saver).
 import type { Kysely } from 'kysely'
 import { effectivePrice, type Listing } from '../../shared/listing.js'
-import { listingFilterSchema } from '../../shared/listing-filter-schema.js'
+import { listingFilterSchema } from '../../shared/listing-query-schema.js'
 import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
 import { listingSavers } from '../favourites/favourites.queries.js'

@@ -22,7 +22,7 @@ import { createUploadQueries } from '../uploads/uploads.queries.js'
 import type { BookingQueries } from '../viewings/bookings.queries.js'
 import { createListingQueries } from './listings.queries.js'
 
-/** An expected refusal, answered as `{ error, fields }` with its status. */
+/** An expected rejection, sent as an error response `{ error, fields }` with its status. */
 export class ListingWriteError extends Error {
   constructor(
     readonly status: 400 | 403 | 404 | 422 | 503,
@@ -122,7 +122,7 @@ export function createListingWrites(deps: {
     async create(userId: string, input: ListingInput): Promise<Listing> {
       const place = await placeOf(input)
       const id = newId()
-      // The answer is read inside the transaction: a delete right after must not empty it.
+      // The new listing is read inside the transaction: a delete right after must not empty it.
       return db.kysely.transaction().execute(async (trx) => {
         const claimed = await createUploadQueries(db, trx).claim(input.images, userId)
         if (!claimed) throw notYourUploads()
