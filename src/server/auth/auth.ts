@@ -23,8 +23,8 @@ export const passwordLength = { min: 8, max: 128 } as const
 
 /**
  * Better Auth makes the rate limit's `lastRequest` a PostgreSQL `bigint`, then its schema check,
- * run at every start, reads the type as `int8` and warns that it differs (better-auth#10718): a
- * line about nothing in every restart's log.
+ * run at every start, reads the type as `int8` and warns that it differs (a known fault of Better
+ * Auth's own): a line about nothing in every restart's log.
  */
 const falseSchemaWarning =
   /^Field lastRequest in table rateLimit has a different type in the database\. Expected number but got int8\.$/
