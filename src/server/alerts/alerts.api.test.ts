@@ -16,7 +16,13 @@ import {
   testOrigin,
   type TestApp,
 } from '../../../tests/support/test-app'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema'
+import { savedListingQuery } from '../favourites/favourites.queries'
 import { listingStatusesQuery } from '../listings/listing-statuses.queries'
+import { savedSearchByIdQuery } from '../saved-searches/saved-searches.queries'
+import { userEmailQuery } from '../users/users.queries'
+import { mailOptOutQuery } from './mail-opt-outs.queries'
 import { pendingMatchesQuery } from './alert-jobs'
 import { alertCandidatesQuery } from '../saved-searches/alert-candidates.queries'
 import { nextDigestAt } from './listing-alerts'
@@ -373,5 +379,18 @@ describe.each(dialects)('alerts on %s', (dialect) => {
       listingStatusesQuery(trx, ['some-listing', 'another-listing']),
     )
     expect(scansTable(statuses, 'listing')).toBe(false)
+  })
+
+  it("reads a saver's save, address and opt-out, and a saved search, each by its key", async () => {
+    const reads = {
+      favourite: (trx: Kysely<Database>) => savedListingQuery(trx, 'some-user', 'some-listing'),
+      user: (trx: Kysely<Database>) => userEmailQuery(trx, 'some-user'),
+      mail_opt_out: (trx: Kysely<Database>) => mailOptOutQuery(trx, 'some-user', 'price-cut'),
+      saved_search: (trx: Kysely<Database>) => savedSearchByIdQuery(trx, 'some-id'),
+    }
+    for (const [table, read] of Object.entries(reads)) {
+      const plan = await queryPlan(t.context.db, read)
+      expect(scansTable(plan, table), plan.join('\n')).toBe(false)
+    }
   })
 })

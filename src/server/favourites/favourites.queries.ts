@@ -126,17 +126,19 @@ export async function listingSavers(
   return rows.map((row) => row.userId)
 }
 
+/** The user's save of the listing, if any; read by the table's key. */
+export const savedListingQuery = (kysely: Kysely<Database>, userId: string, listingId: string) =>
+  kysely
+    .selectFrom('favourite')
+    .select('listingId')
+    .where('userId', '=', userId)
+    .where('listingId', '=', listingId)
+
 /** Whether the user has the listing saved. */
 export async function hasSaved(
   { kysely }: Db,
   userId: string,
   listingId: string,
 ): Promise<boolean> {
-  const row = await kysely
-    .selectFrom('favourite')
-    .select('listingId')
-    .where('userId', '=', userId)
-    .where('listingId', '=', listingId)
-    .executeTakeFirst()
-  return row !== undefined
+  return (await savedListingQuery(kysely, userId, listingId).executeTakeFirst()) !== undefined
 }

@@ -243,13 +243,15 @@ export function createSavedSearchQueries(db: Db) {
 
 export type SavedSearchQueries = ReturnType<typeof createSavedSearchQueries>
 
-/** A saved search by its id alone, for its alert mails and their unsubscribe page. */
-export function findSavedSearch({ kysely }: Db, id: string) {
-  return kysely
+export const savedSearchByIdQuery = (kysely: Kysely<Database>, id: string) =>
+  kysely
     .selectFrom('saved_search')
     .select(['name', 'query', 'alerts', 'userId'])
     .where('id', '=', id)
-    .executeTakeFirst()
+
+/** A saved search by its id alone, for its alert mails and their unsubscribe page. */
+export function findSavedSearch({ kysely }: Db, id: string) {
+  return savedSearchByIdQuery(kysely, id).executeTakeFirst()
 }
 
 /** Turns a saved search's alerts off; its name, or undefined when it was deleted. */

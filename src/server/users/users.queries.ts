@@ -3,7 +3,9 @@
 import type { LandlordProfile } from '../../shared/landlord-profile.js'
 import type { OwnProfile, UserProfile } from '../../shared/profile.js'
 import { readReplyFigures } from '../conversations/reply-figures.js'
+import type { Kysely } from 'kysely'
 import type { Db } from '../db/database.js'
+import type { Database } from '../db/schema.js'
 
 /** A stored boolean (0/1 on SQLite), or null without a preference row: on by default. */
 const isOn = (value: boolean | number | null) => value === null || Boolean(value)
@@ -77,16 +79,15 @@ export function createUserQueries({ kysely, bool }: Db) {
 
 export type UserQueries = ReturnType<typeof createUserQueries>
 
+export const userEmailQuery = (kysely: Kysely<Database>, userId: string) =>
+  kysely.selectFrom('user').select(['email', 'emailVerified']).where('id', '=', userId)
+
 /** The user's address and whether it is verified; undefined for a deleted user. */
 export async function userEmail(
   { kysely }: Db,
   userId: string,
 ): Promise<{ email: string; verified: boolean } | undefined> {
-  const row = await kysely
-    .selectFrom('user')
-    .select(['email', 'emailVerified'])
-    .where('id', '=', userId)
-    .executeTakeFirst()
+  const row = await userEmailQuery(kysely, userId).executeTakeFirst()
   return row && { email: row.email, verified: Boolean(row.emailVerified) }
 }
 
