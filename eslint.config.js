@@ -147,6 +147,11 @@ export default tseslint.config(
               except: ['./lib'],
               message: 'server/lib holds generic helpers that depend on no server code.',
             },
+            {
+              target: ['src/server/http', 'src/server/jobs', 'src/server/mail', 'src/server/media'],
+              from: Object.keys(serverFeatures).map((feature) => `src/server/${feature}`),
+              message: "The server's shared parts depend on no feature: features depend on them.",
+            },
             ...featureZones,
           ],
         },

@@ -56,6 +56,14 @@ describe('the import boundaries', () => {
     expect(rules).toEqual(['import-x/no-restricted-paths'])
   })
 
+  it("keep the server's shared parts free of features", async () => {
+    const rules = await brokenRules(
+      'src/server/mail/alert-kinds.ts',
+      "export { alertJobKinds } from '../alerts/listing-alerts.js'\n",
+    )
+    expect(rules).toEqual(['import-x/no-restricted-paths'])
+  })
+
   it('keep server/lib free of server code, and find import cycles', async () => {
     // jobs/job-queue.ts imports lib/batches.ts: importing it back closes a cycle.
     const rules = await brokenRules(
