@@ -8,7 +8,7 @@ import {
   type Listing,
   type ListingStatus,
 } from '../../shared/listing.js'
-import type { ListingAlerts } from '../alerts/listing-alerts.js'
+import type { ListingAlerts } from './listing-alerts.js'
 import type { Db } from '../db/database.js'
 import {
   GeocoderUnavailableError,

@@ -12,7 +12,7 @@ import {
 } from '../../shared/saved-search.js'
 import { savedSearchQuerySchema } from '../../shared/saved-search-schema.js'
 import { searchSummary } from '../../shared/search-summary.js'
-import { searchPlace } from '../alerts/search-place.js'
+import { searchPlace } from './search-place.js'
 import type { Db } from '../db/database.js'
 import type { Database, SavedSearchTable } from '../db/schema.js'
 import { newId } from '../ids.js'
@@ -32,7 +32,7 @@ export interface SavedSearchInput {
 
 export type SavedSearchChangeInput = Partial<SavedSearchInput>
 
-/** An expected refusal, answered as `{ error }` with its status (and the saved search it names). */
+/** An expected error, sent as `{ error }` with its status (and the saved search it names). */
 export class SavedSearchError extends Error {
   constructor(
     readonly status: 400 | 404 | 409,
@@ -242,3 +242,25 @@ export function createSavedSearchQueries(db: Db) {
 }
 
 export type SavedSearchQueries = ReturnType<typeof createSavedSearchQueries>
+
+export const savedSearchByIdQuery = (kysely: Kysely<Database>, id: string) =>
+  kysely
+    .selectFrom('saved_search')
+    .select(['name', 'query', 'alerts', 'userId'])
+    .where('id', '=', id)
+
+/** A saved search by its id alone, for its alert mails and their unsubscribe page. */
+export function findSavedSearch({ kysely }: Db, id: string) {
+  return savedSearchByIdQuery(kysely, id).executeTakeFirst()
+}
+
+/** Turns a saved search's alerts off; its name, or undefined when it was deleted. */
+export async function turnAlertsOff({ kysely }: Db, id: string): Promise<string | undefined> {
+  const row = await kysely
+    .updateTable('saved_search')
+    .set({ alerts: 'off' })
+    .where('id', '=', id)
+    .returning('name')
+    .executeTakeFirst()
+  return row?.name
+}

@@ -236,7 +236,7 @@ export type DemoHome = Omit<ListingRow, 'id' | 'userRef' | 'images' | 'timestamp
 }
 
 /**
- * The home of the demo's listing number `index` (0 is the first ever seeded), drawn from `random`.
+ * The home of the demo's listing number `index` (0 is the first ever seeded), picked with `random`.
  * The places take turns, so the first listings already cover every city.
  */
 export function demoHome(random: Random, index: number): DemoHome {
@@ -275,7 +275,7 @@ const kmPerDegree = 111.32
 
 /**
  * A point on the home's street: each street of a city is a straight line of its own through the
- * city (its direction and its distance from the centre drawn once from the street), so the homes
+ * city (its direction and its distance from the centre picked once per street), so the homes
  * of a city stand along its streets, apart, and not on its centre.
  */
 function alongStreet(

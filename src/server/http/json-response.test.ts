@@ -1,15 +1,15 @@
-// jsonAnswer: the encoding the client asked for, a body that decodes to the same JSON, headers set.
+// jsonResponse: the encoding the client asked for, a body that decodes to the same JSON, headers set.
 import zlib from 'node:zlib'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { chooseEncoding, jsonAnswer, jsonBody, sendJsonBody } from './json-answer'
+import { chooseEncoding, jsonResponse, jsonBody, sendJsonBody } from './json-response'
 
 const page = {
   items: Array.from({ length: 10 }, (_, n) => ({ id: `listing-${n}`, name: 'x'.repeat(200) })),
 }
 const app = new Hono()
-  .get('/page', (c) => jsonAnswer(c, page))
-  .get('/small', (c) => jsonAnswer(c, { ok: true }, 201))
+  .get('/page', (c) => jsonResponse(c, page))
+  .get('/small', (c) => jsonResponse(c, { ok: true }, 201))
 
 async function get(path: string, acceptEncoding?: string) {
   const response = await app.request(path, {
@@ -26,8 +26,8 @@ async function get(path: string, acceptEncoding?: string) {
   return { response, encoding, bytes, json: JSON.parse(text) as unknown }
 }
 
-describe('jsonAnswer', () => {
-  it('answers brotli to a browser that accepts it, decoding to the same JSON', async () => {
+describe('jsonResponse', () => {
+  it('responds with brotli to a browser that accepts it, decoding to the same JSON', async () => {
     const { response, encoding, bytes, json } = await get('/page', 'gzip, deflate, br, zstd')
     expect(encoding).toBe('br')
     expect(json).toEqual(page)
@@ -36,7 +36,7 @@ describe('jsonAnswer', () => {
     expect(response.headers.get('Vary')).toBe('Accept-Encoding')
   })
 
-  it('answers gzip when brotli is not accepted, and plain JSON when nothing is', async () => {
+  it('responds with gzip when brotli is not accepted, and plain JSON when nothing is', async () => {
     expect((await get('/page', 'gzip, deflate')).encoding).toBe('gzip')
     expect((await get('/page', 'br;q=0, gzip')).encoding).toBe('gzip')
     const plain = await get('/page')
@@ -44,7 +44,7 @@ describe('jsonAnswer', () => {
     expect(plain.json).toEqual(page)
   })
 
-  it('leaves an answer under 1 KB uncompressed, with its status', async () => {
+  it('leaves a response under 1 KB uncompressed, with its status', async () => {
     const { response, encoding, json } = await get('/small', 'br')
     expect(response.status).toBe(201)
     expect(encoding).toBeNull()

@@ -1,4 +1,4 @@
-// JSON answers compressed in one synchronous call. Hono's compress() pipes every answer through a
+// JSON responses compressed in one synchronous call. Hono's compress() pipes every response through a
 // CompressionStream, which turns Hono's cheap string response into a web stream and cost more than
 // the rest of a list request together; a few-KB page compresses in tens of microseconds at once.
 import zlib from 'node:zlib'
@@ -20,7 +20,7 @@ const brotliOptions = (size: number) => ({
 
 type Encoding = 'br' | 'gzip'
 
-/** The encoding to answer in: brotli, else gzip, when the client accepts it (q > 0). */
+/** The encoding to respond in: brotli, else gzip, when the client accepts it (q > 0). */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined
   const accepted = new Set<string>()
@@ -53,11 +53,11 @@ function encode(body: TextBody, encoding: Encoding): Uint8Array<ArrayBuffer> {
     encoding === 'br'
       ? zlib.brotliCompressSync(body.text, brotliOptions(body.text.length))
       : zlib.gzipSync(body.text)
-  // Copied out: zlib answers a view of its 16 KB output chunk, which the response cache would hold whole.
+  // Copied out: zlib returns a view of its 16 KB output chunk, which the response cache would hold whole.
   return new Uint8Array(bytes)
 }
 
-/** The headers of every JSON answer (with Content-Encoding when it is compressed). */
+/** The headers of every JSON response (with Content-Encoding when it is compressed). */
 export const jsonHeaders: Readonly<Record<string, string>> = {
   'Content-Type': 'application/json',
   Vary: 'Accept-Encoding',
@@ -86,7 +86,7 @@ export function sendJsonBody<T, Status extends ContentfulStatusCode = 200>(
 }
 
 /** As `c.json(value, status)`, typed the same for Hono's client, compressed when it pays. */
-export function jsonAnswer<T, Status extends ContentfulStatusCode = 200>(
+export function jsonResponse<T, Status extends ContentfulStatusCode = 200>(
   c: Context,
   value: T,
   status: Status = 200 as Status,
