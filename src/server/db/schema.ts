@@ -135,7 +135,7 @@ export interface SavedSearchTable {
   type: 'rent' | 'sale' | null
   minPrice: number | null
   maxPrice: number | null
-  /** its place key (alerts/search-place.ts, migration 012) */
+  /** its place key (saved-searches/search-place.ts, migration 012) */
   placeKind: PlaceKind
   placeWord: string | null
 }
