@@ -305,7 +305,18 @@ export function createApp(
     .route('/listings', viewingRoutes.slotsOfListing)
     .route('/viewing-slots', viewingRoutes.bookingsOfSlot)
     .route('/bookings', viewingRoutes.bookings)
-    .route('/listings', listingsRoutes({ ...context, countSearchRead }))
+    .route(
+      '/listings',
+      listingsRoutes({
+        db: context.db,
+        media: context.media,
+        listings: context.listings,
+        writes: context.writes,
+        auth,
+        responseCache: context.responseCache,
+        countSearchRead,
+      }),
+    )
     .route('/favourites', favouritesRoutes({ favourites: context.favourites, auth }))
     .route(
       '/uploads',
