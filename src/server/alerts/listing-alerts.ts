@@ -3,7 +3,6 @@
 // match recorded once, ever), a saved home's price cut or close (a mail to each saver).
 import type { Kysely } from 'kysely'
 import { effectivePrice, type Listing } from '../../shared/listing.js'
-import { listingFilterSchema } from '../../shared/listing-query-schema.js'
 import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
 import { listingSavers } from '../favourites/favourites.queries.js'
@@ -11,6 +10,7 @@ import type { JobQueue, NewJob } from '../jobs/job-queue.js'
 import type { ListingAlerts } from '../listings/listing-alerts.js'
 import { batches } from '../lib/batches.js'
 import { alertCandidatesQuery, listingWords } from '../saved-searches/alert-candidates.queries.js'
+import { readStoredSearch } from '../saved-searches/saved-searches.queries.js'
 import { listingMatchesFilter } from './listing-matches-filter.js'
 
 export const alertJobKinds = {
@@ -38,15 +38,6 @@ export interface ListingClosedJob {
 }
 
 const dayMs = 24 * 60 * 60_000
-
-/** A stored query; one that is not JSON (written by hand, say) matches nothing rather than failing the create. */
-function parseQuery(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
 
 /** A daily digest goes out at the time of day the search was saved, the first such time after now. */
 export function nextDigestAt(savedAt: number, now: number): number {
@@ -87,8 +78,8 @@ export function createListingAlerts(deps: { db: Db; jobs: JobQueue; alertDelaySe
       ).execute()
       const wordsOnce = () => words
       const matched = candidates.filter((search) => {
-        const filter = listingFilterSchema.safeParse(parseQuery(search.query))
-        return filter.success && listingMatchesFilter(listing, filter.data, wordsOnce)
+        const stored = readStoredSearch(search.query)
+        return stored !== undefined && listingMatchesFilter(listing, stored.filter, wordsOnce)
       })
       if (matched.length === 0) return
       await db.kysely.transaction().execute(async (trx) => {
