@@ -2,9 +2,9 @@
 // then draw what the server drew, and read nothing again until it goes stale.
 import type { QueryClient } from '@tanstack/react-query'
 import { pageDataElementId, type PageData } from '../../shared/page-data'
-import { listingKey, listingPagesKey, recommendedKey } from './listings'
-import { landlordProfileKey } from './landlord-profile'
-import { landlordKey } from './users'
+import { listingKey, listingPagesKey, recommendedKey } from '../features/listings/api/listings'
+import { landlordProfileKey } from '../features/landlords/api/landlord-profile'
+import { landlordKey } from '../features/account/api/users'
 
 /** The data the server wrote into the page, if it rendered it. */
 export function readPageData(): PageData | undefined {

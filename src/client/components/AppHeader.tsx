@@ -5,10 +5,10 @@
 import { Calendar, House, MessageCircle, Search } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import { screens, siteName } from '../../shared/screens'
-import { useUnreadConversations } from '../api/unread-conversations'
-import { useSession } from '../api/session'
+import { useUnreadConversations } from '../features/conversations/api/unread-conversations'
+import { useSession } from '../features/account/api/session'
 import styles from './AppHeader.module.css'
-import { messagesLinkLabel, UnreadBadge } from './messages/UnreadBadge'
+import { messagesLinkLabel, UnreadBadge } from '../features/conversations/components/UnreadBadge'
 import { isCurrentEntry } from './Navbar'
 
 const destinations = [

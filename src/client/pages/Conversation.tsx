@@ -11,19 +11,19 @@ import {
   useLoadOlderMessages,
   useMarkRead,
   useSendMessage,
-} from '../api/conversations'
-import { newClientId } from '../api/client-id'
+} from '../features/conversations/api/conversations'
+import { newClientId } from '../features/conversations/api/client-id'
 import { ApiError } from '../api/http'
-import { useSession } from '../api/session'
+import { useSession } from '../features/account/api/session'
 import { EmptyState } from '../components/EmptyState'
-import { ConversationHeader } from '../components/messages/ConversationHeader'
-import { MessageList, type PendingReply } from '../components/messages/MessageList'
-import { otherParticipant } from '../components/messages/other-participant'
-import { readDraft, saveDraft } from '../components/messages/reply-draft'
-import { ReplyBox } from '../components/messages/ReplyBox'
+import { ConversationHeader } from '../features/conversations/components/ConversationHeader'
+import { MessageList, type PendingReply } from '../features/conversations/components/MessageList'
+import { otherParticipant } from '../features/conversations/components/other-participant'
+import { readDraft, saveDraft } from '../features/conversations/components/reply-draft'
+import { ReplyBox } from '../features/conversations/components/ReplyBox'
 import { Spinner } from '../components/Spinner'
-import { useDocumentTitle } from '../components/use-document-title'
-import { useDocumentVisible } from '../components/use-document-visible'
+import { useDocumentTitle } from '../hooks/use-document-title'
+import { useDocumentVisible } from '../hooks/use-document-visible'
 import styles from './Conversation.module.css'
 
 export default function ConversationPage() {

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { screens } from '../../shared/screens'
-import { useRequestPasswordReset } from '../api/session'
-import styles from '../components/AuthForm.module.css'
-import { SubmitButton } from '../components/SubmitButton'
-import { TextInput } from '../components/TextInput'
+import { useRequestPasswordReset } from '../features/account/api/session'
+import styles from '../features/account/components/AuthForm.module.css'
+import { SubmitButton } from '../features/account/components/SubmitButton'
+import { TextInput } from '../features/account/components/TextInput'
 import { toast } from '../components/toasts'
-import { useDocumentTitle } from '../components/use-document-title'
+import { useDocumentTitle } from '../hooks/use-document-title'
 
 export default function ForgotPassword() {
   useDocumentTitle(screens.forgotPassword.title)

@@ -9,26 +9,26 @@ import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/forma
 import { effectivePrice, type Listing as ListingData } from '../../shared/listing'
 import type { PublicUser } from '../../shared/profile'
 import { contactPath, editListingPath, screens } from '../../shared/screens'
-import { useListing } from '../api/listings'
-import { useSession } from '../api/session'
-import { AskLandlord } from '../components/AskLandlord'
-import { FavouriteButton } from '../components/FavouriteButton'
-import { ListedBy } from '../components/ListedBy'
-import { PhotoGallery } from '../components/PhotoGallery'
-import { closedStatusText } from '../components/listing-status-text'
-import { ListingStatusButton } from '../components/ListingStatusButton'
-import { ShareButton } from '../components/ShareButton'
+import { useListing } from '../features/listings/api/listings'
+import { useSession } from '../features/account/api/session'
+import { AskLandlord } from '../features/conversations/components/AskLandlord'
+import { FavouriteButton } from '../features/favourites/components/FavouriteButton'
+import { ListedBy } from '../features/landlords/components/ListedBy'
+import { PhotoGallery } from '../features/listings/components/PhotoGallery'
+import { closedStatusText } from '../features/listings/components/listing-status-text'
+import { ListingStatusButton } from '../features/listings/components/ListingStatusButton'
+import { ShareButton } from '../features/listings/components/ShareButton'
 import { Spinner } from '../components/Spinner'
-import { useConfirmedDelete } from '../components/use-confirmed-delete'
-import { useDocumentTitle } from '../components/use-document-title'
-import { useNearViewport } from '../components/use-near-viewport'
-import { useNoIndex } from '../components/use-no-index'
-import { ViewingTimes } from '../components/viewings/ViewingTimes'
+import { useConfirmedDelete } from '../hooks/use-confirmed-delete'
+import { useDocumentTitle } from '../hooks/use-document-title'
+import { useNearViewport } from '../hooks/use-near-viewport'
+import { useNoIndex } from '../hooks/use-no-index'
+import { ViewingTimes } from '../features/viewings/components/ViewingTimes'
 import styles from './Listing.module.css'
 import NotFound from './NotFound'
 
 // Leaflet is loaded by this screen alone (docs/performance.md, Bundle).
-const ListingMap = lazy(() => import('../components/ListingMap'))
+const ListingMap = lazy(() => import('../features/listings/components/ListingMap'))
 
 export default function Listing() {
   const { listingId = '' } = useParams()

@@ -2,12 +2,12 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { screens } from '../../shared/screens'
-import { useResetPassword } from '../api/session'
-import styles from '../components/AuthForm.module.css'
-import { PasswordInput } from '../components/PasswordInput'
-import { SubmitButton } from '../components/SubmitButton'
+import { useResetPassword } from '../features/account/api/session'
+import styles from '../features/account/components/AuthForm.module.css'
+import { PasswordInput } from '../features/account/components/PasswordInput'
+import { SubmitButton } from '../features/account/components/SubmitButton'
 import { toast } from '../components/toasts'
-import { useDocumentTitle } from '../components/use-document-title'
+import { useDocumentTitle } from '../hooks/use-document-title'
 
 export default function ResetPassword() {
   useDocumentTitle(screens.resetPassword.title)

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { screens } from '../../shared/screens'
-import { useSignUp } from '../api/session'
-import { isRateLimited, tooManyAttempts } from '../components/account-failures'
-import styles from '../components/AuthForm.module.css'
-import { GoogleButton } from '../components/GoogleButton'
-import { PasswordInput } from '../components/PasswordInput'
-import { SubmitButton } from '../components/SubmitButton'
-import { TextInput } from '../components/TextInput'
+import { useSignUp } from '../features/account/api/session'
+import { isRateLimited, tooManyAttempts } from '../features/account/components/account-failures'
+import styles from '../features/account/components/AuthForm.module.css'
+import { GoogleButton } from '../features/account/components/GoogleButton'
+import { PasswordInput } from '../features/account/components/PasswordInput'
+import { SubmitButton } from '../features/account/components/SubmitButton'
+import { TextInput } from '../features/account/components/TextInput'
 import { toast } from '../components/toasts'
-import { useDocumentTitle } from '../components/use-document-title'
+import { useDocumentTitle } from '../hooks/use-document-title'
 
 export default function SignUp() {
   useDocumentTitle(screens.signUp.title)
