@@ -3,11 +3,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import type { PublicUser } from '../../../../shared/profile'
 import { useHydrating } from '../../../hooks/use-hydrating'
-import { api, readJson, sendJson } from '../../../api/http'
+import { api, readJson } from '../../../api/http'
 
 const sessionKey = ['session'] as const
 
-const postJson = <T>(path: string, body: unknown) => sendJson<T>('POST', path, body)
+// Better Auth's paths (/api/auth/*) sit behind one catch-all route, which the typed client cannot
+// name: these calls are written by hand (same-origin, fetch's default, sends the cookie).
+const postJson = <T>(path: string, body: unknown) =>
+  readJson<T>(
+    fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  )
 
 /** The signed-in user: the profile, and whether the e-mail address has been verified. */
 export interface SessionUser extends PublicUser {
@@ -15,9 +24,7 @@ export interface SessionUser extends PublicUser {
 }
 
 async function fetchSession(): Promise<SessionUser | null> {
-  const session = await readJson<{ user: SessionUser } | null>(
-    fetch('/api/auth/get-session', { credentials: 'same-origin' }),
-  )
+  const session = await readJson<{ user: SessionUser } | null>(fetch('/api/auth/get-session'))
   if (!session) return null
   const { id, name, email, emailVerified } = session.user
   return { id, name, email, emailVerified: emailVerified === true }

@@ -12,7 +12,8 @@ const ownProfileKey = (userId: string) => ['users', 'me', userId]
 export function useLandlord(id: string) {
   return useQuery({
     queryKey: landlordKey(id),
-    queryFn: () => readJson<UserProfile>(api.api.users[':id'].$get({ param: { id } })),
+    queryFn: () =>
+      readJson<UserProfile>(api.api.users[':id'].$get({ param: { id: encodeURIComponent(id) } })),
     meta: { errorMessage: 'Could not get landlord data' },
   })
 }

@@ -3,16 +3,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Conversation } from '../../../../shared/conversation'
 import type { MessageBody } from '../../../../shared/message-schema'
-import { sendJson } from '../../../api/http'
+import { api, jsonBody, readJson } from '../../../api/http'
 
 export function useAskLandlord(listingId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (message: Required<MessageBody>) =>
-      sendJson<Conversation>(
-        'POST',
-        `/api/listings/${encodeURIComponent(listingId)}/conversations`,
-        message,
+      readJson<Conversation>(
+        api.api.listings[':id'].conversations.$post(
+          { param: { id: encodeURIComponent(listingId) } },
+          jsonBody(message),
+        ),
       ),
     // The inbox and its unread count show the conversation now.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['conversations'] }),

@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Conversation, ConversationPage, Message } from '../../../../shared/conversation'
-import { api, ApiError, readJson, sendJson } from '../../../api/http'
+import { api, ApiError, jsonBody, readJson } from '../../../api/http'
 import { mergeConversation, mergeMessages } from './merge-messages'
 import { conversationsKey, inboxPollMs, unreadKey } from './unread-conversations'
 
@@ -42,7 +42,7 @@ export function useInbox(userId: string) {
 function fetchConversation(conversationId: string, before?: string) {
   return readJson<Conversation>(
     api.api.conversations[':id'].$get({
-      param: { id: conversationId },
+      param: { id: encodeURIComponent(conversationId) },
       query: before === undefined ? {} : { before },
     }),
   )
@@ -107,10 +107,11 @@ export function useSendMessage(userId: string, conversationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (reply: Reply) =>
-      sendJson<Message>(
-        'POST',
-        `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
-        reply,
+      readJson<Message>(
+        api.api.conversations[':id'].messages.$post(
+          { param: { id: encodeURIComponent(conversationId) } },
+          jsonBody(reply),
+        ),
       ),
     onSuccess: (message) => {
       queryClient.setQueryData<Conversation>(conversationKey(userId, conversationId), (held) =>
@@ -126,10 +127,11 @@ export function useMarkRead(userId: string, conversationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () =>
-      sendJson<unknown>(
-        'POST',
-        `/api/conversations/${encodeURIComponent(conversationId)}/read`,
-        {},
+      readJson<unknown>(
+        api.api.conversations[':id'].read.$post(
+          { param: { id: encodeURIComponent(conversationId) } },
+          jsonBody({}),
+        ),
       ),
     onSuccess: () => {
       queryClient.setQueryData<Conversation>(conversationKey(userId, conversationId), (held) =>

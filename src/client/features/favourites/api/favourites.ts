@@ -30,7 +30,7 @@ export interface FavouriteChange {
 }
 
 async function writeFavourite({ listingId, save }: FavouriteChange): Promise<void> {
-  const param = { param: { listingId } }
+  const param = { param: { listingId: encodeURIComponent(listingId) } }
   try {
     await readJson<unknown>(
       save

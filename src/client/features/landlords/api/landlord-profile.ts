@@ -16,7 +16,9 @@ export function useLandlordProfile(id: string) {
     queryKey: landlordProfileKey(id),
     queryFn: async (): Promise<LandlordProfile | null> => {
       try {
-        return await readJson<LandlordProfile>(api.api.users[':id'].profile.$get({ param: { id } }))
+        return await readJson<LandlordProfile>(
+          api.api.users[':id'].profile.$get({ param: { id: encodeURIComponent(id) } }),
+        )
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null
         throw error

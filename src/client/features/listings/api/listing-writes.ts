@@ -4,7 +4,7 @@ import { hashKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-
 import type { ListingInput } from '../../../../shared/listing-schema'
 import type { Listing, ListingPage, ListingStatus } from '../../../../shared/listing'
 import { limits } from '../../../../shared/listing'
-import { api, readJson, sendJson } from '../../../api/http'
+import { api, jsonBody, readJson } from '../../../api/http'
 import { listingKey } from './listings'
 
 export interface GeocodeAnswer {
@@ -43,9 +43,14 @@ export function useSaveListing(listingId?: string) {
   const showSaved = useShowSaved()
   return useMutation({
     mutationFn: (input: ListingInput) =>
-      listingId
-        ? sendJson<Listing>('PUT', `/api/listings/${encodeURIComponent(listingId)}`, input)
-        : sendJson<Listing>('POST', '/api/listings', input),
+      readJson<Listing>(
+        listingId
+          ? api.api.listings[':id'].$put(
+              { param: { id: encodeURIComponent(listingId) } },
+              jsonBody(input),
+            )
+          : api.api.listings.$post({}, jsonBody(input)),
+      ),
     onSuccess: showSaved,
   })
 }
@@ -61,7 +66,12 @@ export function useChangeListingStatus(
   const showSaved = useShowSaved()
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: ListingStatus }) =>
-      sendJson<Listing>('PATCH', `/api/listings/${encodeURIComponent(id)}/status`, { status }),
+      readJson<Listing>(
+        api.api.listings[':id'].status.$patch(
+          { param: { id: encodeURIComponent(id) } },
+          jsonBody({ status }),
+        ),
+      ),
     onSuccess: (listing) => {
       // The owner's list moves the card under its status at once, before it is read again.
       queryClient.setQueriesData<Listing[]>({ queryKey: ['listings', 'mine'] }, (listings) =>
@@ -79,9 +89,11 @@ export function useDeleteListing(ownerId: string) {
   const invalidate = useInvalidateListings()
   return useMutation({
     mutationFn: (id: string) =>
-      api.api.listings[':id'].$delete({ param: { id } }).then(async (response) => {
-        if (!response.ok) await readJson(Promise.resolve(response))
-      }),
+      api.api.listings[':id']
+        .$delete({ param: { id: encodeURIComponent(id) } })
+        .then(async (response) => {
+          if (!response.ok) await readJson(Promise.resolve(response))
+        }),
     onSuccess: (_, id) => {
       // Off the screen at once, then everything else fetched anew.
       queryClient.setQueryData<Listing[]>(myListingsKey(ownerId), (listings) =>

@@ -23,7 +23,7 @@ function fetchListings(
   sort: ListingSort = 'newest',
 ) {
   return readJson<ListingPage>(
-    fetch(`/api/listings?${new URLSearchParams(listingsQuery(filter, limit, cursor, sort))}`),
+    api.api.listings.$get({ query: listingsQuery(filter, limit, cursor, sort) }),
   )
 }
 
@@ -76,7 +76,12 @@ export function useListingMap(filter: ListingFilter, zoom: number) {
   return useQuery({
     queryKey: ['listings', 'map', parameters],
     queryFn: () =>
-      readJson<MapAnswer>(fetch(`/api/listings/map?${new URLSearchParams(parameters)}`)),
+      readJson<MapAnswer>(
+        // filterParameters always writes the box it is given.
+        api.api.listings.map.$get({
+          query: Object.fromEntries(parameters) as { bbox: string; zoom: string },
+        }),
+      ),
     placeholderData: (previous) => previous,
     meta: { errorMessage },
   })
@@ -92,7 +97,9 @@ export function useListing(id: string, { enabled = true } = {}) {
     enabled,
     queryFn: async (): Promise<Listing | null> => {
       try {
-        return await readJson<Listing>(api.api.listings[':id'].$get({ param: { id } }))
+        return await readJson<Listing>(
+          api.api.listings[':id'].$get({ param: { id: encodeURIComponent(id) } }),
+        )
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null
         throw error

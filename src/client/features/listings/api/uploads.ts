@@ -41,6 +41,7 @@ export async function uploadImage(
   const [{ Upload }, file] = await Promise.all([import('tus-js-client'), downscalePhoto(chosen)])
   return new Promise((resolve, reject) => {
     const upload = new Upload(file, {
+      // tus sends its own requests (chunks, offsets), which the typed client cannot express.
       endpoint: '/api/uploads',
       chunkSize: limits.uploadChunkBytes,
       retryDelays: [0, 1000, 3000, 5000],

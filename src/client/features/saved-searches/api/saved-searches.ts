@@ -7,7 +7,7 @@ import type {
   SavedSearchChange,
   SavedSearchList,
 } from '../../../../shared/saved-search'
-import { api, readJson, sendJson } from '../../../api/http'
+import { api, jsonBody, readJson } from '../../../api/http'
 
 const savedSearchesKey = (userId: string) => ['saved-searches', userId]
 
@@ -33,7 +33,7 @@ export function useSaveSearch(userId: string) {
   const updateList = useUpdateList(userId)
   return useMutation({
     mutationFn: (search: NewSavedSearch) =>
-      sendJson<SavedSearch>('POST', '/api/saved-searches', search),
+      readJson<SavedSearch>(api.api['saved-searches'].$post({}, jsonBody(search))),
     onSuccess: (saved) => updateList((items) => [saved, ...items]),
   })
 }
@@ -42,7 +42,12 @@ export function useChangeSavedSearch(userId: string) {
   const updateList = useUpdateList(userId)
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: SavedSearchChange }) =>
-      sendJson<SavedSearch>('PATCH', `/api/saved-searches/${encodeURIComponent(id)}`, change),
+      readJson<SavedSearch>(
+        api.api['saved-searches'][':id'].$patch(
+          { param: { id: encodeURIComponent(id) } },
+          jsonBody(change),
+        ),
+      ),
     onSuccess: (saved) =>
       updateList((items) => items.map((item) => (item.id === saved.id ? saved : item))),
   })
@@ -52,9 +57,11 @@ export function useDeleteSavedSearch(userId: string) {
   const updateList = useUpdateList(userId)
   return useMutation({
     mutationFn: (id: string) =>
-      api.api['saved-searches'][':id'].$delete({ param: { id } }).then(async (response) => {
-        if (!response.ok) await readJson(Promise.resolve(response))
-      }),
+      api.api['saved-searches'][':id']
+        .$delete({ param: { id: encodeURIComponent(id) } })
+        .then(async (response) => {
+          if (!response.ok) await readJson(Promise.resolve(response))
+        }),
     onSuccess: (_, id) => updateList((items) => items.filter((item) => item.id !== id)),
   })
 }

@@ -7,7 +7,7 @@ import type {
   ViewingSlotInput,
   ViewingSlotList,
 } from '../../../../shared/viewing'
-import { api, readJson, sendJson } from '../../../api/http'
+import { api, jsonBody, readJson } from '../../../api/http'
 
 const viewingsKey = ['viewings']
 const slotsKey = (listingId: string) => [...viewingsKey, 'slots', listingId]
@@ -19,7 +19,9 @@ export function useViewingSlots(listingId: string) {
     queryKey: slotsKey(listingId),
     queryFn: () =>
       readJson<ViewingSlotList>(
-        api.api.listings[':id']['viewing-slots'].$get({ param: { id: listingId } }),
+        api.api.listings[':id']['viewing-slots'].$get({
+          param: { id: encodeURIComponent(listingId) },
+        }),
       ),
     staleTime: 0,
   })
@@ -44,10 +46,11 @@ export function useReplaceSlots(listingId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (slots: ViewingSlotInput[]) =>
-      sendJson<ViewingSlotList>(
-        'PUT',
-        `/api/listings/${encodeURIComponent(listingId)}/viewing-slots`,
-        { slots },
+      readJson<ViewingSlotList>(
+        api.api.listings[':id']['viewing-slots'].$put(
+          { param: { id: encodeURIComponent(listingId) } },
+          jsonBody({ slots }),
+        ),
       ),
     onSuccess: (list) => {
       queryClient.setQueryData(slotsKey(listingId), list)
@@ -60,7 +63,12 @@ export function useBookSlot() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (slotId: string) =>
-      sendJson<Booking>('POST', `/api/viewing-slots/${encodeURIComponent(slotId)}/bookings`, {}),
+      readJson<Booking>(
+        api.api['viewing-slots'][':id'].bookings.$post(
+          { param: { id: encodeURIComponent(slotId) } },
+          jsonBody({}),
+        ),
+      ),
     // A 409 (full meanwhile) changes the slots too: read them again either way.
     onSettled: () => refreshViewings(queryClient),
   })
@@ -70,11 +78,13 @@ export function useCancelBooking() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (bookingId: string) =>
-      readJson<unknown>(api.api.bookings[':id'].$delete({ param: { id: bookingId } })),
+      readJson<unknown>(
+        api.api.bookings[':id'].$delete({ param: { id: encodeURIComponent(bookingId) } }),
+      ),
     onSettled: () => refreshViewings(queryClient),
   })
 }
 
 /** The booking's calendar file (the same event as its mails'), for 'Add to calendar'. */
 export const bookingCalendarUrl = (bookingId: string) =>
-  `/api/bookings/${encodeURIComponent(bookingId)}/calendar.ics`
+  api.api.bookings[':id']['calendar.ics'].$path({ param: { id: encodeURIComponent(bookingId) } })
