@@ -1,5 +1,5 @@
 // A server-rendered page's data, put in the query cache before the client hydrates: the screens
-// then draw what the server drew, and read nothing again until it goes stale.
+// then render what the server rendered, and read nothing again until it goes stale.
 import type { QueryClient } from '@tanstack/react-query'
 import { pageDataElementId, type PageData } from '../../shared/page-data'
 import { listingKey, listingPagesKey, recommendedKey } from '../features/listings/api/listings'

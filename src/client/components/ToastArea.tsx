@@ -7,7 +7,7 @@ import { currentToasts, dismissToast, subscribeToToasts, type Toast } from './to
 import styles from './ToastArea.module.css'
 import { useToastPlacement } from '../hooks/use-toast-placement'
 
-// A page drawn on the server has no toasts yet.
+// A page rendered on the server has no toasts yet.
 const noToasts: Toast[] = []
 const serverToasts = () => noToasts
 

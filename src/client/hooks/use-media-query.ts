@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react'
 
 /**
  * Whether a CSS media query matches now; the component renders again when that changes. A page
- * drawn on the server is drawn as on a phone, and a wider browser redraws it once it hydrates.
+ * rendered on the server is rendered as on a phone, and a wider browser renders it again once it hydrates.
  */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(

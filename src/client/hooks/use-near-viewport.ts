@@ -5,7 +5,7 @@ import { useEffect, useState, type RefObject } from 'react'
  * are costly to load and need not be ready before someone scrolls to them.
  */
 export function useNearViewport(ref: RefObject<Element | null>, margin = '300px'): boolean {
-  // False at first on the server and in browsers alike, so a drawn page hydrates as it stands;
+  // False at first on the server and in browsers alike, so a server-rendered page hydrates as it stands;
   // true at once only where nothing can observe (a test's DOM without IntersectionObserver).
   const [near, setNear] = useState(
     () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',

@@ -58,10 +58,10 @@ function ListingDetails({
   user: PublicUser | null | undefined
 }) {
   // The contact button is for others: hidden from the owner (the spec's permissions). It is there
-  // while we learn who is here, so that a page drawn on the server, read without scripts, has it.
+  // while we learn who is here, so that a page rendered on the server, read without scripts, has it.
   const showContact = user?.id !== listing.userRef
   const isOwner = !!user && user.id === listing.userRef
-  // Leaflet is fetched and started only when the map is about to be seen, not while the page draws.
+  // Leaflet is fetched and started only when the map is about to be seen, not while the page renders.
   const mapRef = useRef<HTMLDivElement>(null)
   const mapNear = useNearViewport(mapRef)
   const price = formatPrice(effectivePrice(listing))

@@ -11,7 +11,7 @@ export default function OAuthPopup() {
 
   useEffect(() => {
     if (!window.opener && window.name !== 'google-sign-in') {
-      // Not a popup (opened by hand, or the browser refused the popup): just go on.
+      // Not a popup (opened by hand, or the browser blocked the popup): just go on.
       void navigate('/', { replace: true })
       return
     }

@@ -16,7 +16,7 @@ import { ActiveFilters } from '../features/search/components/ActiveFilters'
 import { FilterForm } from '../features/search/components/FilterForm'
 import { FilterSheet } from '../features/search/components/FilterSheet'
 import { homeCount } from '../features/search/components/home-count'
-import { RefusedSearch } from '../features/search/components/RefusedSearch'
+import { InvalidSearch } from '../features/search/components/InvalidSearch'
 import { TypeTabs } from '../features/search/components/TypeTabs'
 import { readSearch } from '../../shared/read-search'
 import { searchPath, type SearchState, type SearchView } from '../../shared/search-state'
@@ -60,10 +60,10 @@ export default function Search() {
   }
 
   const showList = desktop || view === 'list'
-  // Leaflet needs a browser: a drawn page gets its map once the page is the browser's own.
+  // Leaflet needs a browser: a server-rendered page gets its map once the page is the browser's own.
   const showMap = (desktop || view === 'map') && !hydrating
   const count = useListingMap(filter, countZoom)
-  // The list's own read (ListingPages shares it), for what the server says when it refuses.
+  // The list's own read (ListingPages shares it), for what the server says when it rejects it.
   const pages = useListingPages(filter, { sort, enabled: showList })
 
   return (
@@ -101,7 +101,7 @@ export default function Search() {
         )}
       </div>
 
-      <RefusedSearch errors={[pages.error, count.error]} />
+      <InvalidSearch errors={[pages.error, count.error]} />
 
       <div className={styles.results}>
         {showList && (

@@ -38,10 +38,10 @@ export function useSession() {
     staleTime: 5 * 60_000,
     // Coming back to the tab: signed out elsewhere meanwhile?
     refetchOnWindowFocus: true,
-    // Not signed in is an answer, not an error; a failed check counts as signed out.
+    // Not signed in is a result, not an error; a failed check counts as signed out.
     retry: 1,
   })
-  // A drawn page is hydrated as the server drew it, for someone not yet known.
+  // A server-rendered page is hydrated as the server rendered it, for someone not yet known.
   const unknown = useHydrating() || isPending
   return { user: unknown ? undefined : (data ?? null), checking: unknown }
 }

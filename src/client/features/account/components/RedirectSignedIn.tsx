@@ -7,9 +7,9 @@ import { useHydrating } from '../../../hooks/use-hydrating'
 
 export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const { user, checking } = useSession()
-  // A page the server drew keeps its form while the session is checked: it is what a reader
+  // A page the server rendered keeps its form while the session is checked: it is what a reader
   // without scripts sees, and swapping it for a spinner would flash.
-  const [drawnByServer] = useState(useHydrating())
+  const [renderedByServer] = useState(useHydrating())
   // Decided once, when the page opens: signing in on this very page must not send the user to
   // My Profile, since the form itself then goes where the spec says (Explore, or back).
   const [signedInOnArrival, setSignedInOnArrival] = useState(checking ? undefined : !!user)
@@ -18,7 +18,7 @@ export function RedirectSignedIn({ children }: { children: ReactNode }) {
 
   // Neither the form nor the profile yet: the form must not flash before a redirect.
   if (decided === undefined) {
-    return drawnByServer ? children : <Spinner label="Checking your sign-in…" />
+    return renderedByServer ? children : <Spinner label="Checking your sign-in…" />
   }
   if (decided) return <Navigate to="/profile" replace />
   return children

@@ -5,7 +5,7 @@ import { useHydrating } from '../../../hooks/use-hydrating'
 
 /**
  * The account forms' submit control: the text and a round arrow; a spinner while saving. The
- * forms send through scripts: in a page the server drew it is off until the page is live, so that
+ * forms send through scripts: in a server-rendered page it is off until the page is live, so that
  * a reader without scripts cannot send the form as a query (a password in the address).
  */
 export function SubmitButton({ label, pending }: { label: string; pending: boolean }) {

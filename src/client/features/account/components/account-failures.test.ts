@@ -4,7 +4,7 @@ import { readJson } from '../../../api/http'
 import { isRateLimited, tooManyAttempts } from './account-failures'
 
 /** The error readJson makes of a 429 with these headers. */
-async function refusal(headers: Record<string, string>): Promise<ApiError> {
+async function rateLimitedError(headers: Record<string, string>): Promise<ApiError> {
   const body = JSON.stringify({ error: 'Too many attempts for this account: try again later' })
   const error = await readJson(Promise.resolve(new Response(body, { status: 429, headers }))).catch(
     (caught: unknown) => caught,
@@ -15,10 +15,10 @@ async function refusal(headers: Record<string, string>): Promise<ApiError> {
 
 describe('tooManyAttempts', () => {
   it('says the wait the server asked for, in whole minutes', async () => {
-    expect(tooManyAttempts(await refusal({ 'Retry-After': '240' }))).toBe(
+    expect(tooManyAttempts(await rateLimitedError({ 'Retry-After': '240' }))).toBe(
       'Too many attempts: try again in 4 minutes',
     )
-    expect(tooManyAttempts(await refusal({ 'Retry-After': '61' }))).toBe(
+    expect(tooManyAttempts(await rateLimitedError({ 'Retry-After': '61' }))).toBe(
       'Too many attempts: try again in 2 minutes',
     )
   })
@@ -28,7 +28,7 @@ describe('tooManyAttempts', () => {
       string,
       string
     >[]) {
-      expect(tooManyAttempts(await refusal(headers))).toBe(
+      expect(tooManyAttempts(await rateLimitedError(headers))).toBe(
         'Too many attempts: try again in a minute',
       )
     }

@@ -1,4 +1,4 @@
-// What the account forms say when the server refused for a reason other than what was typed.
+// What the account forms say when the server rejected them for a reason other than what was typed.
 import { ApiError } from '../../../api/http'
 
 /**

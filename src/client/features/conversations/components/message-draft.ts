@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react'
 const noSubscription = () => () => {}
 
 /**
- * The kept draft, read once the page is live: a page the server drew, and its hydration, have
+ * The kept draft, read once the page is live: a page the server rendered, and its hydration, have
  * none (there is no storage on the server).
  */
 export function useMessageDraft(listingId: string): string | undefined {
@@ -21,7 +21,7 @@ export function readMessageDraft(listingId: string): string | undefined {
   try {
     return sessionStorage.getItem(draftKey(listingId)) ?? undefined
   } catch {
-    // Storage refused (a private window's quota): the box starts afresh.
+    // Storage failed (a private window's quota): the box starts afresh.
     return undefined
   }
 }

@@ -16,6 +16,6 @@ export function saveDraft(conversationId: string, text: string) {
     if (text) sessionStorage.setItem(draftKey(conversationId), text)
     else sessionStorage.removeItem(draftKey(conversationId))
   } catch {
-    // Storage refused (a private window's quota): the text stays on screen, only not kept.
+    // Storage failed (a private window's quota): the text stays on screen, only not kept.
   }
 }

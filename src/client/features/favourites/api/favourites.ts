@@ -16,8 +16,7 @@ const toggleKey = ['favourites', 'toggle']
 export function useFavouriteIds(userId: string | undefined) {
   return useQuery({
     queryKey: idsKey(userId ?? ''),
-    queryFn: () =>
-      readJson<FavouriteIds>(api.api.favourites.ids.$get()).then((answer) => answer.ids),
+    queryFn: () => readJson<FavouriteIds>(api.api.favourites.ids.$get()).then((body) => body.ids),
     enabled: userId !== undefined,
     meta: { errorMessage: 'Could not fetch your saved homes' },
   })
@@ -113,7 +112,7 @@ export function rememberPendingFavourite(listingId: string, now = Date.now()) {
   try {
     sessionStorage.setItem(pendingKey, JSON.stringify({ listingId, at: now }))
   } catch {
-    // Storage refused (a private window's quota): the visitor signs in and presses again.
+    // Storage failed (a private window's quota): the visitor signs in and presses again.
   }
 }
 

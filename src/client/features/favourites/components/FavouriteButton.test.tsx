@@ -11,10 +11,10 @@ import { currentToasts, dismissToast } from '../../../components/toasts'
 const user = { id: 'user1', name: 'Alice Martin', email: 'alice@example.com' }
 
 let queryClient: QueryClient
-/** The server's saved ids, as it would answer them. */
+/** The server's saved ids, as it would return them. */
 let savedIds: string[]
-/** Writes wait here until the test answers them with a status. */
-let writes: { method: string; url: string; answer: (status: number) => void }[]
+/** Writes wait here until the test responds to them with a status. */
+let writes: { method: string; url: string; respond: (status: number) => void }[]
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -37,7 +37,7 @@ function serve(signedIn: boolean) {
         writes.push({
           method,
           url,
-          answer: (status) =>
+          respond: (status) =>
             resolve(
               status === 204 ? new Response(null, { status }) : json(status, { error: 'No' }),
             ),
@@ -129,17 +129,17 @@ describe('the heart', () => {
       ['PUT', '/api/favourites/listing1'],
     ])
     savedIds = ['listing1']
-    await act(async () => writes[0]!.answer(204))
+    await act(async () => writes[0]!.respond(204))
     expect(pressed(0)).toBe(true)
   })
 
-  it('takes a save back, with a toast, when the server refuses it', async () => {
+  it('takes a save back, with a toast, when the server rejects it', async () => {
     serve(true)
     show()
     await waitFor(() => expect(hearts()[0]!.disabled).toBe(false))
     fireEvent.click(hearts()[0]!)
     await waitFor(() => expect(pressed(0)).toBe(true))
-    await act(async () => writes[0]!.answer(500))
+    await act(async () => writes[0]!.respond(500))
     await waitFor(() => expect(pressed(0)).toBe(false))
     expect(currentToasts().map((toast) => toast.message)).toEqual([
       'Could not save the listing, try again',
@@ -156,7 +156,7 @@ describe('the heart', () => {
     fireEvent.click(hearts()[1]!)
     await waitFor(() => expect(pressed(1)).toBe(true))
     expect(writes.map((write) => write.method)).toEqual(['DELETE', 'PUT'])
-    await act(async () => writes[0]!.answer(503))
+    await act(async () => writes[0]!.respond(503))
     await waitFor(() => expect(pressed(0)).toBe(true))
     expect(pressed(1)).toBe(true)
     expect(currentToasts().map((toast) => toast.message)).toEqual([
@@ -172,7 +172,7 @@ describe('the heart', () => {
     fireEvent.click(hearts()[0]!)
     await waitFor(() => expect(writes).toHaveLength(1))
     savedIds = []
-    await act(async () => writes[0]!.answer(404))
+    await act(async () => writes[0]!.respond(404))
     await waitFor(() => expect(queryClient.isMutating()).toBe(0))
     expect(pressed(0)).toBe(false)
     expect(currentToasts()).toEqual([])
@@ -184,7 +184,7 @@ describe('the heart', () => {
     await waitFor(() => expect(hearts()[0]!.disabled).toBe(false))
     fireEvent.click(hearts()[0]!)
     await waitFor(() => expect(writes).toHaveLength(1))
-    await act(async () => writes[0]!.answer(400))
+    await act(async () => writes[0]!.respond(400))
     await waitFor(() => expect(currentToasts().map((toast) => toast.message)).toEqual(['No']))
   })
 

@@ -65,7 +65,7 @@ export function FavouriteButton({ listing, look }: FavouriteButtonProps) {
       aria-pressed={saved}
       aria-label={name}
       title={saved ? `Remove ${listing.name} from saved homes` : name}
-      // Until we know who is here, a press could not be answered right.
+      // Until we know who is here, a press could not be handled right.
       disabled={user === undefined}
       onClick={press}
     >

@@ -1,5 +1,5 @@
 // Photos larger than the site ever shows are made smaller in the browser before they are sent: a
-// phone's 48-megapixel photo would be refused (40 at most), and any large one costs upload time and
+// phone's 48-megapixel photo would be rejected (40 at most), and any large one costs upload time and
 // the server's work. The type stays (JPEG or PNG), and so do the name and the date.
 
 /** The longest side, in pixels, a photo is sent with. */
@@ -21,7 +21,7 @@ export function sentSize(width: number, height: number): { width: number; height
 /**
  * The file to upload: `file` itself when its longest side is at most maxPhotoSide (or the browser
  * cannot read it: the server says why), else a copy whose longest side is maxPhotoSide. The copy is
- * drawn the right way up (the EXIF orientation applied) and carries no metadata.
+ * turned the right way up (the EXIF orientation applied) and carries no metadata.
  */
 export async function downscalePhoto(file: File): Promise<File> {
   let bitmap: ImageBitmap

@@ -48,8 +48,8 @@ const wrapper = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
 )
 
-/** Every request answers `body` with `status`, as the API would. */
-function answerWith(status: number, body: unknown) {
+/** Every request gets `body` with `status`, as the API would. */
+function respondWith(status: number, body: unknown) {
   fetch = vi.fn(
     async () =>
       new Response(JSON.stringify(body), {
@@ -71,7 +71,7 @@ afterEach(() => {
 
 describe('saving a listing', () => {
   it('puts the created listing where its page reads it, and marks the lists stale', async () => {
-    answerWith(201, saved)
+    respondWith(201, saved)
     const { result } = renderHook(() => useSaveListing(), { wrapper })
     await act(() => result.current.mutateAsync(input))
 
@@ -85,7 +85,7 @@ describe('saving a listing', () => {
   it('gives the edited listing to the page showing it, without reading it again', async () => {
     const edited = { ...saved, name: 'Sunny flat, new roof' }
     queryClient.setQueryData(listingKey(saved.id), saved)
-    answerWith(200, edited)
+    respondWith(200, edited)
     // The edit page reads the listing while it is saved.
     const { result } = renderHook(
       () => ({ save: useSaveListing(saved.id), shown: useListing(saved.id) }),
@@ -108,7 +108,7 @@ describe('changing a listing status', () => {
     queryClient.setQueryData(listingKey(saved.id), saved)
     queryClient.setQueryData(mineKey, [saved, other])
     const rented = { ...saved, status: 'rented' as const }
-    answerWith(200, rented)
+    respondWith(200, rented)
     const { result } = renderHook(
       () => ({ change: useChangeListingStatus(), shown: useListing(saved.id) }),
       { wrapper },

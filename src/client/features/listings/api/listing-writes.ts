@@ -7,14 +7,14 @@ import { limits } from '../../../../shared/listing'
 import { api, jsonBody, readJson } from '../../../api/http'
 import { listingKey } from './listings'
 
-export interface GeocodeAnswer {
+export interface GeocodeResult {
   lat: number
   lng: number
   formattedAddress: string
 }
 
-export function geocodeAddress(address: string): Promise<GeocodeAnswer> {
-  return readJson<GeocodeAnswer>(api.api.geocode.$get({ query: { address } }))
+export function geocodeAddress(address: string): Promise<GeocodeResult> {
+  return readJson<GeocodeResult>(api.api.geocode.$get({ query: { address } }))
 }
 
 /** Every listing changes lists, the detail and the owner's own list: fetch them anew. */
@@ -24,7 +24,7 @@ function useInvalidateListings() {
 }
 
 /**
- * The answer of a write is the saved listing: its page shows it without reading it again, and every
+ * The response of a write is the saved listing: its page shows it without reading it again, and every
  * other listing query is fetched anew.
  */
 function useShowSaved() {

@@ -87,7 +87,7 @@ export function useListingMap(filter: ListingFilter, zoom: number) {
   })
 }
 
-/** The cache key of one listing: a save puts its answer there (listing-writes.ts). */
+/** The cache key of one listing: a save puts its response there (listing-writes.ts). */
 export const listingKey = (id: string) => ['listings', 'one', id]
 
 /** One listing, or null when there is no such listing; none is read while `enabled` is false. */

@@ -9,7 +9,7 @@ export interface UploadProgress {
 }
 
 /**
- * A refused upload, in the server's words when it gave some; `status` is the HTTP status of the
+ * A rejected upload, in the server's words when it gave some; `status` is the HTTP status of the
  * error response (0 when the request got no response).
  */
 export class UploadError extends Error {
@@ -31,7 +31,7 @@ export const isUploadLimitError = (error: unknown): error is UploadError =>
 
 /**
  * Uploads one file, made smaller first when it is larger than the site shows (downscale-photo.ts);
- * answers its upload id, the last segment of its upload URL.
+ * resolves to its upload id, the last segment of its upload URL.
  */
 export async function uploadImage(
   chosen: File,
@@ -74,7 +74,7 @@ function statusOf(error: Error | DetailedError): number {
   return ('originalResponse' in error && error.originalResponse?.getStatus()) || 0
 }
 
-/** The server's own words when it refused the file (e.g. not a real PNG), else a general line. */
+/** The server's own words when it rejected the file (e.g. not a real PNG), else a general line. */
 function uploadErrorMessage(error: Error | DetailedError): string {
   const body = 'originalResponse' in error ? error.originalResponse?.getBody() : undefined
   try {

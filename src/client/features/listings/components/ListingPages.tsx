@@ -65,7 +65,7 @@ export function ListingPagesView({ pages, empty, loadingLabel }: ListingPagesVie
         ))}
       </ul>
       {hasNextPage && hydrating && (
-        // The page the server drew works without scripts: the next page is a page of its own.
+        // The page the server rendered works without scripts: the next page is a page of its own.
         <a className="load-more" href={nextPageHref(location, data.pages.at(-1)?.nextCursor ?? '')}>
           Load More
         </a>

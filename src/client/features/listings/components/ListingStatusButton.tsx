@@ -36,7 +36,7 @@ export function ListingStatusButton({
   const changeStatus = useChangeListingStatus({
     onSuccess: (changed) => toast.success(statusChangedText(changed.status)),
     onError: (error) =>
-      // The server's own word when it refused the change itself (a status the type forbids).
+      // The server's own word when it rejected the change itself (a status the type forbids).
       toast.error(
         error instanceof ApiError && error.fields.status
           ? error.fields.status

@@ -9,7 +9,7 @@ import styles from './PhotoGallery.module.css'
 import { SlideBullets } from '../../../components/SlideBullets'
 import { useScrollSettle } from '../../../hooks/use-scroll-settle'
 
-// Fetched when someone is about to open it: the page draws without it.
+// Fetched when someone is about to open it: the page renders without it.
 const loadFullScreenGallery = () => import('./FullScreenGallery')
 const FullScreenGallery = lazy(loadFullScreenGallery)
 

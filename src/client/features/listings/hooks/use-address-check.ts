@@ -3,13 +3,13 @@
 import { useRef, useState } from 'react'
 import type { Geolocation } from '../../../../shared/listing'
 import { ApiError } from '../../../api/http'
-import { geocodeAddress, type GeocodeAnswer } from '../api/listing-writes'
+import { geocodeAddress, type GeocodeResult } from '../api/listing-writes'
 
 export interface PlacedPin {
   /** The address (trimmed) the pin belongs to. */
   address: string
   /** Where that address geocodes to; null on Edit, where the pin starts at the stored point. */
-  place: GeocodeAnswer | null
+  place: GeocodeResult | null
   pin: Geolocation
   /** The owner moved the pin since the address was placed. */
   moved: boolean

@@ -118,7 +118,7 @@ describe("the listing form's image list", () => {
     expect(URL.createObjectURL).not.toHaveBeenCalled()
   })
 
-  it('marks a picture the browser could not draw, and frees its preview', async () => {
+  it('marks a picture the browser could not decode, and frees its preview', async () => {
     const { result } = renderHook(() => useImageList([]))
     act(() => void result.current.add([file('broken.jpg')]))
     // The preview comes once the file's first bytes are read: the property is there before.
@@ -150,14 +150,14 @@ describe('the checks made as images are picked', () => {
     expect(imageFileProblem(file('d.jpg', ''))).toBe(undefined)
   })
 
-  it('refuses another extension or another type, even one that claims to be an image', () => {
+  it('rejects another extension or another type, even one that claims to be an image', () => {
     expect(imageFileProblem(file('notes.txt', 'image/png'))).toBe('Not a JPEG or PNG image')
     expect(imageFileProblem(file('photo.heic', 'image/heic'))).toBe('Not a JPEG or PNG image')
     expect(imageFileProblem(file('photo.png', 'text/plain'))).toBe('Not a JPEG or PNG image')
     expect(imageFileProblem(file('animation.gif', 'image/gif'))).toBe('Not a JPEG or PNG image')
   })
 
-  it("refuses a file over the server's 10 MB, not one of exactly 10 MB", () => {
+  it("rejects a file over the server's 10 MB, not one of exactly 10 MB", () => {
     const ofSize = (size: number) => {
       const photo = file('big.jpg')
       Object.defineProperty(photo, 'size', { value: size })

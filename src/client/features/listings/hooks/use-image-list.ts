@@ -33,7 +33,7 @@ export const imageProblems = {
 const imageExtension = /\.(jpe?g|png)$/i
 
 /**
- * Why the server would refuse this file, told from its name, type and size alone; undefined when
+ * Why the server would reject this file, told from its name, type and size alone; undefined when
  * it may be sent. The server still reads the content (a text file named .png passes here).
  */
 export function imageFileProblem(file: File): string | undefined {
@@ -102,7 +102,7 @@ export function useImageList(storedImageUrls: string[]) {
     return { overLimit: Math.max(0, images.length + added.length - limits.maxImages) }
   }
 
-  /** A preview the browser could not draw: the file is marked, and the server would refuse it. */
+  /** A preview the browser could not decode: the file is marked, and the server would reject it. */
   function markUnreadable(key: string) {
     const image = images.find((item) => item.key === key)
     if (image?.kind === 'new' && image.previewUrl) {

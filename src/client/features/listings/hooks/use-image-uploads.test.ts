@@ -47,14 +47,14 @@ function pendingUpload() {
 }
 
 describe("the upload of the listing form's images", () => {
-  it('uploads the new files all at once and answers the URLs kept and the upload ids, in order', async () => {
+  it('uploads the new files all at once and resolves to the URLs kept and the upload ids, in order', async () => {
     const { result } = renderHook(() => useImageUploads())
     const front = pendingUpload()
     const garden = pendingUpload()
     const images = [chosen('front.jpg'), stored('/kept.webp'), chosen('garden.jpg')]
 
-    let answer!: Promise<string[] | undefined>
-    act(() => void (answer = result.current.uploadAll(images)))
+    let uploaded!: Promise<string[] | undefined>
+    act(() => void (uploaded = result.current.uploadAll(images)))
     expect(upload).toHaveBeenCalledTimes(2)
     expect(result.current.uploads.get('key-front.jpg')).toEqual({
       progress: 0,
@@ -67,35 +67,35 @@ describe("the upload of the listing form's images", () => {
     garden.finish('upload-garden')
     front.finish('upload-front')
     await act(async () => {
-      expect(await answer).toEqual(['upload-front', '/kept.webp', 'upload-garden'])
+      expect(await uploaded).toEqual(['upload-front', '/kept.webp', 'upload-garden'])
     })
     expect(result.current.uploads.get('key-front.jpg')?.progress).toBe(1)
   })
 
-  it('answers nothing when a file fails, shows why, and sends next time only what is not up yet', async () => {
+  it('resolves to nothing when a file fails, shows why, and sends next time only what is not up yet', async () => {
     const { result } = renderHook(() => useImageUploads())
     const images = [chosen('front.jpg'), chosen('fake.png')]
     const front = pendingUpload()
     const fake = pendingUpload()
 
-    let answer!: Promise<string[] | undefined>
-    act(() => void (answer = result.current.uploadAll(images)))
+    let uploaded!: Promise<string[] | undefined>
+    act(() => void (uploaded = result.current.uploadAll(images)))
     front.finish('upload-front')
     fake.fail('This file is not a JPEG or PNG image')
-    await act(async () => expect(await answer).toBeUndefined())
+    await act(async () => expect(await uploaded).toBeUndefined())
     expect(result.current.uploads.get('key-fake.png')?.error).toBe(
       'This file is not a JPEG or PNG image',
     )
 
     const again = pendingUpload()
-    act(() => void (answer = result.current.uploadAll(images)))
+    act(() => void (uploaded = result.current.uploadAll(images)))
     expect(result.current.uploads.get('key-fake.png')).toEqual({
       progress: 0,
       processing: false,
       error: undefined,
     })
     again.finish('upload-fake')
-    await act(async () => expect(await answer).toEqual(['upload-front', 'upload-fake']))
+    await act(async () => expect(await uploaded).toEqual(['upload-front', 'upload-fake']))
     expect(upload).toHaveBeenCalledTimes(3)
     expect(upload.mock.calls[2]![0].name).toBe('fake.png')
   })
@@ -126,11 +126,11 @@ describe("the upload of the listing form's images", () => {
     const [front, garden, kitchen] = [pendingUpload(), pendingUpload(), pendingUpload()]
     const message = () => processingMessage(images, result.current.uploads)
 
-    let answer!: Promise<string[] | undefined>
-    act(() => void (answer = result.current.uploadAll(images)))
+    let uploaded!: Promise<string[] | undefined>
+    act(() => void (uploaded = result.current.uploadAll(images)))
     front.report(2, 4)
     expect(message()).toBeUndefined()
-    // Every byte sent: the server's answer to the last chunk is the image made.
+    // Every byte sent: the server's response to the last chunk is the image made.
     front.report(4, 4)
     garden.report(4, 4)
     expect(result.current.uploads.get('key-front.jpg')).toMatchObject({ processing: true })
@@ -142,6 +142,6 @@ describe("the upload of the listing form's images", () => {
     expect(message()).toBe('Processing photo 3 of 3…')
     await act(async () => kitchen.finish('upload-kitchen'))
     expect(message()).toBeUndefined()
-    await act(async () => expect(await answer).toHaveLength(3))
+    await act(async () => expect(await uploaded).toHaveLength(3))
   })
 })

@@ -7,7 +7,7 @@ import type { ImageItem } from './use-image-list'
 export interface UploadState {
   /** 0 to 1 while uploading */
   progress?: number
-  /** Every byte is sent, and the server is making the image (its answer to the last chunk). */
+  /** Every byte is sent, and the server is making the image (its response to the last chunk). */
   processing?: boolean
   error?: string
 }
@@ -29,14 +29,14 @@ export function processingMessage(
 /** `toastGroup`: the form's, for the limits said as a toast. */
 export function useImageUploads(toastGroup?: string) {
   const [uploads, setUploads] = useState<ReadonlyMap<string, UploadState>>(new Map())
-  // Upload ids by image key: after a refused save, the next submit sends them again, not the files.
+  // Upload ids by image key: after a rejected save, the next submit sends them again, not the files.
   const uploaded = useRef(new Map<string, string>())
 
   function update(key: string, change: UploadState) {
     setUploads((current) => new Map(current).set(key, { ...current.get(key), ...change }))
   }
 
-  /** Uploads what is not on the server yet; answers the body's image list, or undefined if any failed. */
+  /** Uploads what is not on the server yet; resolves to the body's image list, or undefined if any failed. */
   async function uploadAll(images: ImageItem[]): Promise<string[] | undefined> {
     const results = await Promise.all(
       images.map(async (image) => {

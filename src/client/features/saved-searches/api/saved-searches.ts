@@ -1,5 +1,5 @@
 // The signed-in user's saved searches: the list, and saving, changing and deleting one, each of
-// which puts the server's answer straight into the list.
+// which puts the server's response straight into the list.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type {
   NewSavedSearch,
@@ -20,7 +20,7 @@ export function useSavedSearches(userId: string) {
   })
 }
 
-/** Updates the cached list, if there is one, with what the server answered. */
+/** Updates the cached list, if there is one, with what the server returned. */
 function useUpdateList(userId: string) {
   const queryClient = useQueryClient()
   return (change: (items: SavedSearch[]) => SavedSearch[]) =>

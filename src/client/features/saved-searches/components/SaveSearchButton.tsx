@@ -50,7 +50,7 @@ export function SaveSearchButton({
         type="button"
         className={className ? `secondary-button ${className}` : 'secondary-button'}
         aria-haspopup="dialog"
-        // Until we know who is here, a press could not be answered: it would do nothing.
+        // Until we know who is here, a press could not be handled: it would do nothing.
         disabled={user === undefined}
         onClick={onClick}
       >

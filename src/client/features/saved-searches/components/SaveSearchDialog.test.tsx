@@ -21,7 +21,7 @@ const saved: SavedSearch = {
 let queryClient: QueryClient
 let fetch: ReturnType<typeof vi.fn>
 
-function answerWith(status: number, body: unknown) {
+function respondWith(status: number, body: unknown) {
   fetch = vi.fn(
     async () =>
       new Response(JSON.stringify(body), {
@@ -72,7 +72,7 @@ describe('the save search dialog', () => {
   })
 
   it('saves the name, the search in the API’s order and the chosen alerts, then says where it is', async () => {
-    answerWith(201, saved)
+    respondWith(201, saved)
     const { onClose } = showDialog({ maxPrice: 2000, q: 'Paris', type: 'rent' }, 'price-asc')
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Cheap Paris flats' } })
     fireEvent.click(screen.getByRole('radio', { name: 'Instant' }))
@@ -90,9 +90,9 @@ describe('the save search dialog', () => {
     expect(currentToasts()).toMatchObject([{ kind: 'success', message: savedMessage }])
   })
 
-  it('says why the server refused, and stays open', async () => {
+  it('says why the server rejected it, and stays open', async () => {
     const limit = 'You can keep at most 20 saved searches: delete one to save another'
-    answerWith(400, { error: limit })
+    respondWith(400, { error: limit })
     const { onClose } = showDialog()
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(currentToasts()).toMatchObject([{ kind: 'error', message: limit }]))
@@ -100,8 +100,8 @@ describe('the save search dialog', () => {
     expect(screen.getByRole('dialog')).toBeTruthy()
   })
 
-  it('shows a refused name beside the field', async () => {
-    answerWith(400, {
+  it('shows a rejected name beside the field', async () => {
+    respondWith(400, {
       error: 'Invalid saved search',
       fields: { name: 'Remove the control characters' },
     })
@@ -120,7 +120,7 @@ describe('the save search dialog', () => {
   })
 
   it('closes on Cancel, on its close button and on Escape, saving nothing', () => {
-    answerWith(201, saved)
+    respondWith(201, saved)
     const { onClose, dialog } = showDialog()
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
     fireEvent.click(screen.getByRole('button', { name: 'Close' }))

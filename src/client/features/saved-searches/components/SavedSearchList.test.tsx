@@ -24,14 +24,14 @@ const family: SavedSearch = {
 }
 
 let queryClient: QueryClient
-/** The API as the list sees it: the list, and each write answered from `answers` by method. */
+/** The API as the list sees it: the list, and each write's response from `responses` by method. */
 let fetch: ReturnType<typeof vi.fn>
 
-function serve(items: SavedSearch[], answers: Partial<Record<string, [number, unknown]>> = {}) {
+function serve(items: SavedSearch[], responses: Partial<Record<string, [number, unknown]>> = {}) {
   fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET'
     const [status, body] =
-      method === 'GET' && url === '/api/saved-searches' ? [200, { items }] : answers[method]!
+      method === 'GET' && url === '/api/saved-searches' ? [200, { items }] : responses[method]!
     return new Response(status === 204 ? null : JSON.stringify(body), {
       status,
       headers: { 'Content-Type': 'application/json' },

@@ -49,16 +49,16 @@ const badgeBox = (x: number, y: number, count: number): Box => {
   return { left: x - half, top: y - half, right: x + half, bottom: y + half }
 }
 
-/** The markers of an answer at a zoom, none overlapping another. */
+/** The markers of a response at a zoom, none overlapping another. */
 export function markersAt(
   map: LeafletMap,
   zoom: number,
-  answer: MapAnswer,
+  response: MapAnswer,
   centreLng: number,
 ): MapMarker[] {
   const container = map.getContainer()
   const placed: PlacedMarker<MapPoint>[] = []
-  for (const point of [...answer.clusters, ...answer.items]) {
+  for (const point of [...response.clusters, ...response.items]) {
     const shown = { ...point, lng: nearestCopy(point.lng, centreLng) }
     const { x, y } = map.project([shown.lat, shown.lng], zoom)
     if (isItem(shown)) {
@@ -92,10 +92,10 @@ export function markersAt(
   })
 }
 
-/** The markers of the answer at the map's zoom, again after each zoom. */
+/** The markers of the response at the map's zoom, again after each zoom. */
 export function useMapMarkers(
   map: LeafletMap,
-  answer: MapAnswer | undefined,
+  response: MapAnswer | undefined,
   centreLng: number,
 ): MapMarker[] {
   const [zoom, setZoom] = useState(() => map.getZoom())
@@ -107,7 +107,7 @@ export function useMapMarkers(
     }
   }, [map])
   return useMemo(
-    () => (answer ? markersAt(map, zoom, answer, centreLng) : []),
-    [map, zoom, answer, centreLng],
+    () => (response ? markersAt(map, zoom, response, centreLng) : []),
+    [map, zoom, response, centreLng],
   )
 }

@@ -16,7 +16,7 @@ interface ViewingTimesProps {
 }
 
 export function ViewingTimes({ listing, className }: ViewingTimesProps) {
-  // A closed home takes no viewings (the server lists none and refuses new ones).
+  // A closed home takes no viewings (the server lists none and rejects new ones).
   if (listing.status !== 'active') return null
   return <ActiveListingViewingTimes listing={listing} className={className} />
 }

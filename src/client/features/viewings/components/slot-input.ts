@@ -7,7 +7,7 @@ export const slotInput = ({ start, minutes, capacity }: ViewingSlot): ViewingSlo
   capacity,
 })
 
-/** The slots still ahead now: one that started since the list was read would be refused as past. */
+/** The slots still ahead now: one that started since the list was read would be rejected as past. */
 export function slotsAhead(slots: ViewingSlot[]): ViewingSlot[] {
   const now = Date.now()
   return slots.filter((slot) => Date.parse(slot.start) > now)

@@ -19,7 +19,7 @@ interface ImagePickerProps {
   onMove: (key: string, by: -1 | 1) => void
   /** What the server is doing with the photos, e.g. 'Processing photo 2 of 3…'. */
   status?: string
-  /** The browser could not draw the file's preview. */
+  /** The browser could not decode the file for its preview. */
   onUnreadable: (key: string) => void
   required: boolean
 }
@@ -43,7 +43,7 @@ export function ImagePicker({
   // Beside the field while it holds too many, as the discount rule is: submit says it again.
   const over = images.length > limits.maxImages
 
-  // Files dropped on the zone are taken as if chosen; while the form saves they are refused, and
+  // Files dropped on the zone are taken as if chosen; while the form saves they are rejected, and
   // the browser must not open them in place of the form either way.
   const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files')
   const saving = () => input.current?.matches(':disabled') ?? false
@@ -133,7 +133,7 @@ export function ImagePicker({
             return (
               <li
                 key={image.key}
-                className={problem ? `${styles.preview} ${styles.refused}` : styles.preview}
+                className={problem ? `${styles.preview} ${styles.rejected}` : styles.preview}
               >
                 {src ? (
                   <img
@@ -144,7 +144,7 @@ export function ImagePicker({
                     onError={() => onUnreadable(image.key)}
                   />
                 ) : (
-                  // Blank while the file's first bytes are read; a cross once it is refused.
+                  // Blank while the file's first bytes are read; a cross once it is rejected.
                   <span className={styles.noPreview}>
                     {problem && <FileX size={28} aria-hidden="true" />}
                   </span>

@@ -38,7 +38,7 @@ interface ListingFormProps {
   storedPin?: Geolocation
   listingId?: string
   onSaved: (listing: Listing) => void
-  /** The server refused the edit because the listing is someone else's. */
+  /** The server rejected the edit because the listing is someone else's. */
   onForbidden?: () => void
 }
 
@@ -98,7 +98,7 @@ export function ListingForm(props: ListingFormProps) {
       }
       if (placed.place && !pinIsNearAddress(placed.pin, placed.place))
         return toast.error(pinTooFarMessage, errorToasts)
-      // A file marked when it was picked would only be refused by the server.
+      // A file marked when it was picked would only be rejected by the server.
       if (images.some((image) => image.kind === 'new' && image.problem))
         return toast.error(messages.imagesNotUploaded, errorToasts)
       const uploaded = await uploadAll(images)

@@ -7,7 +7,7 @@ import type { Bbox, ListingFilter, MapAnswer } from '../../../../../shared/listi
 import { createQueryClient } from '../../../../api/query-client'
 import SearchMap from './SearchMap'
 
-const answer: MapAnswer = {
+const mapResponse: MapAnswer = {
   total: 253,
   items: [
     {
@@ -27,7 +27,7 @@ const answer: MapAnswer = {
 }
 
 let requests: URLSearchParams[]
-/** The server's answer to a request of the map's. */
+/** The server's response to a request of the map's. */
 let serve: (request: URLSearchParams) => MapAnswer
 
 // happy-dom lays nothing out: Leaflet reads its size from here, as from an 800 × 600 px box.
@@ -59,7 +59,7 @@ const contains = (bbox: Bbox, point: { lat: number; lng: number }) =>
 const cities = {
   paris: {
     total: 13,
-    items: [answer.items[0]!],
+    items: [mapResponse.items[0]!],
     clusters: [{ lat: 48.85, lng: 2.36, count: 11 }],
   },
   london: {
@@ -80,13 +80,13 @@ const cities = {
 } satisfies Record<string, MapAnswer>
 const serveCities = (request: URLSearchParams) => cities[request.get('q') as keyof typeof cities]
 
-/** Whether a bbox is around the answer's pins and badges, and at a city's size. */
+/** Whether a bbox is around the response's pins and badges, and at a city's size. */
 const fittedTo = (bbox: Bbox, { items, clusters }: MapAnswer) =>
   [...items, ...clusters].every((point) => contains(bbox, point)) && bbox.east - bbox.west < 1
 
 beforeEach(() => {
   requests = []
-  serve = () => answer
+  serve = () => mapResponse
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
@@ -143,7 +143,7 @@ describe('the search map', () => {
     const zoom = Number(requests[1]!.get('zoom'))
     expect(zoom).toBeGreaterThan(Number(requests[0]!.get('zoom')))
     const fitted = lastBbox()
-    for (const point of [...answer.items, ...answer.clusters])
+    for (const point of [...mapResponse.items, ...mapResponse.clusters])
       expect(contains(fitted, point)).toBe(true)
     expect(fitted.east - fitted.west).toBeLessThan(90)
     expect(screen.queryByRole('button', { name: 'Search this area' })).toBeNull()
@@ -197,7 +197,7 @@ describe('the search map', () => {
 
   it('stays on the area searched when its other filters change', async () => {
     const paris: Bbox = { west: 2.2, south: 48.8, east: 2.5, north: 48.95 }
-    const loft = answer.items[0]!
+    const loft = mapResponse.items[0]!
     const flat = { ...loft, id: 'flat3', name: 'Bright Flat in Paris', lat: 48.9, lng: 2.3 }
     serve = (request) => ({
       total: 2,
@@ -251,7 +251,7 @@ describe('the search map', () => {
 
   it("writes a listing's name as text, never as HTML", async () => {
     const name = '<img src=x onerror="alert(1)">'
-    serve = () => ({ total: 1, items: [{ ...answer.items[0]!, name }], clusters: [] })
+    serve = () => ({ total: 1, items: [{ ...mapResponse.items[0]!, name }], clusters: [] })
     const region = showMap()
     fireEvent.click(await screen.findByRole('button', { name: `${name}, $350,000` }))
     expect(await screen.findByRole('link', { name: `$350,000 ${name}` })).toBeDefined()

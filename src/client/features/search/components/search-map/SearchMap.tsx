@@ -12,7 +12,7 @@ import { useListingMap } from '../../../listings/api/listings'
 import { MapTiles } from '../../../../components/MapTiles'
 import { MapMarkerView } from './MapMarkers'
 import {
-  answerCorners,
+  responseCorners,
   bboxCorners,
   bboxKey,
   filterKey,
@@ -39,7 +39,7 @@ const settleMs = 300
 const resultsPadding: L.PointTuple = [48, 48]
 
 export default function SearchMap({ filter, onSearchArea, className }: SearchMapProps) {
-  // The first view: the area searched, or the whole world until the first answer says where.
+  // The first view: the area searched, or the whole world until the first response says where.
   const [firstView] = useState(() => bboxCorners(filter.bbox ?? worldBbox))
   return (
     <div
@@ -93,8 +93,8 @@ function SearchMapContent({ filter, onSearchArea }: Omit<SearchMapProps, 'classN
   const [movedFrom, setMovedFrom] = useState<string | null>(null)
   // True while this code moves the map, so that only the visitor's moves offer a new search.
   const fitting = useRef(false)
-  // Without an area searched, the map reads the whole world until its answer says where the
-  // results are, fits itself to them, then reads its view again: on the first answer, and again
+  // Without an area searched, the map reads the whole world until its response says where the
+  // results are, fits itself to them, then reads its view again: on the first response, and again
   // for each new search. A visitor who moves the map first has chosen where to look.
   const [seeking, setSeeking] = useState(() => (filter.bbox ? null : worldRead(map)))
   // The search the map fitted itself to last, so that each is fitted to once.
@@ -170,13 +170,13 @@ function SearchMapContent({ filter, onSearchArea }: Omit<SearchMapProps, 'classN
 
   const markers = useMapMarkers(map, data, view.centreLng)
 
-  const answer = isPlaceholderData ? undefined : data
+  const response = isPlaceholderData ? undefined : data
   useEffect(() => {
-    if (!seeking || !answer || fittedFor.current === seeking) return
+    if (!seeking || !response || fittedFor.current === seeking) return
     fittedFor.current = seeking
-    const corners = answerCorners(answer)
+    const corners = responseCorners(response)
     if (corners) fitQuietly(corners, { padding: resultsPadding, maxZoom: limits.mapZoom })
-  }, [seeking, answer, fitQuietly])
+  }, [seeking, response, fitQuietly])
 
   // An area that the page brings (Back, a shared link), not the one this map just searched.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { listingFilterSchema } from '../../../../../shared/listing-filter-schema'
 import {
-  answerCorners,
+  responseCorners,
   bboxCorners,
   bboxKey,
   filterKey,
@@ -145,10 +145,10 @@ describe('bboxCorners', () => {
   })
 })
 
-describe('answerCorners', () => {
+describe('responseCorners', () => {
   it('surrounds every pin and cluster', () => {
     expect(
-      answerCorners({
+      responseCorners({
         total: 7,
         items: [{ id: 'a', type: 'rent', name: 'Flat', price: 900, lat: 48.85, lng: 2.35 }],
         clusters: [
@@ -162,8 +162,8 @@ describe('answerCorners', () => {
     ])
   })
 
-  it('is null for an answer with nothing on it', () => {
-    expect(answerCorners({ total: 0, items: [], clusters: [] })).toBeNull()
+  it('is null for a response with nothing on it', () => {
+    expect(responseCorners({ total: 0, items: [], clusters: [] })).toBeNull()
   })
 })
 

@@ -69,9 +69,9 @@ export function bboxCorners(bbox: Bbox): Corners {
   ]
 }
 
-/** The corners around every pin and cluster of an answer; null when it has none. */
-export function answerCorners(answer: MapAnswer): Corners | null {
-  const points = [...answer.items, ...answer.clusters]
+/** The corners around every pin and cluster of a response; null when it has none. */
+export function responseCorners(response: MapAnswer): Corners | null {
+  const points = [...response.items, ...response.clusters]
   if (points.length === 0) return null
   const lats = points.map((point) => point.lat)
   const lngs = points.map((point) => point.lng)

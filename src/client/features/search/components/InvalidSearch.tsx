@@ -1,6 +1,6 @@
-// When the server refuses a search (400), what it said of each parameter, in the page's words.
+// When the server rejects a search (400), what it said of each parameter, in the page's words.
 import { ApiError } from '../../../api/http'
-import styles from './RefusedSearch.module.css'
+import styles from './InvalidSearch.module.css'
 
 /** The names the page gives the API's parameters. */
 const parameterLabels: Partial<Record<string, string>> = {
@@ -17,16 +17,16 @@ const parameterLabels: Partial<Record<string, string>> = {
   sort: 'Sort',
 }
 
-/** The first refusal among the search's reads, if any; other failures are toasts already. */
-export function RefusedSearch({ errors }: { errors: unknown[] }) {
-  const refusal = errors.find(
+/** The first rejection among the search's reads, if any; other failures are toasts already. */
+export function InvalidSearch({ errors }: { errors: unknown[] }) {
+  const rejection = errors.find(
     (error): error is ApiError => error instanceof ApiError && error.status === 400,
   )
-  if (!refusal) return null
-  const fields = Object.entries(refusal.fields)
+  if (!rejection) return null
+  const fields = Object.entries(rejection.fields)
   return (
-    <div role="alert" className={styles.refused}>
-      <p className={styles.message}>This search could not be run: {refusal.message}</p>
+    <div role="alert" className={styles.invalid}>
+      <p className={styles.message}>This search could not be run: {rejection.message}</p>
       {fields.length > 0 && (
         <ul className={styles.fields}>
           {fields.map(([name, message]) => (
