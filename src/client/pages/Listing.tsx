@@ -2,13 +2,13 @@
 // the left column and a panel with the price and the contact button stays in view on the right. A
 // sold or rented listing says so in a banner above all, its price only as the last one asked; its
 // owner edits, deletes, closes and reopens it here.
-import { Bath, BedDouble, CircleParking, MapPin, Pencil, Sofa, Trash2 } from 'lucide-react'
+import { Bath, BedDouble, CircleParking, MapPin, Sofa } from 'lucide-react'
 import { lazy, Suspense, useRef } from 'react'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format'
 import { effectivePrice, type Listing as ListingData } from '../../shared/listing'
 import type { PublicUser } from '../../shared/profile'
-import { contactPath, editListingPath, screens } from '../../shared/screens'
+import { contactPath } from '../../shared/screens'
 import { useListing } from '../features/listings/api/listings'
 import { useSession } from '../features/account/api/session'
 import { AskLandlord } from '../features/conversations/components/AskLandlord'
@@ -16,10 +16,9 @@ import { FavouriteButton } from '../features/favourites/components/FavouriteButt
 import { ListedBy } from '../features/landlords/components/ListedBy'
 import { PhotoGallery } from '../features/listings/components/PhotoGallery'
 import { closedStatusText } from '../features/listings/components/listing-status-text'
-import { ListingStatusButton } from '../features/listings/components/ListingStatusButton'
+import { OwnerControls } from '../features/listings/components/OwnerControls'
 import { ShareButton } from '../features/listings/components/ShareButton'
 import { Spinner } from '../components/Spinner'
-import { useConfirmedDelete } from '../hooks/use-confirmed-delete'
 import { useDocumentTitle } from '../hooks/use-document-title'
 import { useNearViewport } from '../hooks/use-near-viewport'
 import { useNoIndex } from '../hooks/use-no-index'
@@ -166,35 +165,5 @@ function ListingDetails({
         </div>
       </section>
     </main>
-  )
-}
-
-/** The owner's own controls, as Profile's cards have them: edit, delete and the status. */
-function OwnerControls({ listing, ownerId }: { listing: ListingData; ownerId: string }) {
-  const navigate = useNavigate()
-  // The page is gone with the listing: back to the owner's other listings.
-  const { confirmAndDelete, deleteListing } = useConfirmedDelete(ownerId, () => {
-    void navigate(screens.profile.path, { replace: true })
-  })
-  return (
-    <div className={styles.ownerControls}>
-      <ListingStatusButton
-        listing={listing}
-        className={`secondary-button ${styles.ownerButton} ${styles.statusButton}`}
-      />
-      <Link to={editListingPath(listing.id)} className={`secondary-button ${styles.ownerButton}`}>
-        <Pencil size={18} aria-hidden="true" />
-        Edit<span className="visually-hidden"> listing</span>
-      </Link>
-      <button
-        type="button"
-        className={`secondary-button ${styles.ownerButton} ${styles.deleteButton}`}
-        onClick={() => confirmAndDelete(listing)}
-        disabled={deleteListing.isPending}
-      >
-        <Trash2 size={18} aria-hidden="true" />
-        Delete<span className="visually-hidden"> listing</span>
-      </button>
-    </div>
   )
 }
