@@ -1,10 +1,10 @@
 // A server-rendered page's data, put in the query cache before the client hydrates: the screens
 // then render what the server rendered, and read nothing again until it goes stale.
 import type { QueryClient } from '@tanstack/react-query'
-import { pageDataElementId, type PageData } from '../../shared/page-data'
-import { listingKey, listingPagesKey, recommendedKey } from '../features/listings/api/listings'
-import { landlordProfileKey } from '../features/landlords/api/landlord-profile'
-import { landlordKey } from '../features/account/api/users'
+import { pageDataElementId, type PageData } from '../shared/page-data'
+import { listingKey, listingPagesKey, recommendedKey } from './features/listings/api/listings'
+import { landlordProfileKey } from './features/landlords/api/landlord-profile'
+import { landlordKey } from './features/account/api/users'
 
 /** The data the server wrote into the page, if it rendered it. */
 export function readPageData(): PageData | undefined {

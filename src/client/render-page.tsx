@@ -9,7 +9,7 @@ import { StaticRouter } from 'react-router'
 import type { PageData } from '../shared/page-data'
 import type { RenderPage } from '../server/web/page-renderer'
 import { App } from './App'
-import { seedPageData } from './api/page-data'
+import { seedPageData } from './page-data'
 
 /** React's mark of a Suspense boundary it left for the browser to render. */
 const leftForTheBrowser = '<!--$!-->'

@@ -9,7 +9,7 @@ import { useUnreadConversations } from '../features/conversations/api/unread-con
 import { useSession } from '../features/account/api/session'
 import styles from './AppHeader.module.css'
 import { messagesLinkLabel, UnreadBadge } from '../features/conversations/components/UnreadBadge'
-import { isCurrentEntry } from './Navbar'
+import { isCurrentEntry } from '../components/Navbar'
 
 const destinations = [
   { label: 'Explore', to: screens.explore.path },

@@ -1,8 +1,8 @@
 // Deleting one of the user's listings as the spec asks: confirm first, then say how it went. Used
 // by Profile's cards and by the listing's own page.
-import type { Listing } from '../../shared/listing'
-import { useDeleteListing } from '../features/listings/api/listing-writes'
-import { toast } from '../components/toasts'
+import type { Listing } from '../../../../shared/listing'
+import { useDeleteListing } from '../api/listing-writes'
+import { toast } from '../../../components/toasts'
 
 export function useConfirmedDelete(ownerId: string, onDeleted?: () => void) {
   const deleteListing = useDeleteListing(ownerId)
