@@ -7,7 +7,7 @@ import { listingPagePath, screens } from '../../shared/screens'
 import { ApiError } from '../api/http'
 import { useListing } from '../features/listings/api/listings'
 import { useLandlord } from '../features/account/api/users'
-import { AskLandlordForm } from '../features/conversations/components/AskLandlordForm'
+import { InAppContact } from '../features/conversations/components/InAppContact'
 import { Spinner } from '../components/Spinner'
 import { useDocumentTitle } from '../hooks/use-document-title'
 import { useHydrating } from '../hooks/use-hydrating'
@@ -94,25 +94,6 @@ export default function Contact() {
         </div>
       )}
     </main>
-  )
-}
-
-/** The in-app message box in place of the mailto, with the reason. */
-function InAppContact({ listing, landlordName }: { listing: Listing; landlordName: string }) {
-  if (listing.status !== 'active') {
-    return (
-      <p className="empty-text">
-        This home is {listing.status}: {landlordName} takes no new messages about it.
-      </p>
-    )
-  }
-  return (
-    <>
-      <p className={styles.reason}>
-        {landlordName} prefers messages in the app: your message goes to their inbox here.
-      </p>
-      <AskLandlordForm listingId={listing.id} landlordName={landlordName} />
-    </>
   )
 }
 
