@@ -69,7 +69,7 @@ afterEach(() => {
 /** The one request sent: its address, method, JSON type and body. */
 function sent() {
   expect(fetch).toHaveBeenCalledTimes(1)
-  const [url, init] = fetch.mock.calls[0] as [string, RequestInit]
+  const [url, init = {}] = fetch.mock.calls[0] as [string, RequestInit?]
   return {
     url,
     method: init.method,
