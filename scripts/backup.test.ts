@@ -1,4 +1,4 @@
-// npm run backup / npm run restore (issue: reliability, part 6): a backup taken while the server
+// npm run backup / npm run restore (docs/reliability.md): a backup taken while the server
 // runs and is written to, then more writes, then a restore, gives back the moment of the backup:
 // its listings, their images, the sessions; and the database passes its integrity checks.
 import { execFile } from 'node:child_process'
@@ -133,7 +133,7 @@ describe('backup and restore of DATA_DIR', () => {
     const snapshot = new SQLite(path.join(folder, 'app.db'), { readonly: true })
     const backedUp = new Set(snapshot.prepare('SELECT id FROM listing').pluck().all() as string[])
     snapshot.close()
-    // Everything answered before it started is in; what was written during it may or may not be.
+    // Everything acknowledged before it started is in; what was written during it may or may not be.
     for (const listing of before) expect(backedUp.has(listing.id)).toBe(true)
     expect(during.length, 'writes while the backup ran').toBeGreaterThan(0)
     const state = await listingsNow()
@@ -154,10 +154,10 @@ describe('backup and restore of DATA_DIR', () => {
     }
     const after = [await create(), await create()]
 
-    // The server holds the database: restore refuses and changes nothing.
-    const refused = await script('restore', env, folder)
-    expect(refused.code).toBe(1)
-    expect(refused.stderr).toContain('stop it first')
+    // The server holds the database: restore rejects and changes nothing.
+    const rejected = await script('restore', env, folder)
+    expect(rejected.code).toBe(1)
+    expect(rejected.stderr).toContain('stop it first')
     expect((await listingsNow()).has(after[0]!.id)).toBe(true)
 
     expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null })
@@ -191,7 +191,7 @@ describe('backup and restore of DATA_DIR', () => {
     )
   }, 180_000)
 
-  it('refuses with PostgreSQL or S3 and says what to do instead', async () => {
+  it('rejects with PostgreSQL or S3 and says what to do instead', async () => {
     const result = await script('backup', {
       ...serverEnv(dataDir, 'postgres://backup@127.0.0.1:1/none'),
       STORAGE: 's3',

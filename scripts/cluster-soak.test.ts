@@ -1,4 +1,4 @@
-// The cluster soak of issue 14 (part 7) at the size of `npm test`: 30 s of the soak's mix through
+// The cluster soak (docs/reliability.md) at the size of `npm test`: 30 s of the soak's mix through
 // HAProxy at 3 servers started from source, the second one killed with SIGKILL at 10 s and started
 // again. `npm run cluster-soak` runs the full size at the production build, with the throughput
 // of 3 servers against 1.

@@ -1,6 +1,6 @@
 // npm run cluster: CLUSTER_SIZE built servers (default 3) on one PostgreSQL (DATABASE_URL, or a
 // throwaway one) and one s3rver, behind HAProxy on CLUSTER_PORT (default 8080), with the demo
-// listings. Prints `cluster ready: http://127.0.0.1:PORT` once every server answers through
+// listings. Prints `cluster ready: http://127.0.0.1:PORT` once every server responds through
 // HAProxy, and stops everything on Ctrl-C or SIGTERM.
 import { ClusterError, startCluster, type Cluster } from './cluster/start-cluster.js'
 import { wholeNumber } from './whole-number.js'

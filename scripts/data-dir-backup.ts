@@ -12,7 +12,7 @@ const mediaFolder = 'media'
 const secretFile = 'auth-secret'
 const manifestFile = 'manifest.json'
 
-/** A refusal with a message for the person running the script. */
+/** An error response with a message for the person running the script. */
 export class BackupError extends Error {
   override name = 'BackupError'
 }
@@ -94,7 +94,7 @@ export async function backupDataDir(
 }
 
 /**
- * Puts a backup in place of DATA_DIR's database, media and secret. Refuses while another process
+ * Puts a backup in place of DATA_DIR's database, media and secret. Rejects while another process
  * (the server, the seed script) has the database open. The backup is copied in under temporary
  * names first; the current files are then moved into `before-restore-{time}/`, never deleted.
  */
@@ -153,7 +153,7 @@ async function snapshotDatabase(live: string, target: string) {
   }
 }
 
-/** integrity_check and foreign_key_check must pass; answers what the database holds. */
+/** integrity_check and foreign_key_check must pass; returns what the database holds. */
 function checkDatabase(file: string): { listings: number; users: number } {
   const db = new SQLite(file, { readonly: true, fileMustExist: true })
   try {
@@ -173,7 +173,7 @@ function checkDatabase(file: string): { listings: number; users: number } {
 
 /**
  * Copies the image folders that the backup's database names and its media lacks (made after the
- * first copy); answers the ones that are gone from DATA_DIR too.
+ * first copy); returns the ones that are gone from DATA_DIR too.
  */
 function copyMissingImages(backup: string, dataDir: string): string[] {
   const db = new SQLite(path.join(backup, databaseFile), { readonly: true })
@@ -253,7 +253,7 @@ function copyTree(from: string, to: string) {
   }
 }
 
-/** Files under `root`, relative to it; a folder removed while we walk (or never made) has none. */
+/** Files under `root`, relative to it; a folder removed while we scan (or never made) has none. */
 function listFiles(root: string, prefix = ''): string[] {
   let entries: fs.Dirent[]
   try {

@@ -1,5 +1,5 @@
-// The soak of the reliability issue (part 5, Load) at the size of `npm test`: 15 s of the same
-// mix from 10 connections at a server started from source. No 5xx, every request answered, no
+// The soak (docs/reliability.md) at the size of `npm test`: 15 s of the same
+// mix from 10 connections at a server started from source. No 5xx, a response to every request, no
 // 4xx, no error line in the log and a clean stop; the RSS is reported only, 15 s being too short to
 // tell a leak from a warm-up. `npm run soak` runs the full size at the production build.
 import fs from 'node:fs'
@@ -25,7 +25,7 @@ describe.each(dialects)('soak on %s', (dialect) => {
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it(`answers 15 s of reads and writes from 10 connections without a 5xx or an error line (seed ${seed})`, async () => {
+  it(`responds to 15 s of reads and writes from 10 connections without a 5xx or an error line (seed ${seed})`, async () => {
     if (dialect === 'postgres') database = await createPostgresDatabase()
     // All the load comes from this one address: the soak measures the server, not the per-address
     // budget of uncached searches, which it would spend in seconds.

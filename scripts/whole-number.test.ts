@@ -4,7 +4,7 @@ import { wholeNumber } from './whole-number'
 describe('wholeNumber', () => {
   afterEach(() => vi.unstubAllEnvs())
 
-  it('answers the fallback when unset and the number when set', () => {
+  it('returns the fallback when unset and the number when set', () => {
     vi.stubEnv('SOME_SETTING', '')
     expect(wholeNumber('SOME_SETTING', 3)).toBe(3)
     vi.stubEnv('SOME_SETTING', ' 8080 ')

@@ -96,7 +96,7 @@ describe('the paths named in README.md and docs/', () => {
   it('finds a path that does not exist, in each form it is written', () => {
     const text = [
       'The app starts in `src/server/main.ts`; routes are in `server/listings/listings.routes.ts`,',
-      'heads in `web/page-head.ts` ([021](decisions/021-server-rendering.md#how-a-page-is-drawn)).',
+      'heads in `web/page-head.ts` ([021](decisions/021-server-rendering.md#how-a-page-is-rendered)).',
       'Made up: `src/server/no-such-file.ts:12`, `scripts/bench/gone.ts`, `web/no-head.ts` and',
       '[a decision](decisions/099-nothing.md).',
       'Never a file: `/api/listings`, `DATA_DIR/outbox/*.eml`, `docs/decisions/NNN-name.md`,',

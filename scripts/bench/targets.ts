@@ -3,7 +3,8 @@ import { limits, type ListingPage } from '../../src/shared/listing.js'
 import type { MapAnswer } from '../../src/shared/listing-requests.js'
 import type { App } from '../../src/server/app.js'
 import type { Db } from '../../src/server/db/database.js'
-import { encodeCursor, filterFingerprint } from '../../src/server/listings/cursor.js'
+import { encodeCursor } from '../../src/shared/listing-cursor.js'
+import { filterFingerprint } from '../../src/server/listings/filter-fingerprint.js'
 import type { MessagingTargetName } from './messaging-targets.js'
 import { cityRadiusKm, commonWord, degreesPerKm, type BenchCity } from './seed.js'
 
@@ -90,8 +91,9 @@ export async function chooseTargets(db: Db, app: App, cities: BenchCity[]): Prom
   const first = '/api/listings?type=rent'
   const cursor = encodeCursor({
     sort: 'newest',
-    after: { value: beforeDeep.timestamp, id: beforeDeep.id },
-    filters: filterFingerprint([['type', 'rent']]),
+    value: beforeDeep.timestamp,
+    id: beforeDeep.id,
+    fingerprint: filterFingerprint({ type: 'rent' }),
   })
   const deep = `/api/listings?type=rent&cursor=${cursor}`
   const city = cities.find((each) => each.name === searchCity)

@@ -13,7 +13,7 @@ export interface CheckResult {
   value: string
 }
 
-interface SignInAnswer {
+interface SignInResult {
   status: number
   servedBy: string
   cookie?: string
@@ -24,7 +24,7 @@ async function signInThrough(
   url: string,
   address: string,
   body: { email: string; password: string },
-): Promise<SignInAnswer> {
+): Promise<SignInResult> {
   const response = await fetch(`${url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: url, 'X-Forwarded-For': address },
@@ -45,7 +45,7 @@ export async function sessionsOnEveryServer(
   user: SignedInUser,
 ): Promise<CheckResult> {
   const signedIn = await signInThrough(url, '192.0.2.10', user)
-  if (!signedIn.cookie) return { pass: false, value: `sign-in answered ${signedIn.status}` }
+  if (!signedIn.cookie) return { pass: false, value: `sign-in responded ${signedIn.status}` }
   const owners = await Promise.all(
     servers.map(async (server) => {
       const response = await fetch(`${server.url}/api/auth/get-session`, {
@@ -60,17 +60,17 @@ export async function sessionsOnEveryServer(
 
 /**
  * Wrong passwords for made-up accounts from one address, through HAProxy (so on every server in
- * turn), until one is refused with 429: the per-address sign-in limit must refuse the sixth.
+ * turn), until one is rejected with 429: the per-address sign-in limit must reject the sixth.
  */
 export async function perAddressLimitShared(url: string, limit = 5): Promise<CheckResult> {
   const servedBy = new Set<string>()
   for (let attempt = 1; attempt <= limit + 3; attempt += 1) {
-    const answer = await signInThrough(url, '198.51.100.7', {
+    const signIn = await signInThrough(url, '198.51.100.7', {
       email: `nobody-${attempt}-${Date.now()}@example.com`,
       password: 'not the password',
     })
-    servedBy.add(answer.servedBy)
-    if (answer.status === 429) {
+    servedBy.add(signIn.servedBy)
+    if (signIn.status === 429) {
       return {
         pass: attempt === limit + 1 && servedBy.size > 1,
         value: `429 at attempt ${attempt}, attempts on ${[...servedBy].sort().join(' ')}`,
@@ -83,7 +83,7 @@ export async function perAddressLimitShared(url: string, limit = 5): Promise<Che
 /**
  * Wrong passwords for one account, each from an address of its own, through HAProxy: the account
  * must be slowed down (429) although no address is over its limit, and a guess at another account
- * from a fresh address right after must still be answered as usual (401).
+ * from a fresh address right after must still get the usual 401.
  */
 export async function perAccountLimitShared(
   url: string,
@@ -93,12 +93,12 @@ export async function perAccountLimitShared(
 ): Promise<CheckResult> {
   const servedBy = new Set<string>()
   for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
-    const answer = await signInThrough(url, `203.0.113.${attempt}`, {
+    const signIn = await signInThrough(url, `203.0.113.${attempt}`, {
       email: victim.email,
       password: 'a wrong guess',
     })
-    servedBy.add(answer.servedBy)
-    if (answer.status !== 429) continue
+    servedBy.add(signIn.servedBy)
+    if (signIn.status !== 429) continue
     const other = await signInThrough(url, '203.0.113.200', {
       email: bystander.email,
       password: 'a wrong guess',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { Answer, Send } from '../soak/http.js'
+import type { SoakResponse, Send } from '../soak/http.js'
 import { createRetryingSend, type Retries } from './retrying-send.js'
 
-const answer = (status: number): Answer => ({
+const response = (status: number): SoakResponse => ({
   status,
   headers: new Headers(),
   body: Buffer.alloc(0),
@@ -13,7 +13,7 @@ function scripted(statuses: number[]): { send: Send; sent: string[] } {
   const sent: string[] = []
   const send: Send = async (_kind, path, options = {}) => {
     sent.push(`${options.method ?? 'GET'} ${path}`)
-    return answer(statuses.shift()!)
+    return response(statuses.shift()!)
   }
   return { send, sent }
 }

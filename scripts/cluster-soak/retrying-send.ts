@@ -1,11 +1,11 @@
 // The cluster soak's client does what a browser does when a server dies under its request: the
-// connection is reset, or HAProxy answers 502/503, and the request is sent again. Each such failure
+// connection is reset, or HAProxy returns 502/503, and the request is sent again. Each such failure
 // is counted: as in flight on the killed server when it came within `killWindowMs` of a kill, as
 // unexplained otherwise. A tus chunk is not sent again here: the upload asks the server for its
 // offset and goes on from there (scripts/soak/tus.ts), as tus-js-client does. A DELETE whose
-// answer was lost may have been done before the server died: a 404 to its retry says it was (each
-// soak worker deletes only its own listings), so the caller gets the 204 the lost answer was.
-import type { Answer, RequestOptions, Send } from '../soak/http.js'
+// response was lost may have been done before the server died: a 404 to its retry says it was (each
+// soak worker deletes only its own listings), so the caller gets the 204 the lost response was.
+import type { SoakResponse, RequestOptions, Send } from '../soak/http.js'
 
 export interface Retries {
   /** failed attempts within the kill window: requests in flight on the killed server */
@@ -22,35 +22,35 @@ export const killWindowMs = 3_000
 const attempts = 5
 const pauseMs = 200
 
-export function isLostRequest(answer: Answer): boolean {
-  return answer.status === 0 || answer.status === 502 || answer.status === 503
+export function isLostRequest(response: SoakResponse): boolean {
+  return response.status === 0 || response.status === 502 || response.status === 503
 }
 
 export function createRetryingSend(send: Send, killedAt: () => number[], retries: Retries): Send {
-  const note = (kind: string, path: string, answer: Answer) => {
+  const note = (kind: string, path: string, response: SoakResponse) => {
     const now = Date.now()
     const inWindow = killedAt().some((at) => now >= at && now - at <= killWindowMs)
     if (inWindow) retries.inFlight += 1
     else {
       retries.unexplained += 1
-      if (retries.samples.length < 5) retries.samples.push(`${answer.status} ${kind} ${path}`)
+      if (retries.samples.length < 5) retries.samples.push(`${response.status} ${kind} ${path}`)
     }
   }
   return async (kind: string, path: string, options: RequestOptions = {}) => {
     const resumable = options.method === 'PATCH' && path.startsWith('/api/uploads/')
-    let answer = await send(kind, path, options)
+    let response = await send(kind, path, options)
     let lost = false
-    for (let attempt = 1; isLostRequest(answer); attempt += 1) {
+    for (let attempt = 1; isLostRequest(response); attempt += 1) {
       lost = true
-      note(kind, path, answer)
+      note(kind, path, response)
       if (resumable || attempt === attempts) break
       await new Promise((resolve) => setTimeout(resolve, pauseMs))
-      answer = await send(kind, path, options)
+      response = await send(kind, path, options)
     }
-    if (options.method === 'DELETE' && answer.status === 404 && lost) {
+    if (options.method === 'DELETE' && response.status === 404 && lost) {
       retries.deletedByLostAttempt += 1
       return { status: 204, headers: new Headers(), body: Buffer.alloc(0) }
     }
-    return answer
+    return response
   }
 }

@@ -170,7 +170,7 @@ export async function runClusterSoak(
     const count = (type: '4xx' | '5xx' | 'network') => countOf(recorder.totals(), type)
     const unexplained = count('5xx') + count('network') - retries.inFlight
     criteria.push({
-      name: '5xx or unanswered requests not in flight on the killed server',
+      name: '5xx or requests without a response not in flight on the killed server',
       value:
         `${unexplained}; in flight on the killed server and retried: ${retries.inFlight}` +
         (retries.samples.length ? ` (${retries.samples.join('; ')})` : ''),
@@ -178,7 +178,7 @@ export async function runClusterSoak(
     })
     const unexpected4xx = count('4xx') - retries.deletedByLostAttempt
     criteria.push({
-      name: '4xx answers not to a retried DELETE that its lost attempt had done',
+      name: '4xx responses not to a retried DELETE that its lost attempt had done',
       value: `${unexpected4xx}; 404 to such a retry: ${retries.deletedByLostAttempt}`,
       pass: unexpected4xx === 0,
     })
@@ -308,7 +308,7 @@ async function killAndRestart(
 
 /**
  * Rentals at the alert price, spread over the run (through HAProxy, each with an uploaded image):
- * answers how many were acknowledged, which is how many listings the alerts must name.
+ * returns how many were acknowledged, which is how many listings the alerts must name.
  */
 async function createAlertListings(
   send: Send,
@@ -324,7 +324,7 @@ async function createAlertListings(
     await new Promise((resolve) => setTimeout(resolve, gapMs))
     const image = await uploadImage(send, owner.cookie, random.pick(images))
     if (!image) continue
-    const answer = await send('POST /api/listings', '/api/listings', {
+    const response = await send('POST /api/listings', '/api/listings', {
       method: 'POST',
       cookie: owner.cookie,
       headers: { 'Content-Type': 'application/json' },
@@ -341,7 +341,7 @@ async function createAlertListings(
         images: [image],
       }),
     })
-    if (jsonOf<Listing>(answer)) created += 1
+    if (jsonOf<Listing>(response)) created += 1
   }
   return created
 }

@@ -4,7 +4,7 @@
 import type { Listing } from '../../src/shared/listing.js'
 import { jsonOf, type Send } from '../soak/http.js'
 
-type SessionAnswer = { user: { id: string; name: string } } | null
+type SessionBody = { user: { id: string; name: string } } | null
 
 export class WriteLedger {
   /** the last acknowledged state of each listing; null once its delete was acknowledged */
@@ -15,17 +15,17 @@ export class WriteLedger {
   /** `send`, noting each acknowledged listing write and profile name change. */
   watch(send: Send): Send {
     return async (kind, path, options) => {
-      const answer = await send(kind, path, options)
+      const response = await send(kind, path, options)
       if (kind === 'POST /api/listings' || kind === 'PUT /api/listings/:id') {
-        const listing = jsonOf<Listing>(answer)
+        const listing = jsonOf<Listing>(response)
         if (listing) this.listings.set(listing.id, listing)
-      } else if (kind === 'DELETE /api/listings/:id' && answer.status === 204) {
+      } else if (kind === 'DELETE /api/listings/:id' && response.status === 204) {
         this.listings.set(path.split('/').pop()!, null)
       } else if (kind === 'PATCH /api/users/me') {
-        const user = jsonOf<{ id: string; name: string }>(answer)
+        const user = jsonOf<{ id: string; name: string }>(response)
         if (user) this.names.set(user.id, { name: user.name, cookie: options!.cookie! })
       }
-      return answer
+      return response
     }
   }
 
@@ -56,7 +56,7 @@ export class WriteLedger {
       const response = await fetch(`${origin}/api/auth/get-session`, {
         headers: { Cookie: cookie },
       })
-      const session = response.ok ? ((await response.json()) as SessionAnswer) : null
+      const session = response.ok ? ((await response.json()) as SessionBody) : null
       const shown = session?.user.id === id ? session.user.name : undefined
       if (shown !== name) missing.push(`user ${id} '${name}': ${shown ?? response.status}`)
     }

@@ -31,7 +31,7 @@ describe('haproxyConfig', () => {
     expect(config).toMatch(/^ {2}server app2 127\.0\.0\.1:4002 check$/m)
   })
 
-  it('passes the client address on and sends a refused request to another server', () => {
+  it('passes the client address on and sends a request on a refused connection to another server', () => {
     expect(config).toContain('option forwardfor')
     expect(config).toContain('option redispatch')
   })

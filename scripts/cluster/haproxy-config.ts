@@ -46,12 +46,12 @@ export function haproxyConfig({ port, servers }: HaproxyOptions): string {
     'backend app',
     '  balance roundrobin',
     `  source ${haproxySourceAddress}`,
-    // HTTP/1.1 with a Host header: Node answers a check without one with 400.
+    // HTTP/1.1 with a Host header: Node responds with 400 to a check without one.
     '  option httpchk',
     '  http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host localhost',
     '  http-check expect status 200',
     '  default-server inter 1s fall 2 rise 1',
-    // Which server answered, for the cluster's readiness check and the soak's report.
+    // Which server responded, for the cluster's readiness check and the soak's report.
     '  http-response set-header X-Served-By %s',
     ...servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port} check`),
     '',

@@ -142,7 +142,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     let haproxyErrors = ''
     haproxy.stderr!.setEncoding('utf8').on('data', (chunk: string) => (haproxyErrors += chunk))
     undo.push(() => stopChild(haproxy))
-    await everyServerAnswers(
+    await untilEveryServerResponds(
       url,
       options.size,
       () => haproxy.exitCode !== null,
@@ -169,10 +169,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 }
 
 /**
- * Asks HAProxy for /healthz until `size` different servers have answered: each one named by its
+ * Asks HAProxy for /healthz until `size` different servers have responded: each one named by its
  * `instance`, or by HAProxy's X-Served-By header when the server does not name itself.
  */
-async function everyServerAnswers(
+async function untilEveryServerResponds(
   url: string,
   size: number,
   ended: () => boolean,
@@ -184,7 +184,7 @@ async function everyServerAnswers(
   while (seen.size < size) {
     if (ended()) throw new ClusterError(`haproxy stopped: ${errors().trim()}`)
     if (Date.now() > deadline) {
-      throw new ClusterError(`only ${seen.size} of ${size} servers answered through haproxy`)
+      throw new ClusterError(`only ${seen.size} of ${size} servers responded through haproxy`)
     }
     try {
       const response = await fetch(`${url}/healthz`)
@@ -192,7 +192,7 @@ async function everyServerAnswers(
       const name = body.instance ?? response.headers.get('x-served-by')
       if (response.ok && name) seen.add(name)
     } catch {
-      // HAProxy is not listening yet, or answered a page that is not the servers' JSON.
+      // HAProxy is not listening yet, or returned a page that is not the servers' JSON.
     }
     if (seen.size < size) await new Promise((resolve) => setTimeout(resolve, 100))
   }

@@ -1,9 +1,9 @@
-// One request of the soak through fetch: the whole body read, the answer recorded under its kind.
-// Writes carry our own Origin, as a browser on our pages sends it (the server refuses others).
+// One request of the soak through fetch: the whole body read, the response recorded under its kind.
+// Writes carry our own Origin, as a browser on our pages sends it (the server rejects others).
 import type { Recorder } from './recorder.js'
 
-export interface Answer {
-  /** 0 when no answer came */
+export interface SoakResponse {
+  /** 0 when no response came */
   status: number
   headers: Headers
   body: Buffer
@@ -16,7 +16,7 @@ export interface RequestOptions {
   body?: string | Uint8Array<ArrayBuffer>
 }
 
-export type Send = (kind: string, path: string, options?: RequestOptions) => Promise<Answer>
+export type Send = (kind: string, path: string, options?: RequestOptions) => Promise<SoakResponse>
 
 export function createSend(origin: string, recorder: Recorder): Send {
   return async (kind, path, options = {}) => {
@@ -41,8 +41,9 @@ export function createSend(origin: string, recorder: Recorder): Send {
   }
 }
 
-/** The answer's body as JSON, when it answered 2xx. */
-export function jsonOf<T>(answer: Answer): T | undefined {
-  if (answer.status < 200 || answer.status >= 300 || answer.body.length === 0) return undefined
-  return JSON.parse(answer.body.toString('utf8')) as T
+/** The response's body as JSON, when its status is 2xx. */
+export function jsonOf<T>(response: SoakResponse): T | undefined {
+  if (response.status < 200 || response.status >= 300 || response.body.length === 0)
+    return undefined
+  return JSON.parse(response.body.toString('utf8')) as T
 }

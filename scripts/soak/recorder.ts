@@ -1,5 +1,5 @@
-// Counts the soak's answers by request kind and status class, with latencies and a few samples of
-// the answers that were not 2xx or 3xx, so a failure says what it was.
+// Counts the soak's responses by request kind and status class, with latencies and a few samples of
+// the responses that were not 2xx or 3xx, so a failure says what it was.
 export const statusClasses = ['2xx', '3xx', '4xx', '5xx', 'network'] as const
 export type StatusClass = (typeof statusClasses)[number]
 
@@ -9,7 +9,7 @@ export interface KindTotals {
   p50Ms: number
   p99Ms: number
   maxMs: number
-  /** up to `failureSamples` answers that were 4xx, 5xx or no answer at all, with when they came */
+  /** up to `failureSamples` responses that were 4xx, 5xx or no response at all, with when they came */
   failures: string[]
 }
 
@@ -21,7 +21,7 @@ interface KindRecord {
   failures: string[]
 }
 
-/** 'network' when no answer came (refused, reset, timed out). */
+/** 'network' when no response came (refused, reset, timed out). */
 export function statusClass(status: number | 'network'): StatusClass {
   if (status === 'network') return 'network'
   return `${Math.min(5, Math.max(2, Math.floor(status / 100)))}xx` as StatusClass

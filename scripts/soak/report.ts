@@ -1,9 +1,9 @@
-// The soak's summary for people: answers by request kind and status class, the RSS, the machine's
+// The soak's summary for people: responses by request kind and status class, the RSS, the machine's
 // load, the server's error lines and each criterion with PASS or FAIL.
 import { statusClasses, type KindTotals } from './recorder.js'
 import { countOf, type SoakResult } from './run.js'
 
-/** The answers by request kind and status class, with latencies, and a last row for all. */
+/** The responses by request kind and status class, with latencies, and a last row for all. */
 export function requestTable(requests: Record<string, KindTotals>): string[] {
   const header = ['request', 'total', ...statusClasses, 'p50 ms', 'p99 ms', 'max ms']
   const rows = Object.entries(requests)

@@ -36,16 +36,16 @@ const quiet = { stdout: running, stderr: '', exit: { code: 0, signal: null } }
 const failed = (result: ReturnType<typeof judge>) =>
   result.criteria.filter((criterion) => !criterion.pass).map((criterion) => criterion.id)
 
-const answered = (r: Recorder) => r.record('GET /', 200, 5, '')
+const responded = (r: Recorder) => r.record('GET /', 200, 5, '')
 
 describe('the soak verdict', () => {
-  it('passes answered 2xx requests, a quiet log, a flat RSS and a clean stop', () => {
-    const result = judge(load(answered), quiet)
+  it('passes requests that got 2xx, a quiet log, a flat RSS and a clean stop', () => {
+    const result = judge(load(responded), quiet)
     expect(failed(result)).toEqual([])
     expect(result.passed).toBe(true)
   })
 
-  it('fails on a 5xx, a 4xx and a request without an answer', () => {
+  it('fails on a 5xx, a 4xx and a request without a response', () => {
     const result = judge(
       load((r) => {
         r.record('GET /', 500, 5, 'GET /: boom')
@@ -54,7 +54,7 @@ describe('the soak verdict', () => {
       }),
       quiet,
     )
-    expect(failed(result)).toEqual(['no5xx', 'allAnswered', 'no4xx'])
+    expect(failed(result)).toEqual(['no5xx', 'allResponded', 'no4xx'])
     expect(result.requests['GET /']!.failures).toEqual([
       expect.stringMatching(/^at [\d.]+ s: 500 GET \/: boom$/),
       expect.stringMatching(/: network ECONNRESET$/),
@@ -62,7 +62,7 @@ describe('the soak verdict', () => {
   })
 
   it('fails on a line on stderr, an error on stdout, more than 10% RSS growth and an unclean stop', () => {
-    const result = judge(load(answered, [200, 230]), {
+    const result = judge(load(responded, [200, 230]), {
       stdout: `${running}Upload abc failed: Error: disk full\n`,
       stderr: 'npm warn Unknown user config "nodedir"\n(node) Warning: something\n',
       exit: { code: 1, signal: null },
@@ -78,7 +78,7 @@ describe('the soak verdict', () => {
 
 describe('a short soak', () => {
   it('reports the RSS without judging it', () => {
-    const result = judge(load(answered, [200, 300]), quiet, { judgeRss: false })
+    const result = judge(load(responded, [200, 300]), quiet, { judgeRss: false })
     expect(failed(result)).toEqual(['rss'])
     expect(result.criteria.find((criterion) => criterion.id === 'rss')?.judged).toBe(false)
     expect(result.passed).toBe(true)

@@ -1,5 +1,5 @@
 // One soak against a running server: the starting listings, the load with the server's RSS sampled
-// every second, and the verdict on the criteria of the reliability issue (part 5, Load).
+// every second, and the verdict on the criteria in docs/reliability.md.
 import os from 'node:os'
 import { seedDemo } from '../../src/server/seed/seed.js'
 import type { Listing, ListingPage } from '../../src/shared/listing.js'
@@ -40,7 +40,7 @@ export interface LoadResult {
 }
 
 export interface Criterion {
-  id: 'no5xx' | 'allAnswered' | 'no4xx' | 'quietLog' | 'rss' | 'cleanStop'
+  id: 'no5xx' | 'allResponded' | 'no4xx' | 'quietLog' | 'rss' | 'cleanStop'
   name: string
   value: string
   pass: boolean
@@ -105,7 +105,7 @@ export async function driveLoad(
 }
 
 /**
- * Whether the server answers pages: it has no client to serve before `npm run build` (and while
+ * Whether the server serves pages: it has no client to serve before `npm run build` (and while
  * a build elsewhere has emptied dist/client when it started), and then says so with a 503.
  */
 export async function servesPages(origin: string): Promise<boolean> {
@@ -121,7 +121,7 @@ export async function allListings(origin: string): Promise<Listing[]> {
     const response = await fetch(
       `${origin}/api/listings?limit=50${cursor ? `&cursor=${cursor}` : ''}`,
     )
-    if (!response.ok) throw new Error(`GET /api/listings answered ${response.status}`)
+    if (!response.ok) throw new Error(`GET /api/listings responded ${response.status}`)
     const page = (await response.json()) as ListingPage
     listings.push(...page.items)
     cursor = page.nextCursor
@@ -147,16 +147,16 @@ export function judge(
   const count = (type: StatusClass) => countOf(load.requests, type)
   const { ratio, afterWarmupMb, endMb } = load.rss
   const criteria: Omit<Criterion, 'judged'>[] = [
-    { id: 'no5xx', name: '5xx answers', value: String(count('5xx')), pass: count('5xx') === 0 },
+    { id: 'no5xx', name: '5xx responses', value: String(count('5xx')), pass: count('5xx') === 0 },
     {
-      id: 'allAnswered',
-      name: 'requests without an answer',
+      id: 'allResponded',
+      name: 'requests without a response',
       value: String(count('network')),
       pass: count('network') === 0,
     },
     {
       id: 'no4xx',
-      name: '4xx answers (the mix keeps within every limit)',
+      name: '4xx responses (the mix keeps within every limit)',
       value: String(count('4xx')),
       pass: count('4xx') === 0,
     },

@@ -1,5 +1,5 @@
 // A tus 1.0 upload over the network, as tus-js-client sends it from the listing form: a creation,
-// then the bytes in chunks of 256 KiB; the last chunk is answered once the image is stored. A chunk
+// then the bytes in chunks of 256 KiB; the last chunk gets its response once the image is stored. A chunk
 // lost with its server (in the cluster soak) is followed by a HEAD for the offset, as tus-js-client does.
 import { limits } from '../../src/shared/listing.js'
 import { tusMetadata } from '../../tests/support/tus.js'
@@ -12,12 +12,12 @@ export interface SampleImage {
 }
 
 const tusResumable = { 'Tus-Resumable': '1.0.0' }
-/** How often one upload goes on after a chunk that got no answer, as tus-js-client retries. */
+/** How often one upload goes on after a chunk that got no response, as tus-js-client retries. */
 const maxResumes = 3
-/** No answer, or the load balancer's: the chunk may or may not have been stored. */
+/** No response, or the load balancer's: the chunk may or may not have been stored. */
 const lostChunk = (status: number) => status === 0 || status === 502 || status === 503
 
-/** Answers the upload id once the server has stored the image, undefined when it refused. */
+/** Returns the upload id once the server has stored the image, undefined when it was rejected. */
 export async function uploadImage(
   send: Send,
   cookie: string,
@@ -38,7 +38,7 @@ export async function uploadImage(
   let resumes = 0
   while (offset < image.bytes.length) {
     const chunk = image.bytes.subarray(offset, offset + limits.uploadChunkBytes)
-    const answer = await send('PATCH /api/uploads/:id', `/api/uploads/${id}`, {
+    const response = await send('PATCH /api/uploads/:id', `/api/uploads/${id}`, {
       method: 'PATCH',
       cookie,
       headers: {
@@ -48,8 +48,8 @@ export async function uploadImage(
       },
       body: new Uint8Array(chunk),
     })
-    if (answer.status === 204) offset += chunk.length
-    else if (lostChunk(answer.status) && resumes < maxResumes) {
+    if (response.status === 204) offset += chunk.length
+    else if (lostChunk(response.status) && resumes < maxResumes) {
       // The server died under the chunk: ask any server where the upload stands, and go on.
       resumes += 1
       const head = await send('HEAD /api/uploads/:id', `/api/uploads/${id}`, {

@@ -1,5 +1,5 @@
 // The soak's signed-in users. Each worker uploads as one user until that user's hourly upload
-// allowance is spent, then takes a fresh one, so the app's own limits never refuse the mix.
+// allowance is spent, then takes a fresh one, so the app's own limits never reject the mix.
 import type { AppContext } from '../../src/server/app.js'
 import { uploadLimits } from '../../src/server/uploads/upload-limits.js'
 import { signUpAndIn } from '../../tests/support/sign-in.js'

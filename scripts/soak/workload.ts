@@ -2,7 +2,7 @@
 // time is up. 90% are reads (first pages of the lists, a deeper cursor page, one listing, the home
 // page, a listing's page, an image); 10% are writes (a listing created with 1–2 images uploaded
 // through tus, an edit, a delete, a new profile name). Each worker writes only its own listings
-// and reads only listings nobody deletes, so every answer should be a 2xx.
+// and reads only listings nobody deletes, so every response should be a 2xx.
 import { seededRandom, type Random } from '../../src/server/seed/random.js'
 import type { Listing, ListingPage } from '../../src/shared/listing.js'
 import { imageVariantUrl, imageWidths } from '../../src/shared/media.js'
@@ -119,8 +119,8 @@ class Worker {
   }
 
   private async firstPage(filter: string): Promise<boolean> {
-    const answer = await this.send('GET /api/listings (first page)', `/api/listings?${filter}`)
-    const page = jsonOf<ListingPage>(answer)
+    const response = await this.send('GET /api/listings (first page)', `/api/listings?${filter}`)
+    const page = jsonOf<ListingPage>(response)
     if (page?.nextCursor && !this.shared.cursors.has(filter)) {
       this.shared.cursors.set(filter, page.nextCursor)
     }
@@ -134,8 +134,8 @@ class Worker {
     if (!cursor) return this.firstPage(filter)
     const query = new URLSearchParams(filter)
     query.set('cursor', cursor)
-    const answer = await this.send('GET /api/listings (cursor page)', `/api/listings?${query}`)
-    const page = jsonOf<ListingPage>(answer)
+    const response = await this.send('GET /api/listings (cursor page)', `/api/listings?${query}`)
+    const page = jsonOf<ListingPage>(response)
     if (page?.nextCursor) this.shared.cursors.set(filter, page.nextCursor)
     else this.shared.cursors.delete(filter)
     return page !== undefined
@@ -146,8 +146,8 @@ class Worker {
   }
 
   private async oneListing(): Promise<boolean> {
-    const answer = await this.send('GET /api/listings/:id', `/api/listings/${this.catalogued.id}`)
-    return jsonOf<Listing>(answer) !== undefined
+    const response = await this.send('GET /api/listings/:id', `/api/listings/${this.catalogued.id}`)
+    return jsonOf<Listing>(response) !== undefined
   }
 
   private async image(): Promise<boolean> {
@@ -174,7 +174,7 @@ class Worker {
     return this.user
   }
 
-  /** Uploads `count` images side by side, as the form does; undefined if any was refused. */
+  /** Uploads `count` images side by side, as the form does; undefined if any was rejected. */
   private async upload(owner: SoakUser, count: number): Promise<string[] | undefined> {
     owner.uploadsLeft -= count
     const { images, send } = this.shared.options
@@ -192,13 +192,13 @@ class Worker {
     const images = await this.upload(owner, count)
     if (!images) return false
     const body = this.listingBody(`${this.random.int(1, 400)} ${this.random.pick(streets)}`, images)
-    const answer = await this.send('POST /api/listings', '/api/listings', {
+    const response = await this.send('POST /api/listings', '/api/listings', {
       method: 'POST',
       cookie: owner.cookie,
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     })
-    const listing = jsonOf<Listing>(answer)
+    const listing = jsonOf<Listing>(response)
     if (listing) this.owned.set(listing.id, { listing, owner })
     return listing !== undefined
   }
@@ -217,36 +217,36 @@ class Worker {
       if (!id) return false
       images.splice(-1, 1, id)
     }
-    const answer = await this.send('PUT /api/listings/:id', `/api/listings/${listing.id}`, {
+    const response = await this.send('PUT /api/listings/:id', `/api/listings/${listing.id}`, {
       method: 'PUT',
       cookie: owner.cookie,
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(this.listingBody(listing.location, images)),
     })
-    const edited = jsonOf<Listing>(answer)
+    const edited = jsonOf<Listing>(response)
     if (edited) this.owned.set(edited.id, { listing: edited, owner })
     return edited !== undefined
   }
 
   private async delete({ listing, owner }: Owned): Promise<boolean> {
-    const answer = await this.send('DELETE /api/listings/:id', `/api/listings/${listing.id}`, {
+    const response = await this.send('DELETE /api/listings/:id', `/api/listings/${listing.id}`, {
       method: 'DELETE',
       cookie: owner.cookie,
     })
-    if (answer.status !== 204) return false
+    if (response.status !== 204) return false
     this.owned.delete(listing.id)
     return true
   }
 
   private async rename(): Promise<boolean> {
     const owner = await this.userFor(0)
-    const answer = await this.send('PATCH /api/users/me', '/api/users/me', {
+    const response = await this.send('PATCH /api/users/me', '/api/users/me', {
       method: 'PATCH',
       cookie: owner.cookie,
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ name: `Soak Landlord ${this.random.int(1, 1_000_000)}` }),
     })
-    return jsonOf<{ id: string }>(answer)?.id === owner.id
+    return jsonOf<{ id: string }>(response)?.id === owner.id
   }
 
   /** A valid create or edit body (the spec's validation rules), with a name no other listing of the soak has. */

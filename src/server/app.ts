@@ -263,6 +263,8 @@ export function createApp(
   })
   const mapTileUrl = context.config.mapTileUrl
   const pageHead = createPageHeads({
+    db: context.db,
+    media: context.media,
     listings: context.listings,
     users: context.users,
     publicUrl: context.config.publicUrl,

@@ -1,4 +1,4 @@
-/** Every error answer of our API: a message for people, and one per field when input was bad. */
+/** Every error response of our API: a message for people, and one per field when input was bad. */
 export interface ErrorBody {
   error: string
   fields?: Record<string, string>

@@ -1,6 +1,5 @@
-// The list reads' query strings, built in one place: the browser fetches them, the server validates
-// them (listing-filter-schema.ts) and preloads them in the page's <head>, and a preload is only used
-// when both are the same to the byte.
+// The listing filter and sort, the map's types, and the filter's parameters in their one canonical
+// order. A query as a whole (filter, sort, page size, cursor) is listing-query.ts.
 import { limits, type ListingType } from './listing.js'
 
 export const listingSorts = ['newest', 'price-asc', 'price-desc'] as const
@@ -43,7 +42,7 @@ export const searchLimits = {
   textLength: { min: 1, max: 100 },
   rooms: limits.rooms,
   zoom: { min: 0, max: 20 },
-  /** a map answer lists every match as an item up to this many */
+  /** a map response lists every match as an item up to this many */
   mapItems: 200,
 } as const
 
@@ -82,25 +81,6 @@ function degrees(value: number): string {
  * where it is the page a 'Load More' link leads to.
  */
 export const cursorParameter = 'cursor'
-
-/** The query of `GET /api/listings`, its keys always in this order; `sort` left out when newest. */
-export function listingsQuery(
-  filter: ListingFilter,
-  limit: number,
-  cursor?: string,
-  sort: ListingSort = 'newest',
-): Record<string, string> {
-  const query: Record<string, string> = Object.fromEntries(filterParameters(filter))
-  if (sort !== 'newest') query.sort = sort
-  query.limit = String(limit)
-  if (cursor) query.cursor = cursor
-  return query
-}
-
-/** `/api/listings?type=rent&limit=10`, as the typed client writes it. */
-export function listingsPath(filter: ListingFilter, limit: number): string {
-  return `/api/listings?${new URLSearchParams(listingsQuery(filter, limit)).toString()}`
-}
 
 export function listingPath(id: string): string {
   return `/api/listings/${encodeURIComponent(id)}`

@@ -1,5 +1,5 @@
-// The data a server-rendered screen was drawn from, written into the page beside its HTML: the
-// client puts it in its query cache before it hydrates, so it draws the same and asks for nothing
+// The data a server-rendered screen is built from, written into the page beside its HTML: the
+// client puts it in its query cache before it hydrates, so it renders the same and asks for nothing
 // again (docs/decisions/021-server-rendering.md).
 import type { Listing, ListingPage } from './listing.js'
 import type { ListingFilter, ListingSort } from './listing-requests.js'
@@ -14,7 +14,7 @@ export interface PageData {
    * after `cursor` when the address names one (a 'Load More' link followed without scripts).
    */
   listingPages?: { filter: ListingFilter; sort: ListingSort; cursor?: string; page: ListingPage }
-  /** The contact page's landlord, as GET /api/users/:id answers. */
+  /** The contact page's landlord, as GET /api/users/:id returns it. */
   landlord?: { id: string; value: UserProfile }
   /** A landlord's public page: their profile; null when there is no such user. */
   landlordProfile?: { id: string; value: LandlordProfile | null }

@@ -17,7 +17,7 @@ describe('newSavedSearchSchema', () => {
       filter: { type: 'sale', q: 'Lyon', furnished: false },
       sort: 'price-asc',
     })
-    const query = savedSearchQuery(parsed.query.filter, parsed.query.sort)
+    const query = savedSearchQuery(parsed.query)
     expect(Object.entries(query)).toEqual([
       ['type', 'sale'],
       ['q', 'Lyon'],

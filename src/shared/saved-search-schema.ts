@@ -1,8 +1,8 @@
 // The bodies of POST and PATCH /api/saved-searches, apart from saved-search.ts so that a page that
-// only shows saved searches does not load zod (as listing-filter-schema.ts is apart).
+// only shows saved searches does not load zod (as listing-query-schema.ts is apart).
 import { z } from 'zod'
-import { listingFilterSchema, listingSortSchema } from './listing-filter-schema.js'
-import type { ListingFilter, ListingSort } from './listing-requests.js'
+import { listingFilterSchema, listingSortSchema } from './listing-query-schema.js'
+import type { ListingSearch } from './listing-query.js'
 import { isPlainText, plainTextMessage } from './plain-text.js'
 import { alertFrequencies, savedSearchLimits } from './saved-search.js'
 
@@ -31,7 +31,7 @@ export const savedSearchMessages = {
 export const savedSearchQuerySchema = z
   // Not z.record: it copies the object by assignment, which drops a key named __proto__ unseen.
   .unknown()
-  .transform((query, ctx): { filter: ListingFilter; sort: ListingSort } => {
+  .transform((query, ctx): ListingSearch => {
     if (typeof query !== 'object' || query === null || Array.isArray(query)) {
       ctx.addIssue({ code: 'custom', message: 'Must be an object of search parameters' })
       return z.NEVER

@@ -1,6 +1,6 @@
 // A saved search as the API sends it, and its limits (the contract's saved searches).
 import type { ErrorBody } from './error-body.js'
-import { filterParameters, type ListingFilter, type ListingSort } from './listing-requests.js'
+import { listingQueryParameters, type ListingSearch } from './listing-query.js'
 
 export const alertFrequencies = ['instant', 'daily', 'off'] as const
 export type AlertFrequency = (typeof alertFrequencies)[number]
@@ -41,8 +41,6 @@ export const savedSearchLimits = {
 } as const
 
 /** A search as a saved search's `query`: the filters in the API's order, then the sort unless newest. */
-export function savedSearchQuery(filter: ListingFilter, sort: ListingSort): Record<string, string> {
-  const query: Record<string, string> = Object.fromEntries(filterParameters(filter))
-  if (sort !== 'newest') query.sort = sort
-  return query
+export function savedSearchQuery(search: ListingSearch): Record<string, string> {
+  return Object.fromEntries(listingQueryParameters(search))
 }

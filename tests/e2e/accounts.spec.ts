@@ -169,7 +169,7 @@ test.describe('Accounts', () => {
       'Verify your House Marketplace e-mail address',
     )
 
-    // Asking again works from the keyboard, and the answer is read out.
+    // Asking again works from the keyboard, and the response is read out.
     const sendAgain = notice.getByRole('button', { name: 'Send the link again' })
     await sendAgain.focus()
     await page.keyboard.press('Enter')

@@ -110,7 +110,7 @@ test.describe('Explore', () => {
   })
 
   test("a failed read says 'Could not fetch listings' and stops the spinner", async ({ page }) => {
-    // Reached from another screen: a page drawn on the server holds its listings and reads none.
+    // Reached from another screen: a page rendered on the server holds its listings and reads none.
     await page.goto('/offers')
     await failListingRequests(page)
     await page

@@ -104,7 +104,7 @@ test.describe('Photo gallery', () => {
       const slide = page.getByRole('group', { name: '1 of 2' })
       const portrait = slide.getByRole('img', { name: `${listing.name}, photo 1` })
       await expect(portrait).toHaveJSProperty('complete', true)
-      const drawn = await portrait.evaluate((image: HTMLImageElement) => {
+      const shown = await portrait.evaluate((image: HTMLImageElement) => {
         const frame = image.parentElement!.getBoundingClientRect()
         const box = image.getBoundingClientRect()
         // With object-fit: contain the picture is scaled to fit the box, whole.
@@ -122,12 +122,12 @@ test.describe('Photo gallery', () => {
         }
       })
       // The stored photo is still a portrait: nothing cut it to a landscape on the way.
-      expect(drawn.natural.height).toBeGreaterThan(drawn.natural.width)
-      expect(drawn.fit).toBe('contain')
-      expect(drawn.insideFrame).toBe(true)
+      expect(shown.natural.height).toBeGreaterThan(shown.natural.width)
+      expect(shown.fit).toBe('contain')
+      expect(shown.insideFrame).toBe(true)
       // Its whole height fills the frame, and the sides are left to the blurred copy.
-      expect(drawn.picture.height).toBeCloseTo(drawn.frame.height, 0)
-      expect(drawn.picture.width).toBeLessThan(drawn.frame.width * 0.6)
+      expect(shown.picture.height).toBeCloseTo(shown.frame.height, 0)
+      expect(shown.picture.width).toBeLessThan(shown.frame.width * 0.6)
 
       const backdrop = slide.locator('img[alt=""]')
       await expect(backdrop).toHaveCount(1)
@@ -140,7 +140,7 @@ test.describe('Photo gallery', () => {
       expect(copy.src).toBe(await portrait.evaluate((image: HTMLImageElement) => image.currentSrc))
       expect(copy.fit).toBe('cover')
       expect(copy.filter).toContain('blur(')
-      expect(copy.width).toBeGreaterThanOrEqual(drawn.frame.width)
+      expect(copy.width).toBeGreaterThanOrEqual(shown.frame.width)
     })
   }
 

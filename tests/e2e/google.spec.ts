@@ -8,7 +8,7 @@ import { allowConsoleErrors, emptyServer, expect, test } from '../support/e2e/fi
 import { toastWith, uniqueEmail } from '../support/e2e/accounts'
 import { oidcIssuer, oidcUserName } from '../support/e2e/ports'
 
-/** Clicks the Google button and answers the popup once it shows the provider's login page. */
+/** Clicks the Google button and completes the popup once it shows the provider's login page. */
 async function openProviderLogin(page: Page) {
   const popupOpened = page.waitForEvent('popup')
   await page.getByRole('button', { name: 'Sign in with Google' }).click()
@@ -68,7 +68,7 @@ test.describe('Sign in with Google', () => {
     await page.getByRole('button', { name: 'Sign up with Google' }).click()
     const popup = await popupOpened
     await expect(popup.getByRole('heading', { name: 'Sign in to the test provider' })).toBeVisible()
-    // The provider answers access_denied; the app's callback sends the popup to its error page.
+    // The provider returns access_denied; the app's callback sends the popup to its error page.
     const closed = popup.waitForEvent('close')
     await popup.getByRole('button', { name: 'Cancel' }).click()
     await closed

@@ -42,7 +42,7 @@ async function expectBottomBarOnScreen(page: Page) {
 async function expectNoSidewaysScroll(page: Page) {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
-    // The window less any vertical scroll bar the browser draws.
+    // The window less any vertical scroll bar the browser renders.
     clientWidth: Math.min(document.documentElement.clientWidth, window.innerWidth),
   }))
   expect(
@@ -219,14 +219,14 @@ test.describe('while a list loads', () => {
           }
         }).observe({ type: 'layout-shift', buffered: true })
       })
-      let answer!: () => void
-      const held = new Promise<void>((resolve) => (answer = resolve))
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
       await page.route('**/api/listings?*', async (route) => {
         await held
         await route.continue()
       })
       await page.setViewportSize(viewport)
-      // Reached from another screen: a page drawn on the server holds its listings and reads none.
+      // Reached from another screen: a page rendered on the server holds its listings and reads none.
       await page.goto('/category/rent')
       await expect(cards(page).first()).toBeVisible()
       await page.evaluate(() => ((window as unknown as { layoutShift: number }).layoutShift = 0))
@@ -245,7 +245,7 @@ test.describe('while a list loads', () => {
       })
       expect(skeletons.length).toBeGreaterThanOrEqual(3)
 
-      answer()
+      release()
       await expect(cards(page)).toHaveCount(10)
       await expect(loading).toHaveCount(0)
       const shown = await cards(page).evaluateAll((items) =>

@@ -1,5 +1,5 @@
 // The listing form as a new user meets it, on a phone (390×844) and a desktop (1440×900): toasts
-// that leave the submit button free, the photo drop zone and the files it refuses, and what the
+// that leave the submit button free, the photo drop zone and the files it rejects, and what the
 // form says while the server makes the photos, with the time three phone photos take.
 import crypto from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
@@ -173,10 +173,10 @@ for (const viewport of [phone, desktop]) {
 
       const items = chosenImages(page).getByRole('listitem')
       await expect(items).toHaveCount(3)
-      const refused = items.filter({ hasText: 'kitchen.jpg' })
-      await expect(refused.getByText('Not a JPEG or PNG image')).toBeVisible()
-      await expect(refused.getByRole('img')).toHaveCount(0)
-      // The real pictures are drawn, not broken.
+      const rejected = items.filter({ hasText: 'kitchen.jpg' })
+      await expect(rejected.getByText('Not a JPEG or PNG image')).toBeVisible()
+      await expect(rejected.getByRole('img')).toHaveCount(0)
+      // The real pictures are rendered, not broken.
       for (const name of ['front.jpg', 'garden.png']) {
         const preview = items.filter({ hasText: name }).getByRole('img', { name })
         await expect
@@ -205,9 +205,9 @@ test.describe('dropping photos on a desktop', () => {
     const items = chosenImages(page).getByRole('listitem')
     await expect(items).toHaveCount(2)
     await expect(items.filter({ hasText: 'front.jpg (cover)' }).getByRole('img')).toBeVisible()
-    const refused = items.filter({ hasText: 'kitchen.jpg' })
-    await expect(refused.getByText('Not a JPEG or PNG image')).toBeVisible()
-    await expect(refused.getByRole('img')).toHaveCount(0)
+    const rejected = items.filter({ hasText: 'kitchen.jpg' })
+    await expect(rejected.getByText('Not a JPEG or PNG image')).toBeVisible()
+    await expect(rejected.getByRole('img')).toHaveCount(0)
   })
 })
 

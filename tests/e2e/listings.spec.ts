@@ -74,7 +74,7 @@ async function listingFromApi(page: Page, id: string): Promise<Listing> {
 
 /**
  * The tus requests the page makes, by file: each upload starts with a POST that names the file
- * in its metadata and answers the upload's address, which the file's PATCH chunks then go to.
+ * in its metadata and returns the upload's address, which the file's PATCH chunks then go to.
  */
 function watchUploads(page: Page) {
   const fileOfUpload = new Map<string, string>()
@@ -221,7 +221,7 @@ test.describe('Create Listing', () => {
     await expect(page.getByText(paris, { exact: true })).toHaveCount(2)
     // The owner is not offered to contact themselves.
     await expect(page.getByRole('link', { name: 'Contact Landloard' })).toHaveCount(0)
-    // The page showed the listing the create answered with, without reading it again.
+    // The page showed the listing the create returned, without reading it again.
     expect(listingReads).toEqual([])
   })
 
@@ -375,7 +375,7 @@ test("seven images: 'Max 6 images' at once, all seven kept, and Create Listing s
   await picked.locator('..').getByRole('button', { name: 'Close notification' }).click()
   await expect(picked).toHaveCount(0)
 
-  // The spec: more than six is refused on submit, and the form stops there.
+  // The spec: more than six is rejected on submit, and the form stops there.
   await page.getByRole('button', { name: 'Create Listing' }).click()
   await expect(toastWith(page, 'Max 6 images')).toBeVisible()
   await expect(page).toHaveURL('/create-listing')
@@ -636,7 +636,7 @@ test.describe('Edit Listing', () => {
     expect(await photoSources(page)).toEqual(saved.imageUrls)
     // The removed photo's files went with it.
     expect((await page.request.get(front!)).status()).toBe(404)
-    // The page showed the listing the edit answered with, without reading it again.
+    // The page showed the listing the edit returned, without reading it again.
     expect(listingReads).toEqual([])
   })
 

@@ -94,7 +94,7 @@ test.describe('Offers and Category lists', () => {
   })
 
   test("a failed read says 'Could not fetch listings'", async ({ page }) => {
-    // Reached from another screen: a page drawn on the server holds its listings and reads none.
+    // Reached from another screen: a page rendered on the server holds its listings and reads none.
     await page.goto('/')
     await failListingRequests(page)
     await page

@@ -269,7 +269,7 @@ test("a home sold since shows 'Sold' in the inbox and on the conversation", asyn
   await expect(page).toHaveURL(new RegExp(`/messages/${id}$`))
   const home = page.getByRole('link', { name: `Sold ${listing.name}` })
   await expect(home).toHaveAttribute('href', `/category/sale/${listing.id}`)
-  // A closed home's conversation can still be answered.
+  // A closed home's conversation can still get a reply.
   await replyBox(page).fill('Congratulations on the sale!')
   await page.getByRole('button', { name: 'Send' }).click()
   await expect(bubbleSaying(page, 'Congratulations on the sale!')).toHaveCount(1)
@@ -362,7 +362,7 @@ test('once the session is gone, nothing asks for conversations, and the draft wa
   // A reply half written when the session ends waits for their return.
   await replyBox(page).fill('Half-written reply')
 
-  // Signed out from elsewhere: the next poll is refused, and the app sends them to sign in.
+  // Signed out from elsewhere: the next poll is rejected, and the app sends them to sign in.
   allowConsoleErrors(page, /401/)
   const signedOut = await page.request.post('/api/auth/sign-out', {
     headers: { Origin: seededServer },

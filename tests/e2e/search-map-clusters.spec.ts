@@ -1,4 +1,4 @@
-// The search map with more listings than it shows one by one: over 200 in view, the server answers
+// The search map with more listings than it shows one by one: over 200 in view, the server returns
 // numbered clusters. The journey's own user gets a few hundred listings, written straight into the
 // seeded server's database (as `npm run seed` may while the server runs), and they go with that
 // user at the end. It runs among the journeys that write (playwright.config.ts), after those that
@@ -79,7 +79,7 @@ async function insertCrowds(app: AppContext, user: TestUser): Promise<number> {
   return inserted
 }
 
-/** Waits until the map shows an answer read after `before` reads, and gives it. */
+/** Waits until the map shows a response read after `before` reads, and gives it. */
 async function nextShown(page: Page, reads: MapRead[], before: number): Promise<MapRead> {
   await expect.poll(() => reads.length).toBeGreaterThan(before)
   return mapShowsLatest(page, reads)
@@ -116,8 +116,8 @@ test('many listings show as numbered badges that come apart into pins closer in'
   // Around all of them: the badges' counts and the pins add up to the page's count.
   await expect.poll(() => listingsOnMap(page)).toBe(total)
   let shown = await mapShowsLatest(page, reads)
-  expect(shown.answer.total).toBe(total)
-  expect(shown.answer.clusters.length).toBeGreaterThan(1)
+  expect(shown.body.total).toBe(total)
+  expect(shown.body.clusters.length).toBeGreaterThan(1)
   // The page may group further what would overlap on the screen: its badges say their counts.
   const badges = await shownBadges(page)
   expect(badges.length).toBeGreaterThan(1)
@@ -130,7 +130,7 @@ test('many listings show as numbered badges that come apart into pins closer in'
   expect(await axeViolations(page)).toEqual([])
 
   // A badge's click goes closer in, until the listings stand apart as pins.
-  while (shown.answer.clusters.length > 0) {
+  while (shown.body.clusters.length > 0) {
     const count = largestOfItsCount(await shownBadges(page))
     const before = reads.length
     await mapOf(page)
@@ -142,8 +142,8 @@ test('many listings show as numbered badges that come apart into pins closer in'
   }
   // At a city's zoom, pins of the listings in view, all of them in Paris.
   expect(shown.zoom).toBeGreaterThanOrEqual(11)
-  expect(shown.answer.items.length).toBeGreaterThan(0)
-  expect(shown.answer.items.every((item) => item.name.endsWith(' in Paris'))).toBe(true)
+  expect(shown.body.items.length).toBeGreaterThan(0)
+  expect(shown.body.items.every((item) => item.name.endsWith(' in Paris'))).toBe(true)
   const item = await shownPin(page, reads)
   await expect(
     mapOf(page)

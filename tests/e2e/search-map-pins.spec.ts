@@ -161,8 +161,8 @@ async function showsItsView(page: Page) {
     }
   })
   const bbox = bboxText(viewBbox(edges))
-  const answer = await page.request.get(`/api/listings/map?q=${street}&bbox=${bbox}&zoom=${zoom}`)
-  const { total } = (await answer.json()) as MapAnswer
+  const response = await page.request.get(`/api/listings/map?q=${street}&bbox=${bbox}&zoom=${zoom}`)
+  const { total } = (await response.json()) as MapAnswer
   await expect.poll(() => listingsOnMap(page)).toBe(total)
   return total
 }

@@ -1,5 +1,5 @@
 // The search's map, at a desktop's width where it stands beside the list: it shows what the server
-// answers for its view (a numbered badge for each cluster, a price pin for each listing), offers
+// returns for its view (a numbered badge for each cluster, a price pin for each listing), offers
 // 'Search this area' once dragged, and a pin's card leads to the listing.
 import type { Page } from '@playwright/test'
 import { formatPrice } from '../../src/shared/format'
@@ -38,12 +38,12 @@ test('shows every result, wherever it is, when no area is searched', async ({ pa
 test('shows price pins at a city zoom, each with its own listing', async ({ page }) => {
   const reads = recordMapReads(page)
   await page.goto(`/search?bbox=${bboxText(paris)}`)
-  const { bbox, zoom, answer } = await mapShowsLatest(page, reads)
+  const { bbox, zoom, body } = await mapShowsLatest(page, reads)
   expect(inside(bbox, paris)).toBe(true)
   expect(zoom).toBeGreaterThanOrEqual(11)
-  expect(answer.clusters).toEqual([])
-  expect(answer.items.length).toBeGreaterThan(0)
-  expect(answer.items.every((item) => item.name.includes('Paris'))).toBe(true)
+  expect(body.clusters).toEqual([])
+  expect(body.items.length).toBeGreaterThan(0)
+  expect(body.items.every((item) => item.name.includes('Paris'))).toBe(true)
 })
 
 /** Waits until the map has fitted itself to every result of the search for `q`, city-sized. */
@@ -57,8 +57,8 @@ async function expectMapOnResults(page: Page, reads: MapRead[], q: string) {
       return read?.q === q && bboxText(read.bbox) !== worldText
     })
     .toBe(true)
-  const { bbox, answer } = await mapShowsLatest(page, reads)
-  expect(answer.items.map(({ id }) => id).sort()).toEqual(found.map(({ id }) => id).sort())
+  const { bbox, body } = await mapShowsLatest(page, reads)
+  expect(body.items.map(({ id }) => id).sort()).toEqual(found.map(({ id }) => id).sort())
   expect(bbox.east - bbox.west).toBeLessThan(1)
   // Moved by this code, not by the visitor: there is no other area to offer.
   await expect(page.getByRole('button', { name: 'Search this area' })).toHaveCount(0)

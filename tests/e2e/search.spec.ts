@@ -297,7 +297,7 @@ test.describe('search', () => {
   test('asks Rent or Buy first, and offers prices and the price sort once one is chosen', async ({
     page,
   }) => {
-    // A link made before the tabs, sorted by price without a type: still answered, as it says.
+    // A link made before the tabs, sorted by price without a type: still served, as it says.
     await page.goto('/search?sort=price-asc')
     await expect(typeTab(page, 'Any')).toHaveAttribute('aria-pressed', 'true')
     await expect(cards(page).first()).toBeVisible()

@@ -1,6 +1,6 @@
-// The listing and list screens come drawn by the server: read without scripts they show the homes
-// and every link leads on; with scripts the browser takes the drawn page over as it stands
-// (nothing drawn again, nothing read again) and then works as before.
+// The listing and list screens come rendered by the server: read without scripts they show the homes
+// and every link leads on; with scripts the browser takes the rendered page over as it stands
+// (nothing rendered again, nothing read again) and then works as before.
 import type { Page } from '@playwright/test'
 import { formatPrice } from '../../src/shared/format'
 import { effectivePrice, type ListingPage } from '../../src/shared/listing'
@@ -14,22 +14,24 @@ import {
 } from '../support/e2e/fixtures'
 
 /** Keeps the page's first <h1> and a card link as the server drew them, before any script ran. */
-async function keepDrawnNodes(page: Page) {
+async function keepRenderedNodes(page: Page) {
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return
-      const kept = window as unknown as { drawn: Element[] }
-      // 'Load More' is drawn as a link for a reader without scripts, and becomes a button.
-      kept.drawn = [...document.querySelectorAll('#root h1, #root main a:not(.load-more)')]
+      const kept = window as unknown as { rendered: Element[] }
+      // 'Load More' is rendered as a link for a reader without scripts, and becomes a button.
+      kept.rendered = [...document.querySelectorAll('#root h1, #root main a:not(.load-more)')]
     })
   })
 }
 
-/** Whether every node kept by `keepDrawnNodes` is still in the page: hydrated, not drawn anew. */
-const drawnNodesKept = (page: Page) =>
+/** Whether every node kept by `keepRenderedNodes` is still in the page: hydrated, not rendered anew. */
+const renderedNodesKept = (page: Page) =>
   page.evaluate(() => {
-    const { drawn } = window as unknown as { drawn?: Element[] }
-    return drawn !== undefined && drawn.length > 0 && drawn.every((node) => node.isConnected)
+    const { rendered } = window as unknown as { rendered?: Element[] }
+    return (
+      rendered !== undefined && rendered.length > 0 && rendered.every((node) => node.isConnected)
+    )
   })
 
 test.describe('without JavaScript', () => {
@@ -151,11 +153,11 @@ test.describe('without JavaScript', () => {
     expect(seen).toEqual(expected.map((listing) => listingPagePath(listing)))
   })
 
-  test("a search's 'Load More' leads on too, before and after the server draws it", async ({
+  test("a search's 'Load More' leads on too, before and after the server renders it", async ({
     page,
   }) => {
     const expected = (await allListingsFromApi(page)).filter((listing) => listing.type === 'sale')
-    for (const round of ['first request', 'drawn']) {
+    for (const round of ['first request', 'already rendered']) {
       const seen: string[] = []
       let pages = 0
       await page.goto('/search?type=sale')
@@ -196,7 +198,7 @@ test.describe('without JavaScript', () => {
 })
 
 test.describe('with JavaScript', () => {
-  test('a listing is hydrated as drawn, and its data is not read again', async ({ page }) => {
+  test('a listing is hydrated as rendered, and its data is not read again', async ({ page }) => {
     const [listing] = await listingsFromApi(page, 'type=sale&limit=1')
     const reads: string[] = []
     page.on('request', (request) => {
@@ -204,33 +206,35 @@ test.describe('with JavaScript', () => {
       // Its viewing times are each visitor's own (their bookings): read once live, never server-rendered.
       if (url.includes('/api/listings') && !url.endsWith('/viewing-slots')) reads.push(url)
     })
-    await keepDrawnNodes(page)
+    await keepRenderedNodes(page)
     await page.goto(listingPagePath(listing!))
 
-    // Once the session check answers, a visitor's heart can be pressed: the page is live.
+    // Once the session check responds, a visitor's heart can be pressed: the page is live.
     await expect(page.getByRole('button', { name: /^Save / })).toBeEnabled()
-    expect(await drawnNodesKept(page)).toBe(true)
+    expect(await renderedNodesKept(page)).toBe(true)
     expect(reads).toEqual([])
   })
 
-  test('a list is hydrated as drawn, its hearts live, and Load More goes on', async ({ page }) => {
+  test('a list is hydrated as rendered, its hearts live, and Load More goes on', async ({
+    page,
+  }) => {
     const reads: string[] = []
     page.on('request', (request) => {
       if (request.url().includes('/api/listings')) reads.push(new URL(request.url()).search)
     })
-    await keepDrawnNodes(page)
+    await keepRenderedNodes(page)
     await page.goto('/category/rent')
     const hearts = page.getByRole('button', { name: /^Save / })
     await expect(hearts.first()).toBeEnabled()
-    // Every heart, the last card's too: each part of the page took the session's answer.
+    // Every heart, the last card's too: each part of the page took the session's response.
     await expect(hearts.last()).toBeEnabled()
-    expect(await drawnNodesKept(page)).toBe(true)
+    expect(await renderedNodesKept(page)).toBe(true)
     expect(reads).toEqual([])
 
     const cards = page.locator('main li')
-    const drawn = await cards.count()
+    const shownBefore = await cards.count()
     await page.getByRole('button', { name: 'Load More' }).click()
-    await expect.poll(() => cards.count()).toBeGreaterThan(drawn)
+    await expect.poll(() => cards.count()).toBeGreaterThan(shownBefore)
     expect(reads).toHaveLength(1)
     expect(reads[0]).toContain('cursor=')
     // Appended in place: the address stays the list's.
@@ -239,22 +243,24 @@ test.describe('with JavaScript', () => {
 
   test('a later page of a list, opened from its address, goes on appending', async ({ page }) => {
     // Every home, newest first: the demo data has more than two pages of them.
-    const answer = await (await page.request.get('/api/listings?limit=10')).json()
-    const { nextCursor } = answer as ListingPage
+    const firstPage = await (await page.request.get('/api/listings?limit=10')).json()
+    const { nextCursor } = firstPage as ListingPage
     await page.goto(`/search?${new URLSearchParams({ cursor: nextCursor! })}`)
     const cards = page.locator('main li:has(a[href^="/category/"])')
-    // The drawn link becomes the button once the page is live.
+    // The rendered link becomes the button once the page is live.
     const loadMore = page.getByRole('button', { name: 'Load More' })
     await expect(loadMore).toBeEnabled()
-    const drawn = await cards.count()
+    const shownBefore = await cards.count()
     await loadMore.click()
-    await expect.poll(() => cards.count()).toBeGreaterThan(drawn)
+    await expect.poll(() => cards.count()).toBeGreaterThan(shownBefore)
     await expect(page).toHaveURL(/cursor=/)
   })
 
-  test('the contact page shows the listing it is about, drawn and then live', async ({ page }) => {
+  test('the contact page shows the listing it is about, rendered and then live', async ({
+    page,
+  }) => {
     const [listing] = await listingsFromApi(page, 'type=sale&limit=1')
-    await keepDrawnNodes(page)
+    await keepRenderedNodes(page)
     await page.goto(contactPath(listing!.userRef, listing!.name, listing!.id))
     await expect(page.getByRole('link', { name: listing!.name })).toBeVisible()
     // Live: the spec's mailto link, with what is typed.
@@ -263,6 +269,6 @@ test.describe('with JavaScript', () => {
       'href',
       /body=Hello$/,
     )
-    expect(await drawnNodesKept(page)).toBe(true)
+    expect(await renderedNodesKept(page)).toBe(true)
   })
 })

@@ -1,6 +1,6 @@
 // /viewings: a visitor books viewings through the API, as the listing page does, and finds them
 // there by day with the listing's zone named; the owner finds them under 'Bookings of my
-// listings'. A cancellation from either side leaves both lists, a stale one is refused in the
+// listings'. A cancellation from either side leaves both lists, a stale one is rejected in the
 // server's words, and the page is signed-in only and given its head by the server.
 import type { Page } from '@playwright/test'
 import type { Listing } from '../../src/shared/listing'
@@ -231,11 +231,11 @@ test('the server gives /viewings its title and its screen’s files for a signed
   const html = await response.text()
   expect(html).toContain('<title>Viewings | House Marketplace</title>')
   expect(html).toContain('<meta name="robots" content="noindex">')
-  // The screen's own code and styles come with the page, so it draws without waiting for them.
+  // The screen's own code and styles come with the page, so it renders without waiting for them.
   expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/Viewings-[\w-]+\.js">/)
   expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/Viewings-[\w-]+\.css">/)
   // Served as Profile is: the head says what the page is, and the browser, which knows who is
-  // signed in, draws it.
+  // signed in, renders it.
   const root = (served: string) => /<div id="root">(.*?)<\/div>/s.exec(served)?.[1]
   const profile = await (await page.request.get('/profile')).text()
   expect(profile).toContain('<title>My Profile | House Marketplace</title>')

@@ -93,7 +93,7 @@ test('an open house of 2 places: two visitors book, the third finds it full unti
   await expect(openHouse).toContainText('Open house · 0 of 2 booked')
   expect(await axeViolations(page)).toEqual([])
 
-  // An overlapping time is refused in the server's words, beside the form, with nothing lost.
+  // An overlapping time is rejected in the server's words, beside the form, with nothing lost.
   allowConsoleErrors(page, /status of 400/)
   await section(page).getByLabel('Date').fill(day)
   await section(page).getByLabel('Start time').fill('10:30')

@@ -1,5 +1,5 @@
-// No half-made listing (issue: reliability, part 4): when the geocoder is down or an upload did not
-// finish, a create or an edit is refused whole: no listing row, no change, no upload used up.
+// No half-made listing: when the geocoder is down or an upload did not
+// finish, a create or an edit is rejected whole: no listing row, no change, no upload used up.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
@@ -17,7 +17,7 @@ import {
 import { signIn } from '../support/sign-in'
 import { tusUpload } from '../support/tus'
 
-/** A stand-in for Nominatim that answers as `mode` says: a place, HTTP 500, or a dropped socket. */
+/** A stand-in for Nominatim that responds as `mode` says: a place, HTTP 500, or a dropped socket. */
 function fakeNominatim() {
   const state = { mode: 'ok' as 'ok' | 'error' | 'reset' }
   const server = http.createServer((request, response) => {
@@ -40,7 +40,7 @@ function fakeNominatim() {
 
 let addressCount = 0
 
-/** A new address each time: the geocoder's cache would answer a known one without asking. */
+/** A new address each time: the geocoder's cache would return a known one without asking. */
 const body = (images: string[], name = 'Flat during an outage') => ({
   type: 'rent',
   name,
@@ -101,16 +101,19 @@ describe.each(dialects)('no half-made listing on %s', (dialect) => {
   const uploadStatus = async (id: string) => (await t.context.uploads.get(id))?.status
 
   it.each(['error', 'reset'] as const)(
-    'answers 503 to a create while the geocoder is down (%s), stores nothing and keeps the uploads for later',
+    'responds with 503 to a create while the geocoder is down (%s), stores nothing and keeps the uploads for later',
     async (mode) => {
       const images = [await finishedUpload(), await finishedUpload()]
       const before = await listingCount()
       const { address, ...rest } = body(images)
       nominatim.state.mode = mode
       try {
-        const { status, body: answer } = await send('POST', '/api/listings', { ...rest, address })
+        const { status, body: errorBody } = await send('POST', '/api/listings', {
+          ...rest,
+          address,
+        })
         expect(status).toBe(503)
-        expect(answer).toEqual({ error: expect.any(String) })
+        expect(errorBody).toEqual({ error: expect.any(String) })
         expect(await listingCount()).toBe(before)
         for (const id of images) expect(await uploadStatus(id)).toBe('ready')
       } finally {
@@ -123,7 +126,7 @@ describe.each(dialects)('no half-made listing on %s', (dialect) => {
     },
   )
 
-  it('answers 503 to an edit while the geocoder is down and leaves the listing as it was', async () => {
+  it('responds with 503 to an edit while the geocoder is down and leaves the listing as it was', async () => {
     const stored = await insertListing(t.context, { userRef: owner.id })
     const { body: before } = await requestJson<Listing>(t.app, `/api/listings/${stored.id}`)
     const added = await finishedUpload()
@@ -142,7 +145,7 @@ describe.each(dialects)('no half-made listing on %s', (dialect) => {
     expect(await uploadStatus(added)).toBe('ready')
   })
 
-  it('refuses a create with an unfinished, a rejected or an unknown upload beside a good one, claiming none', async () => {
+  it('rejects a create with an unfinished, a rejected or an unknown upload beside a good one, claiming none', async () => {
     const unfinished = await tusUpload(t.app, cookie, png, 'half.png', {
       declaredLength: png.length * 2,
     })
@@ -153,9 +156,9 @@ describe.each(dialects)('no half-made listing on %s', (dialect) => {
 
     for (const failed of [unfinished.id!, rejected.id!, 'NoSuchUpload0123456789ab']) {
       const good = await finishedUpload()
-      const { status, body: answer } = await send('POST', '/api/listings', body([good, failed]))
+      const { status, body: errorBody } = await send('POST', '/api/listings', body([good, failed]))
       expect(status).toBe(400)
-      expect(answer).toMatchObject({ fields: { images: expect.any(String) } })
+      expect(errorBody).toMatchObject({ fields: { images: expect.any(String) } })
       expect(await listingCount()).toBe(before)
       // The good upload's claim was rolled back with the rest: it is still free for a listing.
       expect(await uploadStatus(good)).toBe('ready')

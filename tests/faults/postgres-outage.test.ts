@@ -1,4 +1,4 @@
-// PostgreSQL stopped under a running server (issue: reliability, part 4): the API answers 503 JSON
+// PostgreSQL stopped under a running server: the API responds with 503 JSON
 // within a second, logs an outage rather than a crash, and recovers by itself once it is back.
 import fs from 'node:fs'
 import os from 'node:os'
@@ -71,7 +71,7 @@ describe.skipIf(skipReason)(
       return { status: response.status, body, ms: performance.now() - started }
     }
 
-    it('answers 503 JSON within a second while PostgreSQL is stopped, then recovers without a restart', async () => {
+    it('responds with 503 JSON within a second while PostgreSQL is stopped, then recovers without a restart', async () => {
       const instanceBefore = ((await timed('/healthz', {})).body as { instance: string }).instance
       for (const { label, url, init } of requests()) {
         expect((await timed(url, init)).status, label).toBe(200)
@@ -79,23 +79,23 @@ describe.skipIf(skipReason)(
 
       const logBefore = server.stderr().length
       await cluster.stop()
-      // Twice over: the pool's idle connections are gone the first time, new ones are refused after.
+      // Twice over: the pool's idle connections are gone the first time, new ones are rejected after.
       let slowest = 0
       for (let round = 0; round < 2; round += 1) {
         for (const { label, url, init } of requests()) {
-          const answer = await timed(url, init)
-          expect(answer.status, `${label}\n${server.stderr()}`).toBe(503)
-          expect(answer.body, label).toMatchObject({ error: expect.any(String) })
+          const result = await timed(url, init)
+          expect(result.status, `${label}\n${server.stderr()}`).toBe(503)
+          expect(result.body, label).toMatchObject({ error: expect.any(String) })
           if (url === '/healthz') {
             // The health check still names the process, for the operator looking at the outage.
-            expect(answer.body).toMatchObject({ ok: false, instance: instanceBefore })
+            expect(result.body).toMatchObject({ ok: false, instance: instanceBefore })
           }
-          expect(answer.ms, label).toBeLessThan(1000)
-          slowest = Math.max(slowest, answer.ms)
+          expect(result.ms, label).toBeLessThan(1000)
+          slowest = Math.max(slowest, result.ms)
         }
       }
 
-      console.info(`PostgreSQL stopped: slowest 503 answer ${Math.round(slowest)} ms`)
+      console.info(`PostgreSQL stopped: slowest 503 response ${Math.round(slowest)} ms`)
       await cluster.start()
       for (const { label, url, init } of requests()) {
         expect((await timed(url, init)).status, label).toBe(200)

@@ -1,4 +1,4 @@
-// Several server processes on one database answer as one: a write on one server shows in the very
+// Several server processes on one database respond as one: a write on one server shows in the very
 // next cached read on another (the response cache checks the listings' version, decision 009), a
 // session and a per-address limit hold on every server, and the hourly upload cleanup runs once per
 // due time, also when the server that held it was killed. PostgreSQL is the case that matters;
@@ -91,7 +91,7 @@ describe.each(dialects)('three servers on one %s database', (dialect) => {
 
   it('shows a write on A in the very next read of each kind on B', async () => {
     const none = { list: [], search: [], map: [], detail: 404 }
-    // B has answered (and cached) every read before each write.
+    // B has served (and cached) every read before each write.
     expect(await readsOn(server('B'), 'NoSuchListing000000')).toEqual(none)
     const created = (await write(server('A'), 'POST', '/api/listings', validListingBody(uploads)))!
     const id = created.id
@@ -154,11 +154,11 @@ describe.each(dialects)('three servers on one %s database', (dialect) => {
       Promise.all(
         servers.map(async (each) => (await (await fetch(`${each.url}/healthz`)).json()) as object),
       )
-    const answers = await health()
-    expect(answers).toEqual(servers.map(() => ({ ok: true, instance: expect.any(String) })))
-    const names = answers.map((answer) => (answer as { instance: string }).instance)
+    const reports = await health()
+    expect(reports).toEqual(servers.map(() => ({ ok: true, instance: expect.any(String) })))
+    const names = reports.map((report) => (report as { instance: string }).instance)
     expect(new Set(names).size).toBe(servers.length)
-    expect(await health()).toEqual(answers)
+    expect(await health()).toEqual(reports)
     servers.forEach((each, index) => {
       const name = names[index]!
       expect(name).toMatch(/^[0-9a-f]{12}$/)
@@ -173,9 +173,9 @@ describe.each(dialects)('three servers on one %s database', (dialect) => {
     for (let index = 0; index < perMinute; index += 1) {
       expect((await fetch(`${server('A').url}/api/users/${owner.id}`)).status).toBe(200)
     }
-    const refused = await fetch(`${server('B').url}/api/users/${owner.id}`)
-    expect(refused.status).toBe(429)
-    expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/)
+    const limited = await fetch(`${server('B').url}/api/users/${owner.id}`)
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/)
   }, 30_000)
 
   /** The cleanup's row; its `runAt` is an hour after its last run. */

@@ -1,6 +1,6 @@
-// SIGKILL in the middle of a burst of creates, edits and deletes (issue: reliability, part 4), on
+// SIGKILL in the middle of a burst of creates, edits and deletes, on
 // a real server process, again and again on the same DATA_DIR (and PostgreSQL database). After
-// each restart the database passes its checks and every write answered 2xx is there, whole.
+// each restart the database passes its checks and every write acknowledged with 2xx is there, whole.
 // `npm test` kills 3 times per database; `npm run faults` 20 times (FAULT_KILLS).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -47,7 +47,7 @@ describe.each(dialects)('SIGKILL mid-burst on %s', (dialect) => {
         // The server is down: open the database afresh, as a restart does, and check it.
         await withAppContext(env, (context) => drill.checkDatabase(context))
         server = await startServer(env)
-        await drill.checkAnswers(server)
+        await drill.checkAcknowledgedWrites(server)
         if (round === kills) break
         await drill.burst(server, { random, killAfterMs: 50 + random() * 750 })
       }
@@ -59,7 +59,7 @@ describe.each(dialects)('SIGKILL mid-burst on %s', (dialect) => {
         `SIGKILL drill on ${dialect}, seed ${seed}: ${JSON.stringify(totals)} in ${Date.now() - started} ms`,
       )
       expect(totals.kills).toBe(kills)
-      // The burst was real: each kill came after a write was answered, with others under way.
+      // The burst was real: each kill came after a write was acknowledged, with others under way.
       expect(totals.creates + totals.edits + totals.deletes).toBeGreaterThanOrEqual(kills)
       expect(totals.cutOff).toBeGreaterThan(0)
     },
@@ -67,7 +67,7 @@ describe.each(dialects)('SIGKILL mid-burst on %s', (dialect) => {
   )
 
   it.runIf(dialect === 'sqlite')(
-    'notices an answered write that is missing after the restart (the drill can fail)',
+    'notices an acknowledged write that is missing after the restart (the drill can fail)',
     async () => {
       const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-sigkill-'))
       const env = serverEnv(ownDir)
@@ -81,16 +81,16 @@ describe.each(dialects)('SIGKILL mid-burst on %s', (dialect) => {
         await drill.burst(server, { random: seededRandom(seed), killAfterMs: 300 })
         // One restart as in the drill: the ledger now holds every listing as it is.
         server = await startServer(env)
-        await drill.checkAnswers(server)
+        await drill.checkAcknowledgedWrites(server)
         await server.stop('SIGKILL')
-        const [lost] = drill.answeredListings()
+        const [lost] = drill.acknowledgedListings()
         expect(lost).toBeDefined()
-        // The write the server answered disappears, as it would if it had not been durable.
+        // The write the server acknowledged disappears, as it would if it had not been durable.
         await withAppContext(env, (context) =>
           context.db.kysely.deleteFrom('listing').where('id', '=', lost!).execute(),
         )
         server = await startServer(env)
-        await expect(drill.checkAnswers(server)).rejects.toThrow(`listing ${lost}`)
+        await expect(drill.checkAcknowledgedWrites(server)).rejects.toThrow(`listing ${lost}`)
       } finally {
         await server?.stop('SIGKILL')
         fs.rmSync(ownDir, { recursive: true, force: true })

@@ -1,5 +1,5 @@
-// SIGTERM (issue: reliability, part 4): the server stops taking connections at once, lets the
-// requests in flight finish with their answers, closes kept-alive sockets, and exits 0; a request
+// SIGTERM: the server stops taking connections at once, lets the
+// requests in flight finish with their responses, closes kept-alive sockets, and exits 0; a request
 // that never finishes is cut off at the deadline and the exit code says so.
 import fs from 'node:fs'
 import http from 'node:http'
@@ -35,7 +35,7 @@ async function waitFor(check: () => boolean, what: string, timeoutMs = 10_000) {
   }
 }
 
-interface Answer {
+interface ReceivedResponse {
   status: number
   headers: http.IncomingHttpHeaders
   body: string
@@ -63,7 +63,7 @@ describe('SIGTERM', () => {
   })
 
   function send(method: string, url: string, headers: Record<string, string>, body?: Buffer) {
-    return new Promise<Answer>((resolve, reject) => {
+    return new Promise<ReceivedResponse>((resolve, reject) => {
       const request = http.request(server.url + url, { method, headers, agent }, (response) => {
         let text = ''
         response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk))
@@ -86,7 +86,7 @@ describe('SIGTERM', () => {
     })
     expect(created.status, created.body).toBe(201)
     const id = String(created.headers.location).split('/').pop()!
-    let answered: Answer | undefined
+    let received: ReceivedResponse | undefined
     let failed: Error | undefined
     const request = http.request(server.url + `/api/uploads/${id}`, {
       method: 'PATCH',
@@ -102,7 +102,7 @@ describe('SIGTERM', () => {
       let text = ''
       response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk))
       response.on('end', () => {
-        answered = { status: response.statusCode!, headers: response.headers, body: text }
+        received = { status: response.statusCode!, headers: response.headers, body: text }
       })
     })
     request.on('error', (error) => (failed = error))
@@ -117,12 +117,12 @@ describe('SIGTERM', () => {
     return {
       id,
       finish: () => request.end(image.subarray(half)),
-      answered: () => answered,
+      received: () => received,
       failed: () => failed,
     }
   }
 
-  it('finishes a request in flight with its answer, refuses new connections, and exits 0', async () => {
+  it('finishes a request in flight with its response, rejects new connections, and exits 0', async () => {
     // One socket left idle in the pool, kept alive: it must not hold the shutdown open.
     expect((await send('GET', '/healthz', {})).status).toBe(200)
     const upload = await startSlowUpload(await noisePng())
@@ -133,17 +133,17 @@ describe('SIGTERM', () => {
 
     upload.finish()
     await waitFor(
-      () => upload.answered() !== undefined || upload.failed() !== undefined,
-      'the answer',
+      () => upload.received() !== undefined || upload.failed() !== undefined,
+      'the response',
     )
     expect(upload.failed()).toBeUndefined()
-    expect(upload.answered()!.status, upload.answered()!.body).toBe(204)
-    const answeredAt = Date.now()
+    expect(upload.received()!.status, upload.received()!.body).toBe(204)
+    const respondedAt = Date.now()
     // Node's keep-alive timeout is 5 s: an exit well before it means the sockets were closed.
     expect(await server.exited).toEqual({ code: 0, signal: null })
-    expect(Date.now() - answeredAt).toBeLessThan(3000)
+    expect(Date.now() - respondedAt).toBeLessThan(3000)
 
-    // The upload was processed before the answer, so it is ready for a listing.
+    // The upload was processed before the response, so it is ready for a listing.
     const stored = await withAppContext(serverEnv(dataDir), (context) =>
       context.uploads.get(upload.id),
     )

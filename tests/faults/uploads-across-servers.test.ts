@@ -92,15 +92,15 @@ describe.runIf(dialects.includes('postgres'))('uploads across two servers in S3'
     let offset = 0
     for (let chunk = 0; offset < 5.5 * 1024 * 1024; chunk += 1) {
       const next = Math.min(offset + chunkSize, bytes.length)
-      const answer = await sendChunk(
+      const response = await sendChunk(
         targets[chunk % 2]!,
         owner.cookie,
         id,
         offset,
         bytes.subarray(offset, next),
       )
-      expect(answer.status, await answer.text()).toBe(204)
-      expect(answer.headers.get('upload-offset')).toBe(String(next))
+      expect(response.status, await response.text()).toBe(204)
+      expect(response.headers.get('upload-offset')).toBe(String(next))
       offset = next
     }
     // Neither server has the upload on its disk.
@@ -133,15 +133,15 @@ describe.runIf(dialects.includes('postgres'))('uploads across two servers in S3'
       }),
       duplex: 'half',
     } as RequestInit).then(
-      async (answer) => `${answer.status} ${await answer.text()}`,
+      async (response) => `${response.status} ${await response.text()}`,
       (error: unknown) => String(error),
     )
-    let answered: string | undefined
-    void stalled.then((answer) => (answered = answer))
+    let responded: string | undefined
+    void stalled.then((response) => (responded = response))
     await expect
       .poll(
         async () => {
-          if (answered) throw new Error(`Server one answered the cut chunk: ${answered}`)
+          if (responded) throw new Error(`Server one responded to the cut chunk: ${responded}`)
           return (await context.uploads.get(id))?.lockHolder
         },
         { timeout: 10_000 },
@@ -150,7 +150,7 @@ describe.runIf(dialects.includes('postgres'))('uploads across two servers in S3'
     await one.stop('SIGKILL')
     await stalled
 
-    // Server two answers where the upload stands once the dead server's lease is over: the first
+    // Server two reports where the upload stands once the dead server's lease is over: the first
     // part whole; the small pieces after it went with the chunk that was cut off (tus' S3 store
     // takes them back from the bucket while it writes), so the client resends them.
     const started = Date.now()
@@ -170,14 +170,14 @@ describe.runIf(dialects.includes('postgres'))('uploads across two servers in S3'
     // The rest on server two.
     while (offset < bytes.length) {
       const next = Math.min(offset + chunkSize, bytes.length)
-      const answer = await sendChunk(
+      const response = await sendChunk(
         targets[1]!,
         owner.cookie,
         id,
         offset,
         bytes.subarray(offset, next),
       )
-      expect(answer.status, await answer.text()).toBe(204)
+      expect(response.status, await response.text()).toBe(204)
       offset = next
     }
     const upload = (await context.uploads.get(id))!
@@ -191,7 +191,7 @@ describe.runIf(dialects.includes('postgres'))('uploads across two servers in S3'
     expect([...folders]).toEqual([upload.imageKey])
     expect((await bucketKeys(stagingPrefix)).filter((key) => key.includes(id))).toEqual([])
     // Finished and gone from staging, it is still all there to its owner's HEAD: a client that
-    // lost the last answer asks, and learns it is done.
+    // lost the last response asks, and learns it is done.
     const done = await headUpload(targets[1]!, owner.cookie, id)
     expect(done.status).toBe(200)
     expect(done.headers.get('upload-offset')).toBe(String(bytes.length))

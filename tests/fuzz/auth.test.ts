@@ -13,9 +13,9 @@ import {
 import {
   ask,
   expectNoPrototypePollution,
-  expectRefusal,
+  expectErrorResponse,
   successBody,
-} from '../support/fuzz/answers'
+} from '../support/fuzz/responses'
 import { abbreviate, fuzzParameters, fuzzTimeout, origin, outcomes } from '../support/fuzz/fuzz-run'
 import {
   clientAddress,
@@ -29,7 +29,7 @@ import { expectStoredUsersValid } from '../support/fuzz/stored-rows'
 /** Stands in for an e-mail address no one has yet. */
 const newEmail = 'NEW-EMAIL@example.com'
 
-/** Better Auth's refusals carry its own `code` and `message` beside our `error`. */
+/** Better Auth's error responses carry its own `code` and `message` beside our `error`. */
 const betterAuthKeys = ['code', 'message']
 
 const hostileOrigin = fc.oneof(
@@ -113,7 +113,7 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
   it(
     'signs up only with a valid body, and stores only users that keep the profile rules',
     async () => {
-      // A new address each run, so that a valid body is not refused as taken.
+      // A new address each run, so that a valid body is not rejected as taken.
       let signUps = 0
       const body = hostileBody(
         { name: 'Pat Doe', email: newEmail, password: 'a-good-password' },
@@ -148,10 +148,10 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
             )
             const started = new Date()
             const before = await userCount()
-            const answer = await post('/api/auth/sign-up/email', text, type, address, from)
-            tally.count(answer.status === 200)
-            if (answer.status === 200) {
-              const { user } = successBody<{ user: { email: string } }>(answer)
+            const response = await post('/api/auth/sign-up/email', text, type, address, from)
+            tally.count(response.status === 200)
+            if (response.status === 200) {
+              const { user } = successBody<{ user: { email: string } }>(response)
               expect(user.email).toBe(String(field(text, 'email', type)).toLowerCase())
               const password = field(text, 'password', type)
               expect(
@@ -159,7 +159,7 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
               ).toBe(true)
               expect(await userCount()).toBe(before + 1)
             } else {
-              expectRefusal(answer, betterAuthKeys)
+              expectErrorResponse(response, betterAuthKeys)
               expect(await userCount(), abbreviate(text)).toBe(before)
             }
             await expectStoredUsersValid(t.context.db, started)
@@ -204,13 +204,13 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
           hostileOrigin,
           async (json, type, address, from) => {
             const text = encoded(json, type)
-            const answer = await post('/api/auth/sign-in/email', text, type, address, from)
-            tally.count(answer.status === 200)
-            if (answer.status === 200) {
+            const response = await post('/api/auth/sign-in/email', text, type, address, from)
+            tally.count(response.status === 200)
+            if (response.status === 200) {
               expect(field(text, 'password', type)).toBe(known.password)
               expect(String(field(text, 'email', type)).toLowerCase()).toBe(known.email)
             } else {
-              expectRefusal(answer, betterAuthKeys)
+              expectErrorResponse(response, betterAuthKeys)
             }
             expectNoPrototypePollution()
           },
@@ -264,16 +264,16 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
             clientAddress,
             fc.constantFrom(locked.email, locked.email.toUpperCase()),
             async (type, address, email) => {
-              // Nothing else in the body: a form's `rememberMe` would be refused as not a boolean.
+              // Nothing else in the body: a form's `rememberMe` would be rejected as not a boolean.
               const json = JSON.stringify({ email, password: locked.password })
-              const answer = await post(
+              const response = await post(
                 '/api/auth/sign-in/email',
                 encoded(json, type),
                 type,
                 address,
                 origin,
               )
-              expectRefusal(answer, betterAuthKeys)
+              expectErrorResponse(response, betterAuthKeys)
             },
           ),
           {
@@ -289,7 +289,7 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
   )
 
   it(
-    'answers any password reset request or reset body with 200 or a JSON 4xx, changing no password',
+    'responds to any password reset request or reset body with 200 or a JSON 4xx, changing no password',
     async () => {
       // Better Auth's `account` table is not in our schema types: the row is compared whole.
       const passwordOf = () =>
@@ -332,17 +332,17 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
           clientAddress,
           hostileOrigin,
           async ([path, text], type, address, from) => {
-            const answer = await post(path, text, type, address, from)
-            tally.count(answer.status === 200)
-            if (answer.status === 200) expect(path).toBe('/api/auth/request-password-reset')
-            else expectRefusal(answer, betterAuthKeys)
+            const response = await post(path, text, type, address, from)
+            tally.count(response.status === 200)
+            if (response.status === 200) expect(path).toBe('/api/auth/request-password-reset')
+            else expectErrorResponse(response, betterAuthKeys)
             expect(await passwordOf()).toBe(password)
             expectNoPrototypePollution()
           },
         ),
         {
           ...fuzzParameters(),
-          // Reset mails are limited per address (decision 014), so few random cases are answered
+          // Reset mails are limited per address (decision 014), so few random cases succeed
           // 200: a well-formed request is always among them, so that the accepted side is tested.
           examples: [
             [
@@ -366,7 +366,7 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
   )
 
   it(
-    'sends a reset link only back to our own origin, and answers other paths with a JSON 4xx',
+    'sends a reset link only back to our own origin, and responds to other paths with a JSON 4xx',
     async () => {
       const callback = fc.oneof(
         fc.constantFrom(
@@ -409,19 +409,19 @@ describe.each(dialects)('hostile requests to /api/auth on %s', (dialect) => {
       )
       await fc.assert(
         fc.asyncProperty(request, cookie, clientAddress, async ([method, url], sent, address) => {
-          const answer = await ask(
+          const response = await ask(
             t.app,
             url,
             { method, headers: { Origin: origin, ...(sent && { Cookie: sent }) } },
             address,
           )
-          if (answer.status >= 300 && answer.status < 400) {
+          if (response.status >= 300 && response.status < 400) {
             expect(url).toMatch(/^\/api\/auth\/reset-password\//)
-            expect(new URL(answer.headers.get('location')!, origin).origin).toBe(origin)
-          } else if (answer.status >= 200 && answer.status < 300) {
+            expect(new URL(response.headers.get('location')!, origin).origin).toBe(origin)
+          } else if (response.status >= 200 && response.status < 300) {
             expect(url).toMatch(/^\/api\/auth\/(sign-out|get-session)$/)
           } else {
-            expectRefusal(answer, betterAuthKeys)
+            expectErrorResponse(response, betterAuthKeys)
           }
         }),
         fuzzParameters(),

@@ -8,9 +8,9 @@ import { createTestApp, dialects, insertListing, type TestApp } from '../support
 import {
   ask,
   expectNoPrototypePollution,
-  expectRefusal,
+  expectErrorResponse,
   successBody,
-} from '../support/fuzz/answers'
+} from '../support/fuzz/responses'
 import { abbreviate, fuzzParameters, fuzzTimeout, origin, outcomes } from '../support/fuzz/fuzz-run'
 import {
   contentType,
@@ -107,8 +107,8 @@ describe.each(dialects)('hostile requests to /api/conversations on %s', (dialect
               expect(message.from.id).toBe(asker.id)
               expect(await messageCount()).toBe(before + (response.status === 201 ? 1 : 0))
             } else {
-              expectRefusal(response)
-              expect(input, `refused ${abbreviate(text)}: ${response.text}`).toBeUndefined()
+              expectErrorResponse(response)
+              expect(input, `rejected ${abbreviate(text)}: ${response.text}`).toBeUndefined()
               expect(await messageCount()).toBe(before)
             }
             expectNoPrototypePollution()
@@ -152,7 +152,7 @@ describe.each(dialects)('hostile requests to /api/conversations on %s', (dialect
             headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: from },
             body,
           })
-          expectRefusal(response)
+          expectErrorResponse(response)
           // The stranger is signed in: every id is one they cannot see. A forged cookie is none.
           expect(response.status).toBe(from === stranger.cookie ? 404 : 401)
           expect(await messageCount()).toBe(before)

@@ -8,7 +8,7 @@ import {
   encodeFavouriteCursor,
   type FavouriteKey,
 } from '../../src/server/favourites/favourite-cursor'
-import { ask, expectRefusal, successBody } from '../support/fuzz/answers'
+import { ask, expectErrorResponse, successBody } from '../support/fuzz/responses'
 import { fuzzParameters, fuzzTimeout, origin, outcomes } from '../support/fuzz/fuzz-run'
 import {
   hostileQuery,
@@ -23,7 +23,7 @@ import { createTestApp, dialects, insertListings, type TestApp } from '../suppor
 const base = Date.UTC(2025, 0, 15)
 const pageKeys = ['limit', 'cursor'] as const
 
-/** Whether the saved list's query is one the API must answer (the API contract), read independently of the route. */
+/** Whether the saved list's query is one the API must response (the API contract), read independently of the route. */
 function isValidPageQuery(search: URLSearchParams): boolean {
   const rules: Record<(typeof pageKeys)[number], (value: string) => boolean> = {
     limit: (value) => Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= 50,
@@ -101,7 +101,7 @@ describe.each(dialects)('hostile requests to /api/favourites on %s', (dialect) =
   const realCursor = () => fc.constantFrom(...saves).map(encodeFavouriteCursor)
 
   it(
-    'answers any query string with a correct page when it is valid and a 400 otherwise',
+    'responds to any query string with a correct page when it is valid and a 400 otherwise',
     async () => {
       const plausible = fc.oneof(
         fc.constantFrom('1', '3', '10', '50', '51', '0', '-1', '2.5', '1e1', ' 5', ''),
@@ -110,11 +110,11 @@ describe.each(dialects)('hostile requests to /api/favourites on %s', (dialect) =
       const tally = outcomes()
       await fc.assert(
         fc.asyncProperty(hostileQuery(pageKeys, plausible), async (query) => {
-          const answer = await ask(t.app, `/api/favourites?${query}`, signedIn(saver))
+          const response = await ask(t.app, `/api/favourites?${query}`, signedIn(saver))
           const search = new URLSearchParams(query)
           tally.count(isValidPageQuery(search))
-          if (isValidPageQuery(search)) expectPage(successBody<FavouritePage>(answer), search)
-          else expect(expectRefusal(answer).fields).toBeDefined()
+          if (isValidPageQuery(search)) expectPage(successBody<FavouritePage>(response), search)
+          else expect(expectErrorResponse(response).fields).toBeDefined()
         }),
         fuzzParameters(),
       )
@@ -124,7 +124,7 @@ describe.each(dialects)('hostile requests to /api/favourites on %s', (dialect) =
   )
 
   it(
-    'refuses a tampered cursor with 400, unless it still names a place in the list',
+    'rejects a tampered cursor with 400, unless it still names a place in the list',
     async () => {
       const tampered = tamperedCursor(realCursor(), (createdAt, id) => `f:${createdAt}:${id}`)
       const tally = outcomes()
@@ -132,14 +132,14 @@ describe.each(dialects)('hostile requests to /api/favourites on %s', (dialect) =
         fc.asyncProperty(tampered, async (cursor) => {
           const search = new URLSearchParams({ cursor })
           const valid = decodeFavouriteCursor(cursor) !== undefined
-          const answer = await ask(
+          const response = await ask(
             t.app,
             `/api/favourites?cursor=${percentEncode(cursor)}`,
             signedIn(saver),
           )
           tally.count(valid)
-          if (valid) expectPage(successBody<FavouritePage>(answer), search)
-          else expect(Object.keys(expectRefusal(answer).fields ?? {})).toEqual(['cursor'])
+          if (valid) expectPage(successBody<FavouritePage>(response), search)
+          else expect(Object.keys(expectErrorResponse(response).fields ?? {})).toEqual(['cursor'])
         }),
         fuzzParameters(),
       )
@@ -149,7 +149,7 @@ describe.each(dialects)('hostile requests to /api/favourites on %s', (dialect) =
   )
 
   it(
-    'saves and unsaves a listing id, answers any other with 404, and keeps the ids right',
+    'saves and unsaves a listing id, responds to any other with 404, and keeps the ids right',
     async () => {
       const user = await signUpAndIn(t.context)
       const saved = new Set<string>()
@@ -158,17 +158,17 @@ describe.each(dialects)('hostile requests to /api/favourites on %s', (dialect) =
       await fc.assert(
         fc.asyncProperty(fc.constantFrom('PUT', 'DELETE'), segment, async (method, id) => {
           const url = `/api/favourites/${id}`
-          const answer = await ask(t.app, url, signedIn(user, { method }))
+          const response = await ask(t.app, url, signedIn(user, { method }))
           const routed = /^\/api\/favourites\/[^/]+$/.test(new URL(url, origin).pathname)
           const listingId = decodedSegment(id)
           const existing = routed && listingIds.includes(listingId)
           tally.count(existing)
           if (existing) {
-            expect(answer.status, `${method} ${url}`).toBe(204)
+            expect(response.status, `${method} ${url}`).toBe(204)
             if (method === 'PUT') saved.add(listingId)
             else saved.delete(listingId)
           } else {
-            expect(expectRefusal(answer).error, `${method} ${url}`).toMatch(/not found/i)
+            expect(expectErrorResponse(response).error, `${method} ${url}`).toMatch(/not found/i)
           }
           const ids = successBody<FavouriteIds>(
             await ask(t.app, '/api/favourites/ids', signedIn(user)),
@@ -183,7 +183,7 @@ describe.each(dialects)('hostile requests to /api/favourites on %s', (dialect) =
   )
 
   it(
-    'answers every route without a session, or with a forged one, with a JSON 401',
+    'responds to every route without a session, or with a forged one, with a JSON 401',
     async () => {
       const request = fc.oneof(
         fc.constant(['GET', '/api/favourites'] as const),
@@ -203,9 +203,9 @@ describe.each(dialects)('hostile requests to /api/favourites on %s', (dialect) =
         fc.asyncProperty(request, cookie, async ([method, url], forged) => {
           const headers: Record<string, string> = { Origin: origin }
           if (forged) headers.Cookie = forged
-          const answer = await ask(t.app, url, { method, headers })
-          expect(answer.status, `${method} ${url}`).toBe(401)
-          expectRefusal(answer)
+          const response = await ask(t.app, url, { method, headers })
+          expect(response.status, `${method} ${url}`).toBe(401)
+          expectErrorResponse(response)
         }),
         fuzzParameters(),
       )

@@ -2,7 +2,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, createUser, dialects, type TestApp } from '../support/test-app'
-import { ask, expectRefusal, successBody } from '../support/fuzz/answers'
+import { ask, expectErrorResponse, successBody } from '../support/fuzz/responses'
 import { fuzzParameters, fuzzTimeout, outcomes } from '../support/fuzz/fuzz-run'
 import { signIn } from '../support/sign-in'
 import { hostileQuery, hostileString } from '../support/fuzz/hostile-values'
@@ -24,7 +24,7 @@ describe.each(dialects)('hostile addresses to /api/geocode on %s', (dialect) => 
   afterAll(() => t?.close())
 
   it(
-    'answers a place on the globe, 422 for an unknown address, or 400 for a missing one',
+    'returns a place on the globe, 422 for an unknown address, or 400 for a missing one',
     async () => {
       const plausible = fc.oneof(
         fc.constantFrom('12 Rue de Rivoli, Paris, France', 'Tokyo', 'Paris, Texas', 'Springfield'),
@@ -34,20 +34,22 @@ describe.each(dialects)('hostile addresses to /api/geocode on %s', (dialect) => 
       const tally = outcomes()
       await fc.assert(
         fc.asyncProperty(hostileQuery(['address'], plausible), async (query) => {
-          const answer = await ask(t.app, `/api/geocode?${query}`, { headers: { Cookie: cookie } })
+          const response = await ask(t.app, `/api/geocode?${query}`, {
+            headers: { Cookie: cookie },
+          })
           const addresses = new URLSearchParams(query).getAll('address')
-          tally.count(answer.status === 200)
-          if (answer.status === 200) {
+          tally.count(response.status === 200)
+          if (response.status === 200) {
             expect(addresses).toHaveLength(1)
-            const place = successBody<Place>(answer)
+            const place = successBody<Place>(response)
             expect(Math.abs(place.lat)).toBeLessThanOrEqual(90)
             expect(Math.abs(place.lng)).toBeLessThanOrEqual(180)
             expect(place.formattedAddress).toEqual(expect.any(String))
           } else {
-            const refusal = expectRefusal(answer)
+            const errorBody = expectErrorResponse(response)
             const missing = addresses.length !== 1 || addresses[0]!.trim() === ''
-            expect(answer.status).toBe(missing ? 400 : 422)
-            if (!missing) expect(refusal.error).toBe('Please enter a correct address')
+            expect(response.status).toBe(missing ? 400 : 422)
+            if (!missing) expect(errorBody.error).toBe('Please enter a correct address')
           }
         }),
         fuzzParameters(),
@@ -58,13 +60,13 @@ describe.each(dialects)('hostile addresses to /api/geocode on %s', (dialect) => 
   )
 
   it(
-    'answers 401 without a session, whatever the address',
+    'responds with 401 without a session, whatever the address',
     async () => {
       await fc.assert(
         fc.asyncProperty(hostileQuery(['address'], hostileString), async (query) => {
-          const answer = await ask(t.app, `/api/geocode?${query}`)
-          expect(answer.status).toBe(401)
-          expectRefusal(answer)
+          const response = await ask(t.app, `/api/geocode?${query}`)
+          expect(response.status).toBe(401)
+          expectErrorResponse(response)
         }),
         fuzzParameters(),
       )

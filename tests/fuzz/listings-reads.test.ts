@@ -4,9 +4,8 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { idPattern } from '../../src/shared/ids'
 import type { Listing, ListingPage } from '../../src/shared/listing'
-import { listingFilterSchema } from '../../src/shared/listing-filter-schema'
+import { listingFilterSchema } from '../../src/shared/listing-query-schema'
 import {
-  filterParameters,
   listingSorts,
   type ListingFilter,
   type ListingSort,
@@ -19,9 +18,9 @@ import {
   type ListingRow,
   type TestApp,
 } from '../support/test-app'
-import { decodeCursor, encodeCursor, filterFingerprint } from '../../src/server/listings/cursor'
-import type { SortKey } from '../../src/server/listings/search.queries'
-import { ask, expectRefusal, successBody } from '../support/fuzz/answers'
+import { filterFingerprint } from '../../src/server/listings/filter-fingerprint'
+import { decodeCursor, encodeCursor, type ListingCursor } from '../../src/shared/listing-cursor'
+import { ask, expectErrorResponse, successBody } from '../support/fuzz/responses'
 import { fuzzParameters, fuzzSeed, fuzzTimeout, origin, outcomes } from '../support/fuzz/fuzz-run'
 import {
   hostileQuery,
@@ -57,7 +56,7 @@ function isBbox(value: string): boolean {
   )
 }
 
-/** Whether the list query is one the API must answer (the API contract), read independently of the route. */
+/** Whether the list query is one the API must response (the API contract), read independently of the route. */
 function isValidListQuery(search: URLSearchParams): boolean {
   const rules: Record<(typeof listKeys)[number], (value: string) => boolean> = {
     type: (value) => value === 'rent' || value === 'sale',
@@ -105,7 +104,7 @@ function queryFilter(search: URLSearchParams): ListingFilter {
     minBathrooms: number('minBathrooms'),
     parking: flag('parking'),
     furnished: flag('furnished'),
-    // A bbox of other than four numbers refuses the query; it has no filters to fingerprint.
+    // A bbox of other than four numbers rejects the query; it has no filters to fingerprint.
     bbox:
       bbox?.length === 4 && bbox.every(Number.isFinite)
         ? { west: bbox[0]!, south: bbox[1]!, east: bbox[2]!, north: bbox[3]! }
@@ -116,35 +115,35 @@ function queryFilter(search: URLSearchParams): ListingFilter {
 const querySort = (search: URLSearchParams) => (search.get('sort') ?? 'newest') as ListingSort
 
 /** The fingerprint a cursor of this query's list carries: its filters, in the contract's order. */
-function queryFilters(search: URLSearchParams): string {
-  return filterFingerprint(filterParameters(queryFilter(search)))
+function queryFingerprint(search: URLSearchParams): string {
+  return filterFingerprint(queryFilter(search))
 }
 
 /** A cursor we handed out for the list of exactly this sort and these filters. */
 function continuesList(cursor: string, search: URLSearchParams): boolean {
   const decoded = decodeCursor(cursor)
-  return decoded?.sort === querySort(search) && decoded.filters === queryFilters(search)
+  return decoded?.sort === querySort(search) && decoded.fingerprint === queryFingerprint(search)
 }
 
 /** The sort value a cursor carries for a listing: its time, or the price a buyer pays. */
 const sortValueOf = (row: ListingRow, sort: ListingSort) =>
   sort === 'newest' ? row.timestamp : buyerPrice(row)
 
-/** Strictly after `key` in the sort's order (the sort value, then the id). */
-function isAfter(row: ListingRow, key: SortKey, sort: ListingSort) {
+/** Strictly after the cursor's listing in the sort's order (the sort value, then the id). */
+function isAfter(row: ListingRow, cursor: ListingCursor, sort: ListingSort) {
   const value = sortValueOf(row, sort)
-  const later = sort === 'price-asc' ? value > key.value : value < key.value
-  const tie = sort === 'price-asc' ? row.id > key.id : row.id < key.id
-  return later || (value === key.value && tie)
+  const later = sort === 'price-asc' ? value > cursor.value : value < cursor.value
+  const tie = sort === 'price-asc' ? row.id > cursor.id : row.id < cursor.id
+  return later || (value === cursor.value && tie)
 }
 
 /** The page is the next `limit` matches after the cursor, as a search of every listing finds. */
 function expectPage(page: ListingPage, search: URLSearchParams, rows: readonly ListingRow[]) {
   const limit = Number(search.get('limit') ?? 10)
   const sort = querySort(search)
-  const after = search.has('cursor') ? decodeCursor(search.get('cursor')!)?.after : undefined
+  const cursor = search.has('cursor') ? decodeCursor(search.get('cursor')!) : undefined
   const expected = searchListings(rows, queryFilter(search), sort)
-    .filter((row) => !after || isAfter(row, after, sort))
+    .filter((row) => !cursor || isAfter(row, cursor, sort))
     .slice(0, limit)
   expect(page.items.map((item) => item.id)).toEqual(expected.map((row) => row.id))
   const last = expected.at(-1)
@@ -152,8 +151,9 @@ function expectPage(page: ListingPage, search: URLSearchParams, rows: readonly L
     last
       ? encodeCursor({
           sort,
-          after: { value: sortValueOf(last, sort), id: last.id },
-          filters: queryFilters(search),
+          value: sortValueOf(last, sort),
+          id: last.id,
+          fingerprint: queryFingerprint(search),
         })
       : null,
   )
@@ -203,17 +203,18 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
   // Cursors of the whole list and of the rent list, newest first.
   const realCursor = () =>
     fc
-      .tuple(fc.constantFrom(...rows), fc.constantFrom<[string, string][]>([], [['type', 'rent']]))
-      .map(([row, filters]) =>
+      .tuple(fc.constantFrom(...rows), fc.constantFrom<ListingFilter>({}, { type: 'rent' }))
+      .map(([row, filter]) =>
         encodeCursor({
           sort: 'newest',
-          after: { value: row.timestamp, id: row.id },
-          filters: filterFingerprint(filters),
+          value: row.timestamp,
+          id: row.id,
+          fingerprint: filterFingerprint(filter),
         }),
       )
 
   it(
-    'answers any query string with a correct page when it is valid and a 400 otherwise',
+    'responds to any query string with a correct page when it is valid and a 400 otherwise',
     async () => {
       const plausible = fc.oneof(
         fc.constantFrom('rent', 'sale', 'true', 'false', '1', '10', '50', '51', '0', '-1', '2.5'),
@@ -233,11 +234,11 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
       const tally = outcomes()
       await fc.assert(
         fc.asyncProperty(hostileQuery(listKeys, plausible), async (query) => {
-          const answer = await ask(t.app, `/api/listings?${query}`)
+          const response = await ask(t.app, `/api/listings?${query}`)
           const search = new URLSearchParams(query)
           tally.count(isValidListQuery(search))
-          if (isValidListQuery(search)) expectPage(successBody<ListingPage>(answer), search, rows)
-          else expect(expectRefusal(answer).fields).toBeDefined()
+          if (isValidListQuery(search)) expectPage(successBody<ListingPage>(response), search, rows)
+          else expect(expectErrorResponse(response).fields).toBeDefined()
         }),
         fuzzParameters(),
       )
@@ -247,7 +248,7 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
   )
 
   it(
-    'answers combinations of the search parameters, near misses and cursors as their rules say',
+    'responds to combinations of the search parameters, near misses and cursors as their rules say',
     async () => {
       // Values each parameter may take, valid ones and values just beside them.
       const values: Record<Exclude<(typeof listKeys)[number], 'cursor'>, string[]> = {
@@ -287,15 +288,20 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
             fc.constantFrom('none', 'this list', 'another sort'),
           ),
         )
-        .map(([drawn, chosen, row, sort, cursor]) => {
-          const search = new URLSearchParams(chosen.map((name, n) => [name, drawn[n]!]))
+        .map(([values, chosen, row, sort, cursor]) => {
+          const search = new URLSearchParams(chosen.map((name, n) => [name, values[n]!]))
           // A cursor made for this very list, or for it under another sort.
           if (cursor !== 'none') {
             const listSort = cursor === 'this list' ? querySort(search) : sort
-            const after = { value: sortValueOf(row, listSort), id: row.id }
+            const value = sortValueOf(row, listSort)
             search.set(
               'cursor',
-              encodeCursor({ sort: listSort, after, filters: queryFilters(search) }),
+              encodeCursor({
+                sort: listSort,
+                value,
+                id: row.id,
+                fingerprint: queryFingerprint(search),
+              }),
             )
           }
           return search
@@ -304,10 +310,10 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
       await fc.assert(
         fc.asyncProperty(query, async (search) => {
           const path = `/api/listings?${[...search].map(([key, value]) => `${key}=${percentEncode(value)}`).join('&')}`
-          const answer = await ask(t.app, path)
+          const response = await ask(t.app, path)
           tally.count(isValidListQuery(search))
-          if (isValidListQuery(search)) expectPage(successBody<ListingPage>(answer), search, rows)
-          else expect(expectRefusal(answer).fields, path).toBeDefined()
+          if (isValidListQuery(search)) expectPage(successBody<ListingPage>(response), search, rows)
+          else expect(expectErrorResponse(response).fields, path).toBeDefined()
         }),
         fuzzParameters(),
       )
@@ -317,18 +323,18 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
   )
 
   it(
-    'refuses a tampered cursor with 400, unless it still names a place in the list',
+    'rejects a tampered cursor with 400, unless it still names a place in the list',
     async () => {
       const tampered = tamperedCursor(realCursor(), (timestamp, id) => `${timestamp}:${id}`)
       const tally = outcomes()
       await fc.assert(
         fc.asyncProperty(tampered, async (cursor) => {
           const search = new URLSearchParams({ cursor })
-          const answer = await ask(t.app, `/api/listings?cursor=${percentEncode(cursor)}`)
+          const response = await ask(t.app, `/api/listings?cursor=${percentEncode(cursor)}`)
           tally.count(continuesList(cursor, search))
           if (continuesList(cursor, search))
-            expectPage(successBody<ListingPage>(answer), search, rows)
-          else expect(Object.keys(expectRefusal(answer).fields ?? {})).toEqual(['cursor'])
+            expectPage(successBody<ListingPage>(response), search, rows)
+          else expect(Object.keys(expectErrorResponse(response).fields ?? {})).toEqual(['cursor'])
         }),
         // About 3 in 100 tampered cursors still name a place: the cursor as handed out comes
         // first, so that the accepted side is always tested.
@@ -343,7 +349,7 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
   )
 
   it(
-    'answers an id that is not a listing with 404, whatever its bytes',
+    'responds to an id that is not a listing with 404, whatever its bytes',
     async () => {
       const segment = fc.oneof(
         hostileSegment,
@@ -351,10 +357,10 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
       )
       await fc.assert(
         fc.asyncProperty(segment, async (id) => {
-          const answer = await ask(t.app, `/api/listings/${id}`)
+          const response = await ask(t.app, `/api/listings/${id}`)
           const existing = rows.find((row) => row.id === id)
-          if (existing) expect(successBody<Listing>(answer).id).toBe(existing.id)
-          else expect(expectRefusal(answer).error).toMatch(/not found/i)
+          if (existing) expect(successBody<Listing>(response).id).toBe(existing.id)
+          else expect(expectErrorResponse(response).error).toMatch(/not found/i)
         }),
         fuzzParameters(),
       )
@@ -363,7 +369,7 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
   )
 
   it(
-    'answers any method on any path under /api without a session with a JSON 4xx or a read',
+    'responds to any method on any path under /api without a session with a JSON 4xx or a read',
     async () => {
       const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS')
       const path = fc
@@ -382,9 +388,9 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
         .filter((url) => new URL(url, origin).pathname.startsWith('/api/'))
       await fc.assert(
         fc.asyncProperty(method, path, async (verb, url) => {
-          const answer = await ask(t.app, url, { method: verb })
-          if (answer.status < 300) expect(verb).toBe('GET')
-          else expectRefusal(answer)
+          const response = await ask(t.app, url, { method: verb })
+          if (response.status < 300) expect(verb).toBe('GET')
+          else expectErrorResponse(response)
         }),
         fuzzParameters(),
       )

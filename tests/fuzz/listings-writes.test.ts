@@ -18,10 +18,10 @@ import {
 import {
   ask,
   expectNoPrototypePollution,
-  expectRefusal,
+  expectErrorResponse,
   successBody,
-  type Answer,
-} from '../support/fuzz/answers'
+  type TextResponse,
+} from '../support/fuzz/responses'
 import {
   abbreviate,
   fuzzParameters,
@@ -51,7 +51,7 @@ const markers = {
   taken: 'TAKEN-UPLOAD',
 } as const
 
-/** What the API answers about `input`: the saved listing shows the fields as sent, trimmed. */
+/** What the API returns for `input`: the saved listing shows the fields as sent, trimmed. */
 function expectSaved(listing: Listing, input: ListingInput, ownerId: string) {
   expect(listing).toMatchObject({
     type: input.type,
@@ -121,15 +121,15 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
       .then((row) => row?.status)
 
   async function createListing(cookie: string, upload: string) {
-    const answer = await send(
+    const response = await send(
       'POST',
       '/api/listings',
       JSON.stringify(validListingBody([upload])),
       'application/json',
       cookie,
     )
-    expect(answer.status, answer.text).toBe(201)
-    return successBody<Listing>(answer)
+    expect(response.status, response.text).toBe(201)
+    return successBody<Listing>(response)
   }
 
   /** Whether the API must take the input: only our fresh upload or kept images, at a real address. */
@@ -194,25 +194,25 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
         fc.asyncProperty(body, contentType, async (template, type) => {
           const { text } = await fill(template)
           const countBefore = await t.context.listings.count()
-          const answer = await send('POST', '/api/listings', text, type)
+          const response = await send('POST', '/api/listings', text, type)
           const input = acceptedBody(listingInputSchema, text, type)
-          tally.count(answer.status === 201)
-          if (answer.status === 201) {
+          tally.count(response.status === 201)
+          if (response.status === 201) {
             expect(input, abbreviate(text)).toBeDefined()
-            expectSaved(successBody<Listing>(answer), input!, owner.id)
+            expectSaved(successBody<Listing>(response), input!, owner.id)
             fresh = await finishedUpload(t.app, ownerCookie)
             await afterEachCase()
             const removed = await send(
               'DELETE',
-              `/api/listings/${successBody<Listing>(answer).id}`,
+              `/api/listings/${successBody<Listing>(response).id}`,
               '',
               'application/json',
             )
             expect(removed.status, removed.text).toBe(204)
           } else {
-            expectRefusal(answer)
+            expectErrorResponse(response)
             if (input)
-              expect(await mustSucceed(input, [fresh]), `refused ${abbreviate(text)}`).toBe(false)
+              expect(await mustSucceed(input, [fresh]), `rejected ${abbreviate(text)}`).toBe(false)
             expect(await t.context.listings.count()).toBe(countBefore)
             expect(await uploadStatus(fresh)).toBe('ready')
           }
@@ -238,17 +238,17 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
         fc.asyncProperty(body, contentType, async (template, type) => {
           const { text, kept } = await fill(template)
           const before = await storedRow(own.id)
-          const answer = await send('PUT', `/api/listings/${own.id}`, text, type)
+          const response = await send('PUT', `/api/listings/${own.id}`, text, type)
           const input = acceptedBody(listingInputSchema, text, type)
-          tally.count(answer.status === 200)
-          if (answer.status === 200) {
+          tally.count(response.status === 200)
+          if (response.status === 200) {
             expect(input, abbreviate(text)).toBeDefined()
-            expectSaved(successBody<Listing>(answer), input!, owner.id)
+            expectSaved(successBody<Listing>(response), input!, owner.id)
             if (input!.images.includes(fresh)) fresh = await finishedUpload(t.app, ownerCookie)
           } else {
-            expectRefusal(answer)
+            expectErrorResponse(response)
             if (input)
-              expect(await mustSucceed(input, [fresh, kept]), `refused ${abbreviate(text)}`).toBe(
+              expect(await mustSucceed(input, [fresh, kept]), `rejected ${abbreviate(text)}`).toBe(
                 false,
               )
             expect(await storedRow(own.id)).toEqual(before)
@@ -263,7 +263,7 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
   )
 
   it(
-    "answers 403 to any edit or delete of another user's listing, and 404 to ids that are no listing",
+    "responds with 403 to any edit or delete of another user's listing, and 404 to ids that are no listing",
     async () => {
       const target = fc.oneof(
         { arbitrary: fc.constant(others.id), weight: 2 },
@@ -281,15 +281,15 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
           async (method, id, template) => {
             const before = await storedRow(others.id)
             const { text } = await fill(template)
-            const answer = await send(method, `/api/listings/${id}`, text, 'application/json')
-            const refusal = expectRefusal(answer)
-            if (answer.status === 413) {
+            const response = await send(method, `/api/listings/${id}`, text, 'application/json')
+            const errorBody = expectErrorResponse(response)
+            if (response.status === 413) {
               expect(Buffer.byteLength(text)).toBeGreaterThan(64 * 1024)
             } else if (id === others.id) {
-              expect(answer.status).toBe(403)
-              expect(refusal.error).toBe('You cannot edit this listing')
+              expect(response.status).toBe(403)
+              expect(errorBody.error).toBe('You cannot edit this listing')
             } else if (id !== own.id) {
-              expect(answer.status, id).toBe(404)
+              expect(response.status, id).toBe(404)
             }
             expect(await storedRow(others.id)).toEqual(before)
             await afterEachCase()
@@ -302,7 +302,7 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
   )
 
   it(
-    'answers 401 to writes without a valid session, whatever the cookie says',
+    'responds with 401 to writes without a valid session, whatever the cookie says',
     async () => {
       const cookie = forgedSessionCookie(ownerCookie)
       const request = fc.constantFrom(
@@ -315,15 +315,15 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
         fc.asyncProperty(request, cookie, async ([method, path], forged) => {
           fc.pre(forged !== ownerCookie)
           const before = await storedRow(own.id)
-          const answer: Answer = await send(
+          const response: TextResponse = await send(
             method!,
             path!.replace('OWN', own.id),
             JSON.stringify(validListingBody([fresh])),
             'application/json',
             forged,
           )
-          expect(answer.status, answer.text).toBe(401)
-          expectRefusal(answer)
+          expect(response.status, response.text).toBe(401)
+          expectErrorResponse(response)
           expect(await storedRow(own.id)).toEqual(before)
         }),
         fuzzParameters(),
@@ -353,25 +353,25 @@ describe.each(dialects)('hostile writes to /api/listings on %s', (dialect) => {
         fc.asyncProperty(body, contentType, target, async (text, type, id) => {
           const before = await storedRow(own.id)
           const othersBefore = await storedRow(others.id)
-          const answer = await send('PATCH', `/api/listings/${id}/status`, text, type)
+          const response = await send('PATCH', `/api/listings/${id}/status`, text, type)
           const status = acceptedBody(listingStatusInputSchema, text, type)?.status
           const fits = status === 'active' || status === closedStatusOf[before!.type]
-          tally.count(answer.status === 200)
-          if (answer.status === 200) {
+          tally.count(response.status === 200)
+          if (response.status === 200) {
             expect(id).toBe(own.id)
             expect(fits, abbreviate(text)).toBe(true)
-            expect(successBody<Listing>(answer)).toMatchObject({ id: own.id, status })
+            expect(successBody<Listing>(response)).toMatchObject({ id: own.id, status })
             expect(await storedRow(own.id)).toEqual({ ...before, status })
           } else {
-            const refusal = expectRefusal(answer)
+            const errorBody = expectErrorResponse(response)
             if (id === own.id) {
-              expect(fits && answer.status !== 413, `refused ${abbreviate(text)}`).toBe(false)
+              expect(fits && response.status !== 413, `rejected ${abbreviate(text)}`).toBe(false)
               if (status !== undefined) {
-                expect(answer.status).toBe(400)
-                expect(Object.keys(refusal.fields ?? {})).toEqual(['status'])
+                expect(response.status).toBe(400)
+                expect(Object.keys(errorBody.fields ?? {})).toEqual(['status'])
               }
-            } else if (id === others.id && answer.status !== 413) {
-              expect(answer.status).toBe(403)
+            } else if (id === others.id && response.status !== 413) {
+              expect(response.status).toBe(403)
             }
             expect(await storedRow(own.id)).toEqual(before)
           }

@@ -8,7 +8,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../support/test-app'
-import { ask, expectRefusal, successBody } from '../support/fuzz/answers'
+import { ask, expectErrorResponse, successBody } from '../support/fuzz/responses'
 import { origin, validListingBody } from '../support/fuzz/fuzz-run'
 import { signIn } from '../support/sign-in'
 import { tusMetadata, finishedUpload } from '../support/tus'
@@ -44,7 +44,7 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
   })
   afterAll(() => t?.close())
 
-  it('refuses a NUL, a control character or half a surrogate pair in a listing with 400, storing nothing', async () => {
+  it('rejects a NUL, a control character or half a surrogate pair in a listing with 400, storing nothing', async () => {
     const upload = await finishedUpload(t.app, cookie)
     const cases = [
       [{ name: 'Sunny flat\u0000 by the river' }, 'name'],
@@ -53,12 +53,14 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
       [{ images: ['\u0000'] }, 'images.0'],
     ] as const
     for (const [change, field] of cases) {
-      const answer = await send('POST', '/api/listings', {
+      const response = await send('POST', '/api/listings', {
         ...validListingBody([upload]),
         ...change,
       })
-      expect(answer.status, answer.text).toBe(400)
-      expect(expectRefusal(answer).fields?.[field]).toMatch(/control characters|Not an image/)
+      expect(response.status, response.text).toBe(400)
+      expect(expectErrorResponse(response).fields?.[field]).toMatch(
+        /control characters|Not an image/,
+      )
     }
     expect(await t.context.listings.count()).toBe(0)
     // Line breaks are fine in an address: it is written in a textarea.
@@ -70,22 +72,22 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
     expect(successBody<Listing>(created).location).toBe('12 Rue de Rivoli\nParis, France')
   })
 
-  it('refuses a NUL or half a surrogate pair in the profile name with 400, keeping the name', async () => {
+  it('rejects a NUL or half a surrogate pair in the profile name with 400, keeping the name', async () => {
     for (const name of ['Pat\u0000Doe', 'Pat \udc00']) {
-      const answer = await send('PATCH', '/api/users/me', { name })
-      expect(answer.status, answer.text).toBe(400)
-      expect(expectRefusal(answer).fields?.name).toBe('Remove the control characters')
+      const response = await send('PATCH', '/api/users/me', { name })
+      expect(response.status, response.text).toBe(400)
+      expect(expectErrorResponse(response).fields?.name).toBe('Remove the control characters')
     }
     expect((await storedUser(user.email))?.name).toBe('Pat Doe')
   })
 
-  it("answers tus' own plain-text refusals as JSON", async () => {
+  it("returns tus' own plain-text errors as JSON", async () => {
     const withoutVersion = await ask(t.app, '/api/uploads', {
       method: 'POST',
       headers: { 'Upload-Length': '10', Cookie: cookie },
     })
     expect(withoutVersion.status).toBe(412)
-    expect(expectRefusal(withoutVersion).error).toBe('Tus-Resumable Required')
+    expect(expectErrorResponse(withoutVersion).error).toBe('Tus-Resumable Required')
     const created = await ask(t.app, '/api/uploads', {
       method: 'POST',
       headers: {
@@ -107,15 +109,15 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
       body: new Uint8Array(10),
     })
     expect(badType.status).toBeGreaterThanOrEqual(400)
-    expectRefusal(badType)
+    expectErrorResponse(badType)
   })
 
-  it('refuses bytes sent with an upload creation, leaving no upload behind', async () => {
+  it('rejects bytes sent with an upload creation, leaving no upload behind', async () => {
     const uploads = () =>
       t.context.db.kysely.selectFrom('upload').select('id').where('userId', '=', user.id).execute()
     const before = await uploads()
-    // One byte declared, two sent: tus answered 413 but kept the upload, unfinished.
-    const answer = await ask(t.app, '/api/uploads', {
+    // One byte declared, two sent: tus responded with 413 but kept the upload, unfinished.
+    const response = await ask(t.app, '/api/uploads', {
       method: 'POST',
       headers: {
         'Tus-Resumable': '1.0.0',
@@ -126,8 +128,8 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
       },
       body: new Uint8Array(2),
     })
-    expect(answer.status, answer.text).toBe(400)
-    expectRefusal(answer)
+    expect(response.status, response.text).toBe(400)
+    expectErrorResponse(response)
     expect(await uploads()).toEqual(before)
   })
 
@@ -138,18 +140,18 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
     ]
     for (const [index, [name, kept]] of cases.entries()) {
       const email = `plain-${index}@example.com`
-      const answer = await send(
+      const response = await send(
         'POST',
         '/api/auth/sign-up/email',
         { name, email, password: 'a-good-password', image: 'javascript:alert(1)' },
         `10.2.0.${index}`,
       )
-      expect(answer.status, answer.text).toBe(200)
+      expect(response.status, response.text).toBe(200)
       expect(await storedUser(email)).toEqual({ name: kept, image: null })
     }
   })
 
-  it('refuses a NUL anywhere in a request to Better Auth with 400', async () => {
+  it('rejects a NUL anywhere in a request to Better Auth with 400', async () => {
     const requests = [
       ['/api/auth/reset-password', { newPassword: 'a-new-password', token: '\u0000' }],
       ['/api/auth/reset-password?token=%00', { newPassword: 'a-new-password' }],
@@ -163,23 +165,23 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
       ],
     ] as const
     for (const [path, body] of requests) {
-      const answer = await send('POST', path, body, '10.3.0.1')
-      expect(answer.status, answer.text).toBe(400)
-      expect(expectRefusal(answer).error).toBe('The request holds a NUL character')
+      const response = await send('POST', path, body, '10.3.0.1')
+      expect(response.status, response.text).toBe(400)
+      expect(expectErrorResponse(response).error).toBe('The request holds a NUL character')
     }
     expect(await storedUser('nul@example.com')).toBeUndefined()
   })
 
-  it('refuses a callback URL beyond ASCII with 400 (Better Auth put it in a header: 500)', async () => {
+  it('rejects a callback URL beyond ASCII with 400 (Better Auth put it in a header: 500)', async () => {
     for (const callbackURL of ['/%𑧐', '/café']) {
-      const answer = await send(
+      const response = await send(
         'POST',
         '/api/auth/sign-in/email',
         { email: user.email, password: user.password, callbackURL },
         '10.4.0.1',
       )
-      expect(answer.status, answer.text).toBe(400)
-      expect(expectRefusal(answer).error).toBe(
+      expect(response.status, response.text).toBe(400)
+      expect(expectErrorResponse(response).error).toBe(
         'Callback URLs must be ASCII, the rest percent-encoded',
       )
     }
@@ -195,22 +197,22 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
   it('sends the reset link back only to our own pages, and warns, quoted, of any other', async () => {
     const warn = vi.spyOn(console, 'warn')
     for (const callbackURL of ['//evil.example', 'http://evil.example/\n2026 ERROR forged']) {
-      const answer = await ask(
+      const response = await ask(
         t.app,
         `/api/auth/reset-password/token?callbackURL=${encodeURIComponent(callbackURL)}`,
       )
-      expect(answer.status).toBe(403)
-      expectRefusal(answer, ['code', 'message'])
+      expect(response.status).toBe(403)
+      expectErrorResponse(response, ['code', 'message'])
     }
     const logged = warn.mock.calls.map((args) => String(args[0]))
     expect(logged.some((line) => line.includes('"Invalid callbackURL: //evil.example"'))).toBe(true)
     expect(logged.join('\n')).not.toContain('\n2026 ERROR forged')
   })
 
-  it('answers 404 to a HEAD or PATCH of an upload named with a broken escape or a NUL, not 500', async () => {
+  it('responds with 404 to a HEAD or PATCH of an upload named with a broken escape or a NUL, not 500', async () => {
     for (const id of ['%ZZ', 'a%00b'])
       for (const method of ['HEAD', 'PATCH']) {
-        const answer = await t.app.request(`/api/uploads/${id}`, {
+        const response = await t.app.request(`/api/uploads/${id}`, {
           method,
           headers: {
             'Tus-Resumable': '1.0.0',
@@ -219,7 +221,7 @@ describe.each(dialects)('hostile input that once broke the API, on %s', (dialect
             'Upload-Offset': '0',
           },
         })
-        expect(answer.status, `${method} ${id}`).toBe(404)
+        expect(response.status, `${method} ${id}`).toBe(404)
       }
   })
 })

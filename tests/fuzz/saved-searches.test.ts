@@ -13,10 +13,10 @@ import { createTestApp, dialects, type TestApp } from '../support/test-app'
 import {
   ask,
   expectNoPrototypePollution,
-  expectRefusal,
+  expectErrorResponse,
   successBody,
-  type Answer,
-} from '../support/fuzz/answers'
+  type TextResponse,
+} from '../support/fuzz/responses'
 import { abbreviate, fuzzParameters, fuzzTimeout, origin, outcomes } from '../support/fuzz/fuzz-run'
 import {
   contentType,
@@ -111,14 +111,14 @@ describe.each(dialects)('hostile writes to /api/saved-searches on %s', (dialect)
   }
 
   async function create(user: SignedInUser) {
-    const answer = await send(
+    const response = await send(
       'POST',
       '/api/saved-searches',
       JSON.stringify(storedBody),
       'application/json',
       user.cookie,
     )
-    return successBody<SavedSearch>(answer)
+    return successBody<SavedSearch>(response)
   }
 
   beforeAll(async () => {
@@ -137,34 +137,34 @@ describe.each(dialects)('hostile writes to /api/saved-searches on %s', (dialect)
       await fc.assert(
         fc.asyncProperty(hostileBody(validBody, plausible), contentType, async (text, type) => {
           const before = await count()
-          const answer = await send('POST', '/api/saved-searches', text, type)
+          const response = await send('POST', '/api/saved-searches', text, type)
           const input = acceptedBody(newSavedSearchSchema, text, type)
-          tally.count(answer.status === 201)
-          if (answer.status === 201) {
+          tally.count(response.status === 201)
+          if (response.status === 201) {
             expect(input, abbreviate(text)).toBeDefined()
             const { filter, sort } = input!.query
-            expect(successBody<SavedSearch>(answer)).toMatchObject({
+            expect(successBody<SavedSearch>(response)).toMatchObject({
               name: input!.name || searchSummary(filter, sort),
-              query: savedSearchQuery(filter, sort),
+              query: savedSearchQuery({ filter, sort }),
               alerts: input!.alerts,
             })
             await afterEachCase()
             const removed = await send(
               'DELETE',
-              `/api/saved-searches/${successBody<SavedSearch>(answer).id}`,
+              `/api/saved-searches/${successBody<SavedSearch>(response).id}`,
               '',
               'application/json',
             )
             expect(removed.status).toBe(204)
-          } else if (answer.status === 409) {
+          } else if (response.status === 409) {
             // The search our stored one already keeps: its id, and nothing new stored.
-            const { id } = expectRefusal(answer, ['id']) as { id?: unknown }
+            const { id } = expectErrorResponse(response, ['id']) as { id?: unknown }
             expect(input, abbreviate(text)).toBeDefined()
             expect(id).toBe(own.id)
             expect(await count()).toBe(before)
           } else {
-            expectRefusal(answer)
-            expect(input, `refused ${abbreviate(text)}: ${answer.text}`).toBeUndefined()
+            expectErrorResponse(response)
+            expect(input, `rejected ${abbreviate(text)}: ${response.text}`).toBeUndefined()
             expect(await count()).toBe(before)
           }
           await afterEachCase()
@@ -186,23 +186,21 @@ describe.each(dialects)('hostile writes to /api/saved-searches on %s', (dialect)
           contentType,
           async (text, type) => {
             const before = await storedRow(own.id)
-            const answer = await send('PATCH', `/api/saved-searches/${own.id}`, text, type)
+            const response = await send('PATCH', `/api/saved-searches/${own.id}`, text, type)
             const input = acceptedBody(savedSearchChangeSchema, text, type)
-            tally.count(answer.status === 200)
-            if (answer.status === 200) {
+            tally.count(response.status === 200)
+            if (response.status === 200) {
               expect(input, abbreviate(text)).toBeDefined()
-              const saved = successBody<SavedSearch>(answer)
+              const saved = successBody<SavedSearch>(response)
               if (input!.alerts) expect(saved.alerts).toBe(input!.alerts)
               if (input!.name) expect(saved.name).toBe(input!.name)
               if (input!.query) {
-                expect(saved.query).toEqual(
-                  savedSearchQuery(input!.query.filter, input!.query.sort),
-                )
+                expect(saved.query).toEqual(savedSearchQuery(input!.query))
               }
               expect(saved.createdAt).toBe(own.createdAt)
             } else {
-              expectRefusal(answer)
-              expect(input, `refused ${abbreviate(text)}: ${answer.text}`).toBeUndefined()
+              expectErrorResponse(response)
+              expect(input, `rejected ${abbreviate(text)}: ${response.text}`).toBeUndefined()
               expect(await storedRow(own.id)).toEqual(before)
             }
             await afterEachCase()
@@ -216,7 +214,7 @@ describe.each(dialects)('hostile writes to /api/saved-searches on %s', (dialect)
   )
 
   it(
-    "answers 404 to any change or delete of another user's saved search, or of ids that are none",
+    "responds with 404 to any change or delete of another user's saved search, or of ids that are none",
     async () => {
       const target = fc.oneof(
         { arbitrary: fc.constant(others.id), weight: 2 },
@@ -233,12 +231,17 @@ describe.each(dialects)('hostile writes to /api/saved-searches on %s', (dialect)
           body,
           async (method, id, text) => {
             const before = await storedRow(others.id)
-            const answer = await send(method, `/api/saved-searches/${id}`, text, 'application/json')
-            expectRefusal(answer)
-            if (answer.status === 413) {
+            const response = await send(
+              method,
+              `/api/saved-searches/${id}`,
+              text,
+              'application/json',
+            )
+            expectErrorResponse(response)
+            if (response.status === 413) {
               expect(Buffer.byteLength(text)).toBeGreaterThan(64 * 1024)
             } else if (id !== own.id) {
-              expect(answer.status, id).toBe(404)
+              expect(response.status, id).toBe(404)
             }
             expect(await storedRow(others.id)).toEqual(before)
             await afterEachCase()
@@ -251,7 +254,7 @@ describe.each(dialects)('hostile writes to /api/saved-searches on %s', (dialect)
   )
 
   it(
-    'answers 401 to every route without a valid session, whatever the cookie says',
+    'responds with 401 to every route without a valid session, whatever the cookie says',
     async () => {
       const cookie = forgedSessionCookie(owner.cookie)
       const request = fc.constantFrom(
@@ -264,15 +267,15 @@ describe.each(dialects)('hostile writes to /api/saved-searches on %s', (dialect)
         fc.asyncProperty(request, cookie, async ([method, path], forged) => {
           fc.pre(forged !== owner.cookie)
           const before = await storedRow(own.id)
-          const answer: Answer = await send(
+          const response: TextResponse = await send(
             method!,
             path!.replace('OWN', own.id),
             method === 'GET' ? (undefined as unknown as string) : JSON.stringify(validBody),
             'application/json',
             forged,
           )
-          expect(answer.status, answer.text).toBe(401)
-          expectRefusal(answer)
+          expect(response.status, response.text).toBe(401)
+          expectErrorResponse(response)
           expect(await storedRow(own.id)).toEqual(before)
         }),
         fuzzParameters(),

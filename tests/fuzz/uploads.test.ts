@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maxImageBytes } from '../../src/shared/listing-schema'
 import { createTestApp, createUser, dialects, type TestApp } from '../support/test-app'
-import { ask, expectRefusal, type Answer } from '../support/fuzz/answers'
+import { ask, expectErrorResponse, type TextResponse } from '../support/fuzz/responses'
 import { fuzzParameters, fuzzTimeout, outcomes } from '../support/fuzz/fuzz-run'
 import { signIn } from '../support/sign-in'
 import { hostileSegment, hostileString, percentEncode } from '../support/fuzz/hostile-values'
@@ -88,13 +88,13 @@ const withoutAbsent = (headers: Record<string, string | undefined>) =>
     string
   >
 
-/** tus answers HEAD without a body: only the status can be checked. */
-function expectRefusalOf(method: string, answer: Answer) {
+/** tus responds to HEAD without a body: only the status can be checked. */
+function expectErrorResponseOf(method: string, response: TextResponse) {
   if (method === 'HEAD') {
-    expect(answer.status).toBeGreaterThanOrEqual(400)
-    expect(answer.status).toBeLessThan(500)
+    expect(response.status).toBeGreaterThanOrEqual(400)
+    expect(response.status).toBeLessThan(500)
   } else {
-    expectRefusal(answer)
+    expectErrorResponse(response)
   }
 }
 
@@ -142,13 +142,13 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
 
   /** A new upload of `uploader` that is waiting for its bytes; a new uploader when at a limit. */
   async function receivingUpload(length: number): Promise<string> {
-    let answer = await create(uploader.cookie, length)
-    if (answer.status === 429) {
+    let response = await create(uploader.cookie, length)
+    if (response.status === 429) {
       uploader = await newUploader()
-      answer = await create(uploader.cookie, length)
+      response = await create(uploader.cookie, length)
     }
-    expect(answer.status, answer.text).toBe(201)
-    return answer.headers.get('location')!.split('/').pop()!
+    expect(response.status, response.text).toBe(201)
+    return response.headers.get('location')!.split('/').pop()!
   }
 
   /**
@@ -162,7 +162,7 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
     expect(head.status).toBe(200)
     const offset = Number(head.headers.get('upload-offset'))
     const rest = Number(head.headers.get('upload-length')) - offset
-    const answer = await ask(t.app, `/api/uploads/${id}`, {
+    const response = await ask(t.app, `/api/uploads/${id}`, {
       method: 'PATCH',
       headers: {
         ...tus,
@@ -171,7 +171,7 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
       },
       body: new Uint8Array(rest),
     })
-    expect(answer.status, answer.text).toBe(422)
+    expect(response.status, response.text).toBe(422)
     expect((await t.context.uploads.get(id))?.status).toBe('rejected')
   }
 
@@ -205,17 +205,17 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
       const headers = fc.record({
         'Tus-Resumable': optional(tusVersion),
         'Upload-Length': optional(uploadLength),
-        // Mostly absent: a deferred length is refused anyway.
+        // Mostly absent: a deferred length is rejected anyway.
         'Upload-Defer-Length': optional(fc.constantFrom('1', '0', 'x'), 12),
         'Upload-Metadata': optional(metadata),
       })
-      // Mostly absent: bytes with a creation are refused, and the accepted cases must be many.
+      // Mostly absent: bytes with a creation are rejected, and the accepted cases must be many.
       const body = optional(fc.uint8Array({ maxLength: 64 }), 24)
       const tally = outcomes()
       await fc.assert(
         fc.asyncProperty(headers, body, async (sent, bytes) => {
           const before = await uploadRows()
-          const answer = await ask(t.app, '/api/uploads', {
+          const response = await ask(t.app, '/api/uploads', {
             method: 'POST',
             headers: {
               ...withoutAbsent(sent),
@@ -224,12 +224,12 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
             },
             ...(bytes && { body: bytes }),
           })
-          tally.count(answer.status === 201)
-          if (answer.status === 201) {
-            const id = answer.headers.get('location')!.split('/').pop()!
+          tally.count(response.status === 201)
+          if (response.status === 201) {
+            const id = response.headers.get('location')!.split('/').pop()!
             const row = await t.context.uploads.get(id)
             expect(row?.userId).toBe(uploader.id)
-            // Bytes with the creation are refused: they could leave a refused upload behind.
+            // Bytes with the creation are rejected: they could leave a rejected upload behind.
             expect(bytes).toBeFalsy()
             expect(sent['Tus-Resumable']).toBe('1.0.0')
             // Headers lose their surrounding spaces on the way.
@@ -238,9 +238,9 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
             expect(Number(sent['Upload-Length'])).toBeLessThanOrEqual(maxImageBytes)
             await settle(id)
           } else {
-            expectRefusal(answer)
+            expectErrorResponse(response)
             expect(await uploadRows()).toEqual(before)
-            if (answer.status === 429) uploader = await newUploader()
+            if (response.status === 429) uploader = await newUploader()
           }
           await expectStoredUploadsValid(t.context.db, [uploader.id, victim.id])
         }),
@@ -301,22 +301,22 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
                 : what === 'more than declared'
                   ? Buffer.concat([png, png])
                   : Buffer.from(what)
-          const answer = await ask(t.app, `/api/uploads/${id}`, {
+          const response = await ask(t.app, `/api/uploads/${id}`, {
             method: 'PATCH',
             headers: { ...withoutAbsent(sent), Cookie: uploader.cookie },
             body: new Uint8Array(bytes),
           })
           const row = await t.context.uploads.get(id)
-          tally.count(answer.status === 204)
-          if (answer.status === 204) {
+          tally.count(response.status === 204)
+          if (response.status === 204) {
             // Headers lose their surrounding spaces on the way.
             expect(sent['Upload-Offset']?.trim()).toBe('0')
-            expect(Number(answer.headers.get('upload-offset'))).toBe(
+            expect(Number(response.headers.get('upload-offset'))).toBe(
               Math.min(bytes.length, png.length),
             )
             if (what === 'whole image') expect(row?.status).toBe('ready')
           } else {
-            expectRefusal(answer)
+            expectErrorResponse(response)
             expect(row?.status).not.toBe('ready')
           }
           await settle(id)
@@ -330,7 +330,7 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
   )
 
   it(
-    "answers 404 to any request naming another user's upload, or an upload that is not there",
+    "responds with 404 to any request naming another user's upload, or an upload that is not there",
     async () => {
       const target = fc.oneof(fc.constantFrom('RECEIVING', 'READY'), hostileSegment)
       const shape = fc.constantFrom(
@@ -348,7 +348,7 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
           const id = name === 'RECEIVING' ? victimReceiving : name === 'READY' ? victimReady : name
           const before = await uploadRows()
           const staged = await stagedSize(victimReceiving)
-          const answer = await ask(t.app, url(id), {
+          const response = await ask(t.app, url(id), {
             method: verb,
             headers: {
               'Tus-Resumable': '1.0.0',
@@ -361,17 +361,17 @@ describe.each(dialects)('hostile requests to /api/uploads on %s', (dialect) => {
             ...(verb === 'PATCH' && { body: new Uint8Array(5) }),
           })
           // Same-origin: no response tells another site it may read it.
-          expect(answer.headers.get('access-control-allow-origin')).toBeNull()
-          if (answer.status >= 200 && answer.status < 300) {
-            // Only the capability answer (OPTIONS) and a new upload of our own (POST) succeed.
+          expect(response.headers.get('access-control-allow-origin')).toBeNull()
+          if (response.status >= 200 && response.status < 300) {
+            // Only the capability response (OPTIONS) and a new upload of our own (POST) succeed.
             expect(['OPTIONS', 'POST']).toContain(verb)
             if (verb === 'POST') {
-              const created = answer.headers.get('location')!.split('/').pop()!
+              const created = response.headers.get('location')!.split('/').pop()!
               expect((await t.context.uploads.get(created))?.userId).toBe(uploader.id)
             }
           } else {
-            expectRefusalOf(verb, answer)
-            if (answer.status === 429) uploader = await newUploader()
+            expectErrorResponseOf(verb, response)
+            if (response.status === 429) uploader = await newUploader()
           }
           const victims = (rows: typeof before) => rows.filter((row) => row.userId === victim.id)
           expect(victims(await uploadRows())).toEqual(victims(before))

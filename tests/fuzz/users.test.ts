@@ -14,9 +14,9 @@ import {
 import {
   ask,
   expectNoPrototypePollution,
-  expectRefusal,
+  expectErrorResponse,
   successBody,
-} from '../support/fuzz/answers'
+} from '../support/fuzz/responses'
 import { abbreviate, fuzzParameters, fuzzTimeout, origin, outcomes } from '../support/fuzz/fuzz-run'
 import { signIn } from '../support/sign-in'
 import {
@@ -27,7 +27,7 @@ import {
 } from '../support/fuzz/hostile-values'
 import { expectStoredUsersValid } from '../support/fuzz/stored-rows'
 
-/** The profile the API must save from this body, or undefined when it must refuse it. */
+/** The profile the API must save from this body, or undefined when it must reject it. */
 function acceptableProfile(text: string, type: string) {
   // Hono's JSON validator reads any JSON media type (application/*+json too) and ignores the rest.
   if (!/^application\/([\w.-]+\+)?json$/i.test(type.split(';')[0]!.trim())) return undefined
@@ -82,7 +82,7 @@ describe.each(dialects)('hostile requests to /api/users on %s', (dialect) => {
         fc.asyncProperty(body, contentType, async (text, type) => {
           const before = await userRow(me.id)
           const othersBefore = await userRow(other.id)
-          const answer = await ask(t.app, '/api/users/me', {
+          const response = await ask(t.app, '/api/users/me', {
             method: 'PATCH',
             headers: { 'Content-Type': type, Origin: origin, Cookie: cookie },
             body: text,
@@ -90,13 +90,13 @@ describe.each(dialects)('hostile requests to /api/users on %s', (dialect) => {
           const profile = acceptableProfile(text, type)
           tally.count(profile !== undefined)
           if (profile) {
-            expect(successBody<OwnProfile>(answer)).toEqual({
+            expect(successBody<OwnProfile>(response)).toEqual({
               ...before,
               name: profile.name ?? before.name,
               showEmail: expect.any(Boolean),
             })
           } else {
-            expectRefusal(answer)
+            expectErrorResponse(response)
             expect(await userRow(me.id), abbreviate(text)).toEqual(before)
           }
           expect(await userRow(other.id)).toEqual(othersBefore)
@@ -111,7 +111,7 @@ describe.each(dialects)('hostile requests to /api/users on %s', (dialect) => {
   )
 
   it(
-    'answers any id with the public user, or a JSON 4xx',
+    'responds to any id with the public user, or a JSON 4xx',
     async () => {
       let sent = 0
       const nextAddress = () => `10.9.${Math.floor(sent / 250) % 250}.${sent++ % 250}`
@@ -123,7 +123,7 @@ describe.each(dialects)('hostile requests to /api/users on %s', (dialect) => {
           async (segment, method) => {
             // Each from an address of its own: the lookups per address are limited (30 a
             // minute), which this property is not about.
-            const answer = await ask(
+            const response = await ask(
               t.app,
               `/api/users/${segment}`,
               {
@@ -136,11 +136,11 @@ describe.each(dialects)('hostile requests to /api/users on %s', (dialect) => {
             const known = [me, other].find((user) => user.id === segment)
             if (method === 'GET' && known) {
               const row = await userRow(known.id)
-              expect(successBody<UserProfile>(answer)).toEqual(
+              expect(successBody<UserProfile>(response)).toEqual(
                 known === other ? row : { id: row.id, name: row.name },
               )
             } else if (!(segment === 'me' && (method === 'PATCH' || method === 'GET'))) {
-              expectRefusal(answer)
+              expectErrorResponse(response)
             }
             expect((await userRow(other.id)).name).toBe('Other Person')
           },

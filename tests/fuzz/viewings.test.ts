@@ -9,9 +9,9 @@ import { createTestApp, dialects, insertListing, type TestApp } from '../support
 import {
   ask,
   expectNoPrototypePollution,
-  expectRefusal,
+  expectErrorResponse,
   successBody,
-} from '../support/fuzz/answers'
+} from '../support/fuzz/responses'
 import { acceptedBody } from '../support/fuzz/accepted-body'
 import { abbreviate, fuzzParameters, fuzzTimeout, origin, outcomes } from '../support/fuzz/fuzz-run'
 import {
@@ -156,10 +156,10 @@ describe.each(dialects)('hostile requests to the viewings API on %s', (dialect) 
             ).toBe(false)
             expect(after.length).toBeLessThanOrEqual(viewingLimits.maxSlots)
           } else {
-            const body = expectRefusal(response)
-            expect(after, `refused ${abbreviate(text)}: ${response.text}`).toEqual(before)
+            const body = expectErrorResponse(response)
+            expect(after, `rejected ${abbreviate(text)}: ${response.text}`).toEqual(before)
             if (input) {
-              // Valid slot by slot: refused only for an overlap (booked slot included) or too many.
+              // Valid slot by slot: rejected only for an overlap (booked slot included) or too many.
               expect(response.status, response.text).toBe(400)
               expect(Object.keys(body.fields ?? {})).toEqual(['slots'])
               const all = [
@@ -208,7 +208,7 @@ describe.each(dialects)('hostile requests to the viewings API on %s', (dialect) 
               headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: from },
               body: method === 'POST' ? '{}' : undefined,
             })
-            expectRefusal(response)
+            expectErrorResponse(response)
             const signedIn = from === visitor.cookie
             expect(response.status, response.text).toBe(signedIn ? 404 : 401)
           },

@@ -12,7 +12,7 @@ import { expect, signIn, test } from '../support/e2e/session'
 const folder = path.resolve(import.meta.dirname, '../../docs/screenshots')
 const demo = { email: 'demo@example.com', password: 'marketplace' }
 
-// A phone as Chromium emulates one: touch, and scroll bars drawn over the page, not beside it.
+// A phone as Chromium emulates one: touch, and scroll bars rendered over the page, not beside it.
 const devices = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
   desktop: { viewport: { width: 1440, height: 900 } },

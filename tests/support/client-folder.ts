@@ -9,7 +9,7 @@ export const clientTemplate = `<!doctype html><html><head>
 <script type="module" src="/assets/index-1.js"></script>
 </head><body><div id="root"></div></body></html>`
 
-/** Writes the folder under `dataDir` and answers its path, for `createApp`'s `clientDir`. */
+/** Writes the folder under `dataDir` and returns its path, for `createApp`'s `clientDir`. */
 export async function writeClientFolder(dataDir: string, manifest?: object): Promise<string> {
   const clientDir = path.join(dataDir, 'client')
   await fs.mkdir(path.join(clientDir, '.vite'), { recursive: true })

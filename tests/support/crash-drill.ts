@@ -1,6 +1,6 @@
-// The SIGKILL drill of the reliability issue (part 4): a signed-in user fires creates, edits and
+// The SIGKILL drill: a signed-in user fires creates, edits and
 // deletes at a real server process that is killed mid-burst. A ledger remembers what was sent and
-// what was answered 2xx; after each restart the database must be intact and every answered write
+// what was acknowledged with 2xx; after each restart the database must be intact and every acknowledged write
 // there, whole (an edit in flight may have landed or not, but never half).
 import fs from 'node:fs'
 import path from 'node:path'
@@ -53,7 +53,7 @@ interface ListingBody {
 type InFlight = { kind: 'edit'; body: ListingBody } | { kind: 'delete' }
 
 interface Tracked {
-  /** The last version answered 2xx; null once a delete was answered. */
+  /** The last version acknowledged with 2xx; null once a delete was acknowledged. */
   acked: Listing | null
   inFlight?: InFlight
 }
@@ -73,7 +73,7 @@ export interface DrillTotals {
 
 export interface BurstOptions {
   random: () => number
-  /** when the SIGKILL comes, counted from the first answer */
+  /** when the SIGKILL comes, counted from the first response */
   killAfterMs: number
   workers?: number
 }
@@ -89,7 +89,7 @@ export class CrashDrill {
     orphanImageFolders: 0,
   }
   private readonly listings = new Map<string, Tracked>()
-  /** creates sent and never answered, by listing name (each name is used once) */
+  /** creates sent and never acknowledged, by listing name (each name is used once) */
   private pendingCreates = new Map<string, ListingBody>()
   private readonly imageKeys = new Map<string, string>()
   private freeUploads: string[] = []
@@ -101,8 +101,8 @@ export class CrashDrill {
     private readonly uploadsPerRound = 30,
   ) {}
 
-  /** The ids of the listings whose last answered write left them in place. */
-  answeredListings(): string[] {
+  /** The ids of the listings whose last acknowledged write left them in place. */
+  acknowledgedListings(): string[] {
     return [...this.listings].filter(([, t]) => t.acked && !t.inFlight).map(([id]) => id)
   }
 
@@ -172,11 +172,11 @@ export class CrashDrill {
   }
 
   /**
-   * Through the restarted server: every listing answered 2xx is there and equal to its answer, an
+   * Through the restarted server: every listing acknowledged with 2xx is there and equal to its response, an
    * edit or delete in flight either landed whole or not at all, a create in flight either exists
    * whole or not at all, and nothing else exists. The ledger then takes the state as found.
    */
-  async checkAnswers(server: ServerProcess): Promise<void> {
+  async checkAcknowledgedWrites(server: ServerProcess): Promise<void> {
     const found = await this.userListings(server)
     for (const [id, tracked] of this.listings) {
       const actual = found.get(id)
@@ -248,7 +248,7 @@ export class CrashDrill {
   }
 
   /**
-   * Concurrent creates, edits and deletes until the SIGKILL; any answer that is not 2xx fails the
+   * Concurrent creates, edits and deletes until the SIGKILL; any response that is not 2xx fails the
    * drill. Resolves once the process is gone and every request has settled.
    */
   async burst(server: ServerProcess, options: BurstOptions): Promise<void> {
@@ -273,9 +273,9 @@ export class CrashDrill {
         const text = await response.text()
         expect(
           response.ok,
-          `${method} ${url} answered ${response.status}: ${text}\n${server.stderr().slice(-3000)}`,
+          `${method} ${url} responded ${response.status}: ${text}\n${server.stderr().slice(-3000)}`,
         ).toBe(true)
-        firstAnswer()
+        firstWriteDone()
         return text ? (JSON.parse(text) as Listing) : null
       } catch (error) {
         // Cut off by the kill: the outcome is unknown until the restart.
@@ -290,11 +290,11 @@ export class CrashDrill {
     const create = async () => {
       const body = this.newBody(random, this.takeUploads(random, 1 + Math.floor(random() * 2)))
       this.pendingCreates.set(body.name, body)
-      const answer = await send('POST', '/api/listings', body)
-      if (!answer) return
+      const saved = await send('POST', '/api/listings', body)
+      if (!saved) return
       this.pendingCreates.delete(body.name)
-      this.expectWhole(answer, body)
-      this.listings.set(answer.id, { acked: answer })
+      this.expectWhole(saved, body)
+      this.listings.set(saved.id, { acked: saved })
       this.totals.creates += 1
     }
 
@@ -316,10 +316,10 @@ export class CrashDrill {
         }
         const body = this.newBody(random, images)
         tracked.inFlight = { kind: 'edit', body }
-        const answer = await send('PUT', `/api/listings/${id}`, body)
-        if (!answer) return
-        this.expectWhole(answer, body, current.timestamp)
-        tracked.acked = answer
+        const saved = await send('PUT', `/api/listings/${id}`, body)
+        if (!saved) return
+        this.expectWhole(saved, body, current.timestamp)
+        tracked.acked = saved
         this.totals.edits += 1
       }
       tracked.inFlight = undefined
@@ -340,10 +340,10 @@ export class CrashDrill {
       }
     }
 
-    // The first write is slow (the gazetteer loads), so the clock starts at its answer.
-    let firstAnswer: () => void = () => {}
-    const answered = new Promise<void>((resolve) => (firstAnswer = resolve))
-    const killer = answered.then(
+    // The first write is slow (the gazetteer loads), so the clock starts at its response.
+    let firstWriteDone: () => void = () => {}
+    const firstWrite = new Promise<void>((resolve) => (firstWriteDone = resolve))
+    const killer = firstWrite.then(
       () =>
         new Promise<void>((resolve) => {
           setTimeout(() => {
@@ -351,7 +351,7 @@ export class CrashDrill {
             this.totals.cutOff += inFlight
             this.totals.kills += 1
             server.child.kill('SIGKILL')
-            // A worker waiting with nothing in flight has no answer to wake it.
+            // A worker waiting with nothing in flight has no response to wake it.
             settle()
             void server.exited.then(() => resolve())
           }, killAfterMs)
@@ -376,7 +376,7 @@ export class CrashDrill {
     const regularPrice = 100 + Math.floor(random() * 100_000)
     return {
       type: random() < 0.5 ? 'rent' : 'sale',
-      // Unique, so a create that landed unanswered is recognised by its name.
+      // Unique, so a create that landed without a response is recognised by its name.
       name: `Crash drill listing ${this.sequence}`,
       bedrooms: 1 + Math.floor(random() * 6),
       bathrooms: 1 + Math.floor(random() * 4),

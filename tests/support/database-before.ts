@@ -8,7 +8,7 @@ import { Migrator, sql } from 'kysely'
 import { createAuth } from '../../src/server/auth/auth'
 import { loadConfig } from '../../src/server/config'
 import { openDatabase, type Db, type Dialect } from '../../src/server/db/database'
-import { migrationProvider } from '../../src/server/db/migrations'
+import { migrationProvider } from '../../src/server/db/migrations/migration-provider'
 import { createMailer } from '../../src/server/mail/mailer'
 import { createPostgresDatabase } from './test-app'
 

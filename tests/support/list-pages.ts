@@ -8,7 +8,7 @@ import { requestJson } from './test-app'
  * Every page of `path` (a list URL with its query, without a cursor), the last one empty; `init`
  * for a signed-in list (its Cookie header).
  */
-export async function walkPages(
+export async function readAllPages(
   app: App,
   path: string,
   maxPages = 100,

@@ -4,7 +4,7 @@ import type { Listing } from '../../src/shared/listing'
 import { randomListings } from './random-listings'
 import type { ListingRow } from './test-app'
 
-/** `count` rows drawn from `seed`, each owned by one of `owners`. */
+/** `count` rows generated from `seed`, each owned by one of `owners`. */
 export function randomListingRows(count: number, owners: string[], seed: number): ListingRow[] {
   return randomListings(count, owners.length, seed).map(({ owner, ...fields }) => ({
     ...fields,

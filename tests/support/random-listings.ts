@@ -137,30 +137,30 @@ function listing(owners: number) {
       // One in six sold or rented: every search and map must leave them out.
       closed: fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, fc.constant(true)),
     })
-    .map((drawn): RandomListing => {
-      const regularPrice = drawn.type === 'rent' ? drawn.rent : drawn.sale
+    .map((picked): RandomListing => {
+      const regularPrice = picked.type === 'rent' ? picked.rent : picked.sale
       return {
-        id: drawn.id,
-        owner: drawn.owner,
-        type: drawn.type,
-        name: `${drawn.adjective} ${drawn.kind}`,
-        location: `${drawn.number} ${drawn.street}, ${drawn.city.name}`,
-        bedrooms: drawn.bedrooms,
-        bathrooms: drawn.bathrooms,
-        parking: drawn.parking,
-        furnished: drawn.furnished,
-        offer: drawn.offer,
+        id: picked.id,
+        owner: picked.owner,
+        type: picked.type,
+        name: `${picked.adjective} ${picked.kind}`,
+        location: `${picked.number} ${picked.street}, ${picked.city.name}`,
+        bedrooms: picked.bedrooms,
+        bathrooms: picked.bathrooms,
+        parking: picked.parking,
+        furnished: picked.furnished,
+        offer: picked.offer,
         regularPrice,
-        discountedPrice: drawn.offer ? Math.round(regularPrice * drawn.discount) : null,
-        lat: drawn.place.lat,
-        lng: drawn.place.lng,
-        timestamp: drawn.timestamp,
-        status: drawn.closed ? closedStatusOf[drawn.type] : 'active',
+        discountedPrice: picked.offer ? Math.round(regularPrice * picked.discount) : null,
+        lat: picked.place.lat,
+        lng: picked.place.lng,
+        timestamp: picked.timestamp,
+        status: picked.closed ? closedStatusOf[picked.type] : 'active',
       }
     })
 }
 
-/** `count` listings with distinct ids, drawn from `seed`. */
+/** `count` listings with distinct ids, picked from `seed`. */
 export function randomListings(count: number, owners: number, seed: number): RandomListing[] {
   const [listings] = fc.sample(
     fc.uniqueArray(listing(owners), {

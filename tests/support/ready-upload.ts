@@ -7,7 +7,7 @@ import { storeUploadedImage } from '../../src/server/media/images'
 
 let png: Promise<Buffer> | undefined
 
-/** Answers the upload id and its image key. */
+/** Returns the upload id and its image key. */
 export async function storeReadyUpload(
   context: AppContext,
   userId: string,

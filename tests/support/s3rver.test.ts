@@ -1,5 +1,5 @@
 // The local S3 must keep nothing of a PUT cut short, as S3 does: a server killed mid-chunk in the
-// cluster soak left s3rver with a truncated object or an unlisted part it answered 500 for.
+// cluster soak left s3rver with a truncated object or an unlisted part it returned 500 for.
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startS3rver, type LocalS3 } from './s3rver'

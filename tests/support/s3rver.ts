@@ -87,7 +87,7 @@ export async function startS3rver(bucket = 'house-media'): Promise<LocalS3> {
     configureBuckets: [{ name: bucket }],
   })
   wholeBodiesOnly(server.store, incoming)
-  // Just before the router: s3rver answers these with 405 or 501.
+  // Just before the router: s3rver responds to these with 405 or 501.
   server.middleware.splice(server.middleware.length - 1, 0, multipartCalls(server))
   const { port } = await server.run()
   const endpoint = `http://127.0.0.1:${port}`

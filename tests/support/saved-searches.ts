@@ -3,7 +3,7 @@
 import type { AppContext } from '../../src/server/app'
 import { newId } from '../../src/server/ids'
 import { searchPlace } from '../../src/server/alerts/search-place'
-import { listingFilterSchema } from '../../src/shared/listing-filter-schema'
+import { listingFilterSchema } from '../../src/shared/listing-query-schema'
 import type { AlertFrequency } from '../../src/shared/saved-search'
 
 export interface SavedSearchFields {

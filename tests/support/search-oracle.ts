@@ -1,5 +1,5 @@
-// What a search must answer, worked out the slow and obvious way from every listing in memory,
-// written apart from the server's own code (search-words.ts, search.queries.ts) so that the two
+// What a search must return, worked out the slow and obvious way from every listing in memory,
+// written apart from the server's own code (search-words.ts, search/) so that the two
 // can disagree. The tests compare the API's pages and maps with it.
 import type { Bbox, ListingFilter, ListingSort } from '../../src/shared/listing-requests'
 import type { ListingRow } from './test-app'
@@ -57,7 +57,7 @@ function isShown(row: ListingRow, filter: ListingFilter, view: 'list' | 'map'): 
   return onTheMarket || (view === 'list' && everyStatus)
 }
 
-/** Whether a listing answers the filter, in a list (and search) or on the map. */
+/** Whether a listing matches the filter, in a list (and search) or on the map. */
 export function matchesFilter(
   row: ListingRow,
   filter: ListingFilter,
@@ -92,7 +92,7 @@ function compareBy(sort: ListingSort): (a: ListingRow, b: ListingRow) => number 
   }
 }
 
-/** The listings a search answers, in the order it answers them. */
+/** The listings a search returns, in the order it returns them. */
 export function searchListings(
   rows: readonly ListingRow[],
   filter: ListingFilter,

@@ -73,7 +73,7 @@ const entryArguments = (entry: ServerEntry): string[] => {
 const lingerMs = 15_000
 
 /**
- * Spawns the server with `env` and answers at once, whether it comes to listen or not: for a start
+ * Spawns the server with `env` and returns at once, whether it comes to listen or not: for a start
  * that is meant to fail. `startServer` waits until it listens.
  */
 export async function spawnServer(

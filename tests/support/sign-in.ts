@@ -4,10 +4,10 @@ import type { AppContext } from '../../src/server/app'
 
 const sessionCookieName = /^(__Secure-)?better-auth\.session_token=/
 
-/** The `Cookie` header value of the session a Better Auth answer set (its `Set-Cookie` lines). */
+/** The `Cookie` header value of the session a Better Auth response set (its `Set-Cookie` lines). */
 export function sessionCookieFrom(headers: Headers): string {
   const line = headers.getSetCookie().find((cookie) => sessionCookieName.test(cookie))
-  if (!line) throw new Error('The answer set no session cookie')
+  if (!line) throw new Error('The response set no session cookie')
   return line.split(';')[0]!
 }
 

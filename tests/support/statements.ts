@@ -33,7 +33,7 @@ const caught: Record<Dialect, (self: unknown, args: unknown[]) => Statement> = {
       : { sql: (text as pg.QueryConfig).text, parameters: (text as pg.QueryConfig).values ?? [] },
 }
 
-/** Runs `action` and answers the statements the database was sent meanwhile, in order. */
+/** Runs `action` and returns the statements the database was sent meanwhile, in order. */
 export async function recordStatements(
   dialect: Dialect,
   action: () => Promise<unknown>,
@@ -58,7 +58,7 @@ export async function recordStatements(
   }
 }
 
-/** Runs `action` and answers how many statements the database was sent meanwhile. */
+/** Runs `action` and returns how many statements the database was sent meanwhile. */
 export async function countStatements(
   dialect: Dialect,
   action: () => Promise<unknown>,

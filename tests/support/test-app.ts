@@ -210,7 +210,7 @@ export interface JsonResponse<T = unknown> {
   body: T
 }
 
-/** GET (or another method) through the app in-process; the answer must be JSON. */
+/** GET (or another method) through the app in-process; the response must be JSON. */
 export async function requestJson<T = unknown>(
   app: App,
   url: string,
@@ -222,7 +222,7 @@ export async function requestJson<T = unknown>(
   try {
     body = JSON.parse(text) as T
   } catch {
-    throw new Error(`${url} answered ${response.status} with non-JSON: ${text.slice(0, 200)}`)
+    throw new Error(`${url} responded ${response.status} with non-JSON: ${text.slice(0, 200)}`)
   }
   return { status: response.status, contentType: response.headers.get('content-type'), body }
 }

@@ -24,7 +24,7 @@ export const tusMetadata = (fields: Record<string, string>) =>
 export interface TusResult {
   /** the upload id (last path segment of its URL), when it was created */
   id?: string
-  /** the answer to the creation, or to the last chunk when the creation succeeded */
+  /** the response to the creation, or to the last chunk when the creation succeeded */
   status: number
   body: string
 }

@@ -1,7 +1,7 @@
 // Waits for a condition that another process brings about (a server's worker, a mail arriving),
 // looking again every 50 ms, instead of sleeping for a guessed time.
 
-/** Resolves once `condition` answers true; rejects after `timeoutMs`. */
+/** Resolves once `condition` returns true; rejects after `timeoutMs`. */
 export async function untilTrue(
   condition: () => Promise<boolean> | boolean,
   timeoutMs = 60_000,

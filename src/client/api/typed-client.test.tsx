@@ -8,7 +8,8 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { listingsPath, type ListingFilter } from '../../shared/listing-requests'
+import { listingsPath } from '../../shared/listing-query'
+import type { ListingFilter } from '../../shared/listing-requests'
 import { useMarkRead } from '../features/conversations/api/conversations'
 import { useListingMap, useListingPages } from '../features/listings/api/listings'
 import { useChangeSavedSearch } from '../features/saved-searches/api/saved-searches'
@@ -89,7 +90,7 @@ describe('the typed client', () => {
     }
     renderHook(() => useListingPages(filter), { wrapper })
     await waitFor(() => expect(fetch).toHaveBeenCalled())
-    expect(sent().url).toBe(listingsPath(filter, 10))
+    expect(sent().url).toBe(listingsPath({ filter, sort: 'newest', limit: 10 }))
   })
 
   it("reads the map with the filter's parameters, its box, then the zoom", async () => {

@@ -3,8 +3,8 @@
 // match recorded once, ever), a saved home's price cut or close (a mail to each saver).
 import { sql, type Kysely } from 'kysely'
 import { effectivePrice, type Listing } from '../../shared/listing.js'
-import { listingFilterSchema } from '../../shared/listing-filter-schema.js'
-import { noPriceBound } from '../db/alerts-migration.js'
+import { listingFilterSchema } from '../../shared/listing-query-schema.js'
+import { noPriceBound } from '../db/migrations/011-alerts.js'
 import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
 import type { JobQueue, NewJob } from '../jobs/job-queue.js'

@@ -7,7 +7,7 @@ import { fuzzParameters } from '../../../tests/support/fuzz/fuzz-run'
 import { asListing, randomListingRows } from '../../../tests/support/listing-rows'
 import { randomFilter } from '../../../tests/support/random-listings'
 import { matchesFilter } from '../../../tests/support/search-oracle'
-import { listingFilterSchema } from '../../shared/listing-filter-schema'
+import { listingFilterSchema } from '../../shared/listing-query-schema'
 import { filterParameters } from '../../shared/listing-requests'
 import { listingMatchesFilter } from './listing-matches-filter'
 

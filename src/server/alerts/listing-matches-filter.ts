@@ -1,4 +1,4 @@
-// Whether one listing is among a search's results: the search's conditions (search.queries.ts)
+// Whether one listing is among a search's results: the search's conditions (search/search-conditions.ts)
 // checked on the listing itself, for the saved searches a new listing may match.
 import { effectivePrice, type Listing } from '../../shared/listing.js'
 import type { ListingFilter } from '../../shared/listing-requests.js'

@@ -37,9 +37,9 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      // A stopped database refuses at once (503 straight away); this bounds the wait for one that
-      // does not answer, and for a free client under load. Not lower: a busy event loop (the
-      // gazetteer loading) would time connections out that were fine.
+      // A stopped database rejects connections at once (503 straight away); this bounds the wait
+      // for one that does not respond, and for a free client under load. Not lower: a busy event
+      // loop (the gazetteer loading) would time connections out that were fine.
       connectionTimeoutMillis: 5000,
       // TCP keepalives on idle connections: firewalls and NATs that drop silent connections keep
       // them, and the OS notices a server that vanished without closing the socket.
@@ -47,7 +47,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
       keepAliveInitialDelayMillis: 30_000,
     })
     // An idle client that loses its server must not crash the process; the pool drops it, the next
-    // query opens a new connection, and requests answer 503 until the database is back.
+    // query opens a new connection, and requests get 503 until the database is back.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`))
     const kysely = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
@@ -111,7 +111,7 @@ const unavailableMessages =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/
 
 /**
- * Whether an error means the database cannot be reached right now (answer 503 and let the client
+ * Whether an error means the database cannot be reached right now (respond 503 and let the client
  * retry), as opposed to a bug in a query. Looks through `cause` and AggregateError's errors.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import { Migrator } from 'kysely'
 import type { Auth } from '../auth/auth.js'
 import type { Db } from './database.js'
-import { migrationProvider } from './migrations.js'
+import { migrationProvider } from './migrations/migration-provider.js'
 
 /** Brings the schema up to date: Better Auth's tables first, since `listing` references `user`. */
 export async function migrate(db: Db, auth: Auth): Promise<void> {

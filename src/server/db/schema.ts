@@ -64,7 +64,7 @@ export interface ListingTable {
   // (sitemaps/sitemap-pages.ts); left out here so that no listing row has to carry it.
 }
 
-/** Listings per cell of the map grid's stored level, kept by triggers (db/search-migration.ts). */
+/** Listings per cell of the map grid's stored level, kept by triggers (db/migrations/008-search.ts). */
 export interface ListingMapCellTable {
   x: number
   y: number
@@ -84,7 +84,7 @@ export interface UploadTable {
   status: UploadStatus
   /** the image folder in the media store, set when processing starts */
   imageKey: string | null
-  /** why the upload was refused */
+  /** why the upload was rejected */
   error: string | null
   /** the length the upload declared, in bytes */
   size: number
@@ -208,7 +208,7 @@ export interface SignInAttemptTable {
   nextAttemptAt: number
 }
 
-/** The id of a deleted listing, kept by a trigger: its page answers 410 Gone (migration 015). */
+/** The id of a deleted listing, kept by a trigger: its page responds 410 Gone (migration 015). */
 export interface DeletedListingTable {
   id: string
   /** milliseconds since the epoch */

@@ -42,7 +42,7 @@ it('records uploads within their limits while another connection keeps writing',
     for (let n = 0; n < 300; n++) {
       const upload = { id: newId(24), userId: user.id, originalName: 'a.png', size: 1 }
       await t.context.uploads
-        // Each one two hours after the last, so that no limit refuses it: the transaction still
+        // Each one two hours after the last, so that no limit rejects it: the transaction still
         // reads the user's uploads first, then writes.
         .createWithinLimits(upload, uploadLimits, Date.now() + n * 7_200_000)
         .catch((error: { code?: string }) => failures.push(error.code ?? String(error)))

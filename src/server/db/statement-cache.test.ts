@@ -31,7 +31,7 @@ it('hands out a new statement while the kept one is still being iterated', () =>
   expect([...rows]).toEqual([{ n: 2 }, { n: 3 }])
 })
 
-it('answers rows as arrays for a statement that asks for them', () => {
+it('returns rows as arrays for a statement that asks for them', () => {
   const db = open()
   expect(db.prepare(`${arrayRowsMarker} select n, n * 2 from t where n > ?`).all([2])).toEqual([
     [3, 6],

@@ -4,7 +4,7 @@ import type SQLite from 'better-sqlite3'
 import type { SqliteDatabase } from 'kysely'
 
 /**
- * A statement whose SQL begins so answers each row as an array of its columns' values, not an
+ * A statement whose SQL begins so returns each row as an array of its columns' values, not an
  * object: making an object of each row of a page costs more than SQLite's work of finding it.
  */
 export const arrayRowsMarker = '/* rows as arrays */'

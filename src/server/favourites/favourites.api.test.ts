@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { favouriteLimits, type FavouriteIds } from '../../shared/favourites'
 import type { ListingPage } from '../../shared/listing'
-import { walkPages } from '../../../tests/support/list-pages'
+import { readAllPages } from '../../../tests/support/list-pages'
 import { signUpAndIn, type SignedInUser } from '../../../tests/support/sign-in'
 import {
   createTestApp,
@@ -143,7 +143,7 @@ describe.each(dialects)('favourites API on %s', (dialect) => {
     for (const [n, home] of homes.entries()) await saveAt(alice, home.id, base + savedAt[n]! * 1000)
     const expected = ['fav5', 'fav0', 'fav3', 'fav2', 'fav6', 'fav1', 'fav4']
 
-    const pages = await walkPages(t.app, '/api/favourites?limit=3', 10, {
+    const pages = await readAllPages(t.app, '/api/favourites?limit=3', 10, {
       headers: { Cookie: alice.cookie },
     })
     expect(pages.map((page) => ids(page.items))).toEqual([
@@ -160,7 +160,7 @@ describe.each(dialects)('favourites API on %s', (dialect) => {
 
     // A listing deleted since goes with its save, from the list and the ids.
     await t.context.listings.delete('fav3')
-    const after = await walkPages(t.app, '/api/favourites?limit=50', 10, {
+    const after = await readAllPages(t.app, '/api/favourites?limit=50', 10, {
       headers: { Cookie: alice.cookie },
     })
     expect(after.flatMap((page) => ids(page.items))).toEqual(expected.filter((id) => id !== 'fav3'))

@@ -4,7 +4,7 @@ import { favouriteLimits } from '../../shared/favourites.js'
 import type { Listing } from '../../shared/listing.js'
 import type { Db } from '../db/database.js'
 import type { ListingQueries } from '../listings/listings.queries.js'
-import { listingColumns } from '../listings/search.queries.js'
+import { listingColumns } from '../listings/search/search-rows.js'
 import type { FavouriteKey } from './favourite-cursor.js'
 
 /** What a save came to: stored (or already stored), no such listing, or the user's limit reached. */

@@ -31,9 +31,9 @@ describe.each(dialects)("the owner's pin on %s", (dialect) => {
     ((await requestJson(t.app, `/api/listings/${id}`)).body as unknown as Listing).geolocation
 
   async function create(extra: Record<string, unknown> = {}) {
-    const answer = await sendJson(t.app, 'POST', '/api/listings', await body(extra), cookie)
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201)
-    return answer.body as unknown as Listing
+    const response = await sendJson(t.app, 'POST', '/api/listings', await body(extra), cookie)
+    expect(response.status, JSON.stringify(response.body)).toBe(201)
+    return response.body as unknown as Listing
   }
 
   beforeAll(async () => {
@@ -55,15 +55,15 @@ describe.each(dialects)("the owner's pin on %s", (dialect) => {
   })
 
   it('refuses a pin more than 25 km from the address with a 400 naming geolocation', async () => {
-    const answer = await sendJson(
+    const response = await sendJson(
       t.app,
       'POST',
       '/api/listings',
       await body({ geolocation: lyon }),
       cookie,
     )
-    expect(answer.status).toBe(400)
-    expect(answer.body).toEqual({
+    expect(response.status).toBe(400)
+    expect(response.body).toEqual({
       error: 'Invalid listing',
       fields: { geolocation: pinTooFarMessage },
     })
@@ -75,28 +75,28 @@ describe.each(dialects)("the owner's pin on %s", (dialect) => {
     ['a point missing its longitude', { lat: 48.85 }],
     ['numbers as strings', { lat: '48.85', lng: '2.35' }],
   ])('refuses %s as the pin with a 400 naming geolocation', async (_, geolocation) => {
-    const answer = await sendJson(
+    const response = await sendJson(
       t.app,
       'POST',
       '/api/listings',
       await body({ geolocation }),
       cookie,
     )
-    expect(answer.status).toBe(400)
-    expect(answer.body).toMatchObject({ fields: { geolocation: expect.any(String) } })
+    expect(response.status).toBe(400)
+    expect(response.body).toMatchObject({ fields: { geolocation: expect.any(String) } })
   })
 
   it('keeps the pin on an edit that sends it back, moves it on one that sends another', async () => {
     const listing = await create({ geolocation: nearParis })
     const edit = async (extra: Record<string, unknown>) => {
-      const answer = await sendJson(
+      const response = await sendJson(
         t.app,
         'PUT',
         `/api/listings/${listing.id}`,
         { ...validListingBody(listing.imageUrls), ...extra },
         cookie,
       )
-      return answer
+      return response
     }
 
     const kept = await edit({ name: 'Sunny flat, renamed', geolocation: listing.geolocation })

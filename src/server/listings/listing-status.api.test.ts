@@ -70,8 +70,11 @@ describe.each(dialects)('listing status on %s', (dialect) => {
 
     it('refuses a body that is not an object with 400', async () => {
       const listing = await insertListing(t.context, { userRef: owner.id, type: 'sale' })
-      const answer = await sendJson(t.app, 'PATCH', statusPath(listing.id), null, ownerCookie)
-      expect(answer).toMatchObject({ status: 400, body: { fields: { body: expect.any(String) } } })
+      const response = await sendJson(t.app, 'PATCH', statusPath(listing.id), null, ownerCookie)
+      expect(response).toMatchObject({
+        status: 400,
+        body: { fields: { body: expect.any(String) } },
+      })
     })
 
     it.each([
@@ -81,9 +84,9 @@ describe.each(dialects)('listing status on %s', (dialect) => {
       ['a list of statuses', { status: ['sold'] }],
     ])('refuses %s with 400 naming the status', async (_, body) => {
       const listing = await insertListing(t.context, { userRef: owner.id, type: 'sale' })
-      const answer = await sendJson(t.app, 'PATCH', statusPath(listing.id), body, ownerCookie)
-      expect(answer.status).toBe(400)
-      expect(answer.body).toMatchObject({ fields: { status: expect.any(String) } })
+      const response = await sendJson(t.app, 'PATCH', statusPath(listing.id), body, ownerCookie)
+      expect(response.status).toBe(400)
+      expect(response.body).toMatchObject({ fields: { status: expect.any(String) } })
     })
 
     it('refuses a body that is not declared JSON with 415', async () => {
@@ -96,7 +99,7 @@ describe.each(dialects)('listing status on %s', (dialect) => {
       expect(response.status).toBe(415)
     })
 
-    it('marks a sale sold and a rental rented, and puts either back, answering the Listing', async () => {
+    it('marks a sale sold and a rental rented, and puts either back, returning the Listing', async () => {
       for (const [type, closed] of [
         ['sale', 'sold'],
         ['rent', 'rented'],
@@ -119,8 +122,8 @@ describe.each(dialects)('listing status on %s', (dialect) => {
       ['rent', 'sold', 'Only a listing for sale can be marked sold'],
     ] as const)('refuses to mark a %s %s', async (type, status, message) => {
       const row = await insertListing(t.context, { userRef: owner.id, type })
-      const answer = await setStatus(row.id, status)
-      expect(answer).toMatchObject({ status: 400, body: { fields: { status: message } } })
+      const response = await setStatus(row.id, status)
+      expect(response).toMatchObject({ status: 400, body: { fields: { status: message } } })
       expect((await requestJson<Listing>(t.app, `/api/listings/${row.id}`)).body.status).toBe(
         'active',
       )
@@ -291,7 +294,7 @@ describe.each(dialects)('listing status on %s', (dialect) => {
       const row = rows.at(-1)!
       const newest = `/api/listings?q=quokka&limit=3`
       expect((await seen(newest))[0]).toBe(row.id)
-      // Read again: now answered from the response cache.
+      // Read again: now served from the response cache.
       expect((await seen(newest))[0]).toBe(row.id)
       await setStatus(row.id, 'rented' satisfies ListingStatus, sellerCookie)
       expect(await seen(newest)).not.toContain(row.id)

@@ -53,7 +53,7 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
   afterAll(() => t.close())
 
   describe('POST /api/listings', () => {
-    it('answers 401 JSON without a session', async () => {
+    it('returns 401 JSON without a session', async () => {
       const { status, body } = await send(t, 'POST', '/api/listings', validListingBody(['x']))
       expect(status).toBe(401)
       expect(body).toEqual({ error: expect.any(String) })
@@ -225,7 +225,7 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
       expect(body).toMatchObject({ fields: { images: expect.any(String) } })
     })
 
-    it("answers 422 'Please enter a correct address' for an address nobody can find", async () => {
+    it("returns 422 'Please enter a correct address' for an address nobody can find", async () => {
       const { status, body } = await send(
         t,
         'POST',
@@ -336,11 +336,11 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
 
     it('gives one upload to one listing only, even to two creates at once', async () => {
       const shared = await upload()
-      const answers = await Promise.all([
+      const responses = await Promise.all([
         send(t, 'POST', '/api/listings', validListingBody([shared]), ownerCookie),
         send(t, 'POST', '/api/listings', validListingBody([shared]), ownerCookie),
       ])
-      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400])
+      expect(responses.map((response) => response.status).sort()).toEqual([201, 400])
     })
 
     it('never leaves a listing pointing at deleted files when two edits race', async () => {
@@ -356,7 +356,7 @@ describe.each(dialects)('listing writes on %s', (dialect) => {
       expect(storedFiles(t).filter((file) => file.startsWith(folder))).toHaveLength(3)
     })
 
-    it('answers an edit that loses the race to a delete with 404, not a half-saved listing', async () => {
+    it('responds to an edit that loses the race to a delete with 404, not a half-saved listing', async () => {
       const listing = await createListing()
       const added = await upload()
       const [edit, removal] = await Promise.all([

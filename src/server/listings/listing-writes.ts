@@ -17,12 +17,12 @@ import {
   type Geocoder,
 } from '../geocoding/geocoder.js'
 import { newId } from '../ids.js'
-import { imageFileKeys, type MediaStore } from '../media/media-store.js'
+import { imageFileKeys, sharedImagePrefix, type MediaStore } from '../media/media-store.js'
 import { createUploadQueries } from '../uploads/uploads.queries.js'
 import type { BookingQueries } from '../viewings/bookings.queries.js'
 import { createListingQueries } from './listings.queries.js'
 
-/** An expected refusal, answered as `{ error, fields }` with its status. */
+/** An expected rejection, sent as an error response `{ error, fields }` with its status. */
 export class ListingWriteError extends Error {
   constructor(
     readonly status: 400 | 403 | 404 | 422 | 503,
@@ -108,7 +108,8 @@ export function createListingWrites(deps: {
    * forgotten. A failure (or a crash before this) is logged, not fatal: the stale-upload cleanup
    * finds the released uploads and removes their files later.
    */
-  async function deleteImages(imageKeys: string[]) {
+  async function deleteImages(released: string[]) {
+    const imageKeys = released.filter((key) => !key.startsWith(sharedImagePrefix))
     if (imageKeys.length === 0) return
     try {
       await media.delete(imageKeys.flatMap(imageFileKeys))
@@ -122,7 +123,7 @@ export function createListingWrites(deps: {
     async create(userId: string, input: ListingInput): Promise<Listing> {
       const place = await placeOf(input)
       const id = newId()
-      // The answer is read inside the transaction: a delete right after must not empty it.
+      // The new listing is read inside the transaction: a delete right after must not empty it.
       return db.kysely.transaction().execute(async (trx) => {
         const claimed = await createUploadQueries(db, trx).claim(input.images, userId)
         if (!claimed) throw notYourUploads()

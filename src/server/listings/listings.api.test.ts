@@ -2,6 +2,7 @@
 import crypto from 'node:crypto'
 import os from 'node:os'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ErrorBody } from '../../shared/error-body'
 import type { Listing, ListingPage } from '../../shared/listing'
 import {
   createTestApp,
@@ -13,14 +14,10 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../tests/support/test-app'
-import { walkPages } from '../../../tests/support/list-pages'
+import { readAllPages } from '../../../tests/support/list-pages'
 import { instanceName } from '../instance-name'
-import { encodeCursor, filterFingerprint } from './cursor'
-
-interface ErrorAnswer {
-  error: string
-  fields?: Record<string, string>
-}
+import { encodeCursor } from '../../shared/listing-cursor'
+import { filterFingerprint } from './filter-fingerprint'
 
 const base = Date.UTC(2025, 0, 15, 12, 0, 0)
 const minute = 60_000
@@ -69,7 +66,7 @@ describe.each(dialects)('listings API on %s', (dialect) => {
     const expected = (keep: (row: ListingRow) => boolean = () => true) =>
       ids(rows.filter(keep).sort(newestFirst))
 
-    it('answers newest first', async () => {
+    it('returns newest first', async () => {
       const { status, contentType, body } = await list('?limit=50')
       expect(status).toBe(200)
       expect(contentType).toMatch(/^application\/json/)
@@ -91,7 +88,7 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       expect(fifty.status).toBe(200)
       expect(fifty.body.items).toHaveLength(rows.length)
 
-      const tooMany = await requestJson<ErrorAnswer>(t.app, '/api/listings?limit=51')
+      const tooMany = await requestJson<ErrorBody>(t.app, '/api/listings?limit=51')
       expect(tooMany.status).toBe(400)
       expect(tooMany.body.fields).toHaveProperty('limit')
     })
@@ -124,7 +121,7 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       )
     })
 
-    it('answers an empty page with no cursor for an owner without listings', async () => {
+    it('returns an empty page with no cursor for an owner without listings', async () => {
       const { status, body } = await list(`?userRef=${'x'.repeat(20)}`)
       expect(status).toBe(200)
       expect(body).toEqual({ items: [], nextCursor: null })
@@ -147,8 +144,8 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       ['cursor=%25%25%25', 'cursor'],
       [`cursor=${Buffer.from('1e9:abc').toString('base64url')}`, 'cursor'],
       [`cursor=${Buffer.from('12:../etc').toString('base64url')}`, 'cursor'],
-    ])('answers 400 with the field for ?%s', async (query, field) => {
-      const { status, contentType, body } = await requestJson<ErrorAnswer>(
+    ])('returns 400 with the field for ?%s', async (query, field) => {
+      const { status, contentType, body } = await requestJson<ErrorBody>(
         t.app,
         `/api/listings?${query}`,
       )
@@ -167,14 +164,14 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       // Still base64url, but the decoded key is no longer `digits:id`.
       const decoded = Buffer.from(cursor, 'base64url').toString('utf8')
       const tampered = Buffer.from(decoded.replace(':', ';'), 'utf8').toString('base64url')
-      const answer = await requestJson<ErrorAnswer>(t.app, `/api/listings?cursor=${tampered}`)
-      expect(answer.status).toBe(400)
-      expect(answer.body.fields).toHaveProperty('cursor')
-      const padded = await requestJson<ErrorAnswer>(t.app, `/api/listings?cursor=${cursor}=`)
+      const response = await requestJson<ErrorBody>(t.app, `/api/listings?cursor=${tampered}`)
+      expect(response.status).toBe(400)
+      expect(response.body.fields).toHaveProperty('cursor')
+      const padded = await requestJson<ErrorBody>(t.app, `/api/listings?cursor=${cursor}=`)
       expect(padded.status).toBe(400)
     })
 
-    it('answers one listing with every field the spec names, typed', async () => {
+    it('returns one listing with every field the spec names, typed', async () => {
       const row = await insertListing(t.context, {
         userRef: alice.id,
         type: 'sale',
@@ -251,8 +248,8 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       }
     })
 
-    it('answers 404 JSON for an unknown listing', async () => {
-      const { status, contentType, body } = await requestJson<ErrorAnswer>(
+    it('returns 404 JSON for an unknown listing', async () => {
+      const { status, contentType, body } = await requestJson<ErrorBody>(
         t.app,
         '/api/listings/NoSuchListing0000000',
       )
@@ -262,9 +259,9 @@ describe.each(dialects)('listings API on %s', (dialect) => {
     })
 
     it.each(['bad.id', 'a%20b', 'semi%3Bcolon', 'x'.repeat(65)])(
-      'answers 404 for the id %s, which no listing can have',
+      'returns 404 for the id %s, which no listing can have',
       async (id) => {
-        const { status, body } = await requestJson<ErrorAnswer>(t.app, `/api/listings/${id}`)
+        const { status, body } = await requestJson<ErrorBody>(t.app, `/api/listings/${id}`)
         expect(status).toBe(404)
         expect(body).toEqual({ error: 'Listing not found' })
       },
@@ -301,8 +298,8 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       await t?.close()
     })
 
-    const walk = (query: string, limit: number) =>
-      walkPages(t.app, `/api/listings?limit=${limit}${query}`)
+    const readPages = (query: string, limit: number) =>
+      readAllPages(t.app, `/api/listings?limit=${limit}${query}`)
 
     it('has many listings sharing one timestamp', () => {
       const counts = new Map<number, number>()
@@ -310,8 +307,8 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       expect(Math.max(...counts.values())).toBeGreaterThanOrEqual(8)
     })
 
-    it('walks every listing exactly once, in (timestamp desc, id desc) order, with limit 3', async () => {
-      const pages = await walk('', 3)
+    it('pages through every listing exactly once, in (timestamp desc, id desc) order, with limit 3', async () => {
+      const pages = await readPages('', 3)
       const seen = pages.flatMap((page) => ids(page.items))
       expect(new Set(seen).size).toBe(seen.length)
       expect(seen).toEqual(ids([...rows].sort(newestFirst)))
@@ -320,15 +317,16 @@ describe.each(dialects)('listings API on %s', (dialect) => {
     })
 
     it('sets nextCursor after a short non-empty page, and null only after an empty page', async () => {
-      const pages = await walk('', 3)
+      const pages = await readPages('', 3)
       const short = pages.at(-2)!
       expect(short.items).toHaveLength(1)
       const last = short.items[0]!
       expect(short.nextCursor).toBe(
         encodeCursor({
           sort: 'newest',
-          after: { value: Date.parse(last.timestamp), id: last.id },
-          filters: filterFingerprint([]),
+          value: Date.parse(last.timestamp),
+          id: last.id,
+          fingerprint: filterFingerprint({}),
         }),
       )
       expect(pages.at(-1)).toEqual({ items: [], nextCursor: null })
@@ -336,7 +334,7 @@ describe.each(dialects)('listings API on %s', (dialect) => {
     })
 
     it('ends with an empty page after a full last page too', async () => {
-      const pages = await walk('', 5)
+      const pages = await readPages('', 5)
       expect(pages.map((page) => page.items.length)).toEqual([5, 5, 5, 5, 5, 0])
       expect(pages.at(-2)!.nextCursor).toEqual(expect.any(String))
       expect(pages.at(-1)!.nextCursor).toBeNull()
@@ -346,8 +344,8 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       ['&type=rent', (row: ListingRow) => row.type === 'rent'],
       ['&type=sale&offer=false', (row: ListingRow) => row.type === 'sale' && !row.offer],
       ['&offer=true', (row: ListingRow) => row.offer],
-    ])('walks a filtered list (%s) exactly once and in order', async (query, keep) => {
-      const pages = await walk(query, 3)
+    ])('pages through a filtered list (%s) exactly once and in order', async (query, keep) => {
+      const pages = await readPages(query, 3)
       const seen = pages.flatMap((page) => ids(page.items))
       expect(seen).toEqual(ids(rows.filter(keep).sort(newestFirst)))
       expect(pages.at(-1)).toEqual({ items: [], nextCursor: null })
@@ -366,7 +364,7 @@ describe.each(dialects)('listings API on %s', (dialect) => {
         const whole = await requestJson<ListingPage>(fresh.app, '/api/listings?limit=50')
         expect(new Set(ids(whole.body.items))).toEqual(new Set(ids(mixed)))
 
-        const pages = await walkPages(fresh.app, '/api/listings?limit=4', 20)
+        const pages = await readAllPages(fresh.app, '/api/listings?limit=4', 20)
         expect(pages.flatMap((page) => ids(page.items))).toEqual(ids(whole.body.items))
       } finally {
         await fresh.close()
@@ -379,8 +377,9 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       // A key between two stored listings: same timestamp, an id just above the 5th one's.
       const cursor = encodeCursor({
         sort: 'newest',
-        after: { value: key.timestamp, id: `${key.id}0` },
-        filters: filterFingerprint([]),
+        value: key.timestamp,
+        id: `${key.id}0`,
+        fingerprint: filterFingerprint({}),
       })
       const { status, body } = await requestJson<ListingPage>(
         t.app,
@@ -400,7 +399,7 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       await t?.close()
     })
 
-    it('answers an empty database with an empty page', async () => {
+    it('returns an empty page from an empty database', async () => {
       const { status, body } = await requestJson<ListingPage>(t.app, '/api/listings')
       expect(status).toBe(200)
       expect(body).toEqual({ items: [], nextCursor: null })
@@ -422,8 +421,8 @@ describe.each(dialects)('listings API on %s', (dialect) => {
       ['GET', '/api/listings/abc/def'],
       ['POST', '/api/nothing/here'],
       ['GET', '/api'],
-    ])('answers %s %s with a JSON 404', async (method, url) => {
-      const { status, contentType, body } = await requestJson<ErrorAnswer>(t.app, url, { method })
+    ])('responds to %s %s with a JSON 404', async (method, url) => {
+      const { status, contentType, body } = await requestJson<ErrorBody>(t.app, url, { method })
       expect(status).toBe(404)
       expect(contentType).toMatch(/^application\/json/)
       expect(body).toEqual({ error: expect.any(String) })

@@ -1,11 +1,10 @@
 // Reads and writes of the `listing` table; rows become the API's Listing here and nowhere else.
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely'
 import type { Listing, ListingStatus } from '../../shared/listing.js'
-import type { Bbox, ListingFilter, ListingSort, MapAnswer } from '../../shared/listing-requests.js'
 import type { Db } from '../db/database.js'
 import type { Database, ListingTable } from '../db/schema.js'
 import type { MediaStore } from '../media/media-store.js'
-import { createSearchQueries, listingColumns, sortValue, type SortKey } from './search.queries.js'
+import { listingColumns } from './search/search-rows.js'
 import { searchWords } from './search-words.js'
 
 /**
@@ -41,56 +40,39 @@ export interface Versioned<T> {
 const versionColumn = (eb: ExpressionBuilder<Database, 'listing'>) =>
   eb.selectFrom('listing_version').select('version').as('version')
 
+/** A row of `listingColumns` as the API's Listing (search pages and saved homes read rows too). */
+export function toListing(
+  media: MediaStore,
+  row: Omit<Selectable<ListingTable>, 'price' | 'words'>,
+): Listing {
+  const keys = JSON.parse(row.images) as string[]
+  const listing: Listing = {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    parking: Boolean(row.parking),
+    furnished: Boolean(row.furnished),
+    location: row.location,
+    offer: Boolean(row.offer),
+    regularPrice: row.regularPrice,
+    imageUrls: keys.map((key) => media.imageUrl(key)),
+    geolocation: { lat: row.lat, lng: row.lng },
+    timestamp: new Date(row.timestamp).toISOString(),
+    userRef: row.userRef,
+    status: row.status,
+  }
+  if (row.discountedPrice !== null) listing.discountedPrice = row.discountedPrice
+  return listing
+}
+
 /** The queries, on the database or inside a transaction (`kysely`). */
 export function createListingQueries(
   db: Db,
   media: MediaStore,
   kysely: Kysely<Database> = db.kysely,
 ) {
-  const search = createSearchQueries(db, kysely)
-
-  function toListing(row: Omit<Selectable<ListingTable>, 'price' | 'words'>): Listing {
-    const keys = JSON.parse(row.images) as string[]
-    const listing: Listing = {
-      id: row.id,
-      type: row.type,
-      name: row.name,
-      bedrooms: row.bedrooms,
-      bathrooms: row.bathrooms,
-      parking: Boolean(row.parking),
-      furnished: Boolean(row.furnished),
-      location: row.location,
-      offer: Boolean(row.offer),
-      regularPrice: row.regularPrice,
-      imageUrls: keys.map((key) => media.imageUrl(key)),
-      geolocation: { lat: row.lat, lng: row.lng },
-      timestamp: new Date(row.timestamp).toISOString(),
-      userRef: row.userRef,
-      status: row.status,
-    }
-    if (row.discountedPrice !== null) listing.discountedPrice = row.discountedPrice
-    return listing
-  }
-
-  /**
-   * `limit` listings at most in `sort` order, strictly after `after`, with the listings' version
-   * that this statement saw (undefined when the page is empty) and the last one's sort key.
-   */
-  async function readPage(
-    filter: ListingFilter,
-    limit: number,
-    after?: SortKey,
-    sort: ListingSort = 'newest',
-  ): Promise<Versioned<Listing[]> & { last?: SortKey }> {
-    const rows = await search.page(filter, sort, limit, after)
-    const last = rows.at(-1)
-    return {
-      value: rows.map(toListing),
-      version: rows[0]?.version ?? undefined,
-      ...(last && { last: { value: sortValue(last, sort), id: last.id } }),
-    }
-  }
-
   /** One listing, with the listings' version that this statement saw (undefined if none). */
   async function readOne(id: string): Promise<Versioned<Listing | undefined>> {
     const row = await kysely
@@ -99,29 +81,16 @@ export function createListingQueries(
       .select(versionColumn)
       .where('id', '=', id)
       .executeTakeFirst()
-    return { value: row && toListing(row), version: row?.version ?? undefined }
+    return { value: row && toListing(media, row), version: row?.version ?? undefined }
   }
 
   // Built once: it runs before every cached response is given (response-cache.ts).
   const versionQuery = kysely.selectFrom('listing_version').select('version').compile()
 
   return {
-    readPage,
     readOne,
     /** A row of `listingColumns` as the API's Listing (the saved homes' page reads rows too). */
-    toListing,
-
-    async list(filter: ListingFilter, limit: number): Promise<Listing[]> {
-      return (await readPage(filter, limit)).value
-    },
-
-    /**
-     * The map of a box: pins, and clusters where they are many (search.queries.ts), with the
-     * listings' version its first statement saw (undefined when the box holds none).
-     */
-    map(filter: ListingFilter & { bbox: Bbox }, zoom: number): Promise<Versioned<MapAnswer>> {
-      return search.map(filter, zoom)
-    },
+    toListing: (row: Omit<Selectable<ListingTable>, 'price' | 'words'>) => toListing(media, row),
 
     async get(id: string): Promise<Listing | undefined> {
       return (await readOne(id)).value

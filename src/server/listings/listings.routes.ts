@@ -1,16 +1,18 @@
 // /api/listings (the API contract): lists and one listing for anyone; create, edit, mark sold or
 // rented, delete for owners.
 import { Hono, type Context } from 'hono'
-import { z } from 'zod'
 import { idPattern } from '../../shared/ids.js'
 import { listingInputSchema, listingStatusInputSchema } from '../../shared/listing-schema.js'
-import { limits, type Listing, type ListingPage } from '../../shared/listing.js'
+import type { Listing, ListingPage } from '../../shared/listing.js'
 import {
-  listingFilterSchema,
-  listingSortSchema,
-  zoomSchema,
-} from '../../shared/listing-filter-schema.js'
-import { filterParameters, type MapAnswer } from '../../shared/listing-requests.js'
+  listingQueryParameterNames,
+  listingQuerySchema,
+  mapQueryParameterNames,
+  mapQuerySchema,
+} from '../../shared/listing-query-schema.js'
+import type { MapAnswer } from '../../shared/listing-requests.js'
+import type { Db } from '../db/database.js'
+import type { MediaStore } from '../media/media-store.js'
 import type { Auth } from '../auth/auth.js'
 import { requireUser, type SignedInEnv } from '../auth/session.js'
 import { jsonAnswer, sendJsonBody } from '../http/json-answer.js'
@@ -18,48 +20,11 @@ import { requestTarget, type ResponseCache } from './response-cache.js'
 import { parseJsonBody, validate } from '../http/validate.js'
 import { limitedResponse, RequestLimitedError } from '../http/rate-limit.js'
 import type { ErrorBody } from '../../shared/error-body.js'
-import { decodeCursor, filterFingerprint } from './cursor.js'
-import { readListingPage } from './read-listing-page.js'
+import { CursorMismatchError, readListingPage } from './read-listing-page.js'
+import { readListingMap } from './search/listing-map.js'
 import { ListingWriteError, type ListingWrites } from './listing-writes.js'
 import type { ListingQueries, Versioned } from './listings.queries.js'
 import type { CountSearchRead } from './search-read-limit.js'
-
-const cursorText = z.string().transform((value, ctx) => {
-  const cursor = decodeCursor(value)
-  if (!cursor) {
-    ctx.addIssue({ code: 'custom', message: 'Not a cursor from this API' })
-    return z.NEVER
-  }
-  return cursor
-})
-
-const listQuery = z.intersection(
-  listingFilterSchema,
-  z.object({
-    sort: listingSortSchema,
-    limit: z.coerce.number().int().min(1).max(limits.maxPageSize).default(limits.pageSize),
-    cursor: cursorText.optional(),
-  }),
-)
-
-const mapQuery = z.intersection(
-  listingFilterSchema,
-  z.object({
-    bbox: listingFilterSchema.shape.bbox.unwrap(),
-    zoom: zoomSchema,
-  }),
-)
-
-const listParameters: ReadonlySet<string> = new Set([
-  ...Object.keys(listingFilterSchema.shape),
-  'sort',
-  'limit',
-  'cursor',
-])
-const mapParameters: ReadonlySet<string> = new Set([
-  ...Object.keys(listingFilterSchema.shape),
-  'zoom',
-])
 
 /**
  * The key to cache a response under: the request as sent (`requestTarget`), unless its query has a
@@ -78,13 +43,15 @@ const notFound: ErrorBody = { error: 'Listing not found' }
 const notOwner: ErrorBody = { error: 'You cannot edit this listing' }
 
 export function listingsRoutes(deps: {
+  db: Db
+  media: MediaStore
   listings: ListingQueries
   writes: ListingWrites
   auth: Auth
   responseCache: ResponseCache
   countSearchRead: CountSearchRead
 }) {
-  const { listings, writes, auth, responseCache, countSearchRead } = deps
+  const { db, media, listings, writes, auth, responseCache, countSearchRead } = deps
 
   /**
    * A list or map response: the cached one, else `read` once the address is within its budget of
@@ -103,6 +70,12 @@ export function listingsRoutes(deps: {
       return sendJsonBody<T>(c, body!)
     } catch (error) {
       if (error instanceof RequestLimitedError) return limitedResponse(c, error)
+      if (error instanceof CursorMismatchError) {
+        return c.json(
+          { error: error.message, fields: { cursor: error.message } } satisfies ErrorBody,
+          400,
+        )
+      }
       throw error
     }
   }
@@ -119,29 +92,26 @@ export function listingsRoutes(deps: {
     return { id }
   }
 
-  function refusal(c: Context, error: unknown) {
+  function writeErrorResponse(c: Context, error: unknown) {
     if (!(error instanceof ListingWriteError)) throw error
     return c.json({ error: error.message, fields: error.fields } satisfies ErrorBody, error.status)
   }
 
   return new Hono<SignedInEnv>()
-    .get('/', validate('query', listQuery, 'Invalid listing query'), async (c) => {
-      const { limit, cursor, sort, ...filter } = c.req.valid('query')
-      const filters = filterFingerprint(filterParameters(filter))
-      if (cursor && (cursor.sort !== sort || cursor.filters !== filters)) {
-        const error = 'This cursor belongs to another sort or other filters'
-        return c.json({ error, fields: { cursor: error } } satisfies ErrorBody, 400)
-      }
-      return searchResponse<ListingPage>(c, listParameters, () =>
-        readListingPage(listings, { filter, sort, limit, after: cursor?.after }),
+    .get('/', validate('query', listingQuerySchema, 'Invalid listing query'), async (c) => {
+      const query = c.req.valid('query')
+      return searchResponse<ListingPage>(c, listingQueryParameterNames, () =>
+        readListingPage({ db, media }, query),
       )
     })
-    .get('/map', validate('query', mapQuery, 'Invalid map query'), async (c) => {
-      const { zoom, ...filter } = c.req.valid('query')
-      return searchResponse<MapAnswer>(c, mapParameters, () => listings.map(filter, zoom))
+    .get('/map', validate('query', mapQuerySchema, 'Invalid map query'), async (c) => {
+      const { filter, zoom } = c.req.valid('query')
+      return searchResponse<MapAnswer>(c, mapQueryParameterNames, () =>
+        readListingMap(db, filter, zoom),
+      )
     })
     .get('/:id', async (c) => {
-      // An id that cannot exist is simply not found, as PUT and DELETE answer it.
+      // An id that cannot exist is simply not found, as PUT and DELETE respond to it.
       const id = c.req.param('id')
       const body = idPattern.test(id)
         ? await responseCache.get(cacheKey(c, noParameters), () => listings.readOne(id))
@@ -155,7 +125,7 @@ export function listingsRoutes(deps: {
       try {
         return jsonAnswer(c, await writes.create(c.get('user').id, body.data), 201)
       } catch (error) {
-        return refusal(c, error)
+        return writeErrorResponse(c, error)
       }
     })
     .put('/:id', requireUser(auth), async (c) => {
@@ -166,7 +136,7 @@ export function listingsRoutes(deps: {
       try {
         return jsonAnswer(c, await writes.update(owned.id, c.get('user').id, body.data))
       } catch (error) {
-        return refusal(c, error)
+        return writeErrorResponse(c, error)
       }
     })
     .patch('/:id/status', requireUser(auth), async (c) => {
@@ -180,7 +150,7 @@ export function listingsRoutes(deps: {
           await writes.changeStatus(owned.id, c.get('user').id, body.data.status),
         )
       } catch (error) {
-        return refusal(c, error)
+        return writeErrorResponse(c, error)
       }
     })
     .delete('/:id', requireUser(auth), async (c) => {
@@ -189,7 +159,7 @@ export function listingsRoutes(deps: {
       try {
         await writes.delete(owned.id, c.get('user').id)
       } catch (error) {
-        return refusal(c, error)
+        return writeErrorResponse(c, error)
       }
       return c.body(null, 204)
     })

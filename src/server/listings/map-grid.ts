@@ -16,7 +16,7 @@ export function gridLevel(zoom: number): number {
  */
 export const storedLevels = [6, 9, 12, 15, 18] as const
 
-/** The stored level that answers a map at grid `level`, if there is one fine enough. */
+/** The stored level that serves a map at grid `level`, if there is one fine enough. */
 export function storedLevelFor(level: number): number | undefined {
   return storedLevels.find((stored) => stored > level)
 }

@@ -1,25 +1,48 @@
-// One page of a list as GET /api/listings answers it: the listings, and the cursor of the next
-// page. The server-rendered list screens read their first page here too, so the data written into
-// them is the API's answer to the byte.
+// One page of a listing query as GET /api/listings sends it: the listings, and the cursor of the
+// next page. The server-rendered list screens read their first page here too, so the data written
+// into them is the API's response to the byte.
+import { decodeCursor, encodeCursor } from '../../shared/listing-cursor.js'
+import type { ListingQuery } from '../../shared/listing-query.js'
 import type { ListingPage } from '../../shared/listing.js'
-import {
-  filterParameters,
-  type ListingFilter,
-  type ListingSort,
-} from '../../shared/listing-requests.js'
-import { encodeCursor, filterFingerprint } from './cursor.js'
-import type { ListingQueries, Versioned } from './listings.queries.js'
-import type { SortKey } from './search.queries.js'
+import type { Db } from '../db/database.js'
+import type { MediaStore } from '../media/media-store.js'
+import { filterFingerprint } from './filter-fingerprint.js'
+import { toListing, type Versioned } from './listings.queries.js'
+import { readListingRows } from './search/listing-rows.js'
+import { sortValue } from './search/search-conditions.js'
+
+/** A cursor made for another sort or another filter: it continues only the list it came from. */
+export class CursorMismatchError extends Error {
+  constructor() {
+    super('This cursor belongs to another sort or other filters')
+  }
+}
 
 export async function readListingPage(
-  listings: ListingQueries,
-  page: { filter: ListingFilter; sort: ListingSort; limit: number; after?: SortKey },
+  { db, media }: { db: Db; media: MediaStore },
+  query: ListingQuery,
 ): Promise<Versioned<ListingPage>> {
-  const { filter, sort, limit, after } = page
-  const read = await listings.readPage(filter, limit, after, sort)
-  const filters = filterFingerprint(filterParameters(filter))
+  const fingerprint = filterFingerprint(query.filter)
+  if (query.cursor !== undefined) {
+    const cursor = decodeCursor(query.cursor)
+    if (!cursor || cursor.sort !== query.sort || cursor.fingerprint !== fingerprint) {
+      throw new CursorMismatchError()
+    }
+  }
+  const rows = await readListingRows(db, query)
+  const last = rows.at(-1)
   // The spec's states: the cursor is set after every fetch that returned something, even a short
   // page, so 'Load More' stays until a fetch comes back empty.
-  const nextCursor = read.last ? encodeCursor({ sort, after: read.last, filters }) : null
-  return { value: { items: read.value, nextCursor }, version: read.version }
+  const nextCursor = last
+    ? encodeCursor({
+        sort: query.sort,
+        value: sortValue(last, query.sort),
+        id: last.id,
+        fingerprint,
+      })
+    : null
+  return {
+    value: { items: rows.map((row) => toListing(media, row)), nextCursor },
+    version: rows[0]?.version ?? undefined,
+  }
 }

@@ -1,6 +1,6 @@
 // Cached responses never outlive their data, with two servers on one database: whatever writes to the
 // listing table (the other server's queries, plain SQL, a user's deletion cascading), the next read
-// on this server answers the new data.
+// on this server returns the new data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Listing, ListingPage } from '../../shared/listing'
 import { openAppContext, type AppContext } from '../app'
@@ -38,7 +38,7 @@ describe.each(dialects)('cached listing responses with two servers on %s', (dial
     await a?.close()
   })
 
-  it("answers the other server's insert, update and delete at the next read", async () => {
+  it("returns the other server's insert, update and delete at the next read", async () => {
     const first = await insertListing(b, { userRef: owner.id, name: 'First Flat Here' })
     expect(await page()).toEqual(['First Flat Here'])
     expect((await one(first.id)).body.name).toBe('First Flat Here')
@@ -59,7 +59,7 @@ describe.each(dialects)('cached listing responses with two servers on %s', (dial
     expect((await one(second.id)).status).toBe(404)
   })
 
-  it("answers the other server's status change at the next read", async () => {
+  it("returns the other server's status change at the next read", async () => {
     const row = await insertListing(a.context, { userRef: owner.id, name: 'Soon Rented Flat' })
     expect(await page()).toContain('Soon Rented Flat')
     await b.writes.changeStatus(row.id, owner.id, 'rented')
@@ -70,7 +70,7 @@ describe.each(dialects)('cached listing responses with two servers on %s', (dial
     expect((await one(row.id)).body.status).toBe('active')
   })
 
-  it('answers a change made in plain SQL, outside the app', async () => {
+  it('returns a change made in plain SQL, outside the app', async () => {
     const row = await insertListing(a.context, { userRef: owner.id, name: 'Plain Sql Flat' })
     expect((await one(row.id)).body.regularPrice).toBe(1500)
     await b.db.kysely

@@ -1,5 +1,5 @@
 // Cached listing responses given before Hono (decision 010), through a real HTTP server: the same
-// status, headers and bytes as Hono's answer, never a stale one with another server writing, and
+// status, headers and bytes as Hono's response, never a stale one with another server writing, and
 // everything that is not a current cached response left to Hono.
 import http, { type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -17,7 +17,7 @@ import {
 } from '../../../tests/support/test-app'
 import { createResponseCache, serveCachedResponses } from './response-cache'
 
-interface Answer {
+interface RawResponse {
   status: number
   headers: IncomingHttpHeaders
   /** The body, decompressed. */
@@ -38,7 +38,7 @@ function send(
   base: string,
   target: string,
   options: { method?: string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${base}${target}`, options, (response) => {
       const chunks: Buffer[] = []
@@ -60,8 +60,8 @@ function send(
   })
 }
 
-/** The headers that differ between any two answers, whoever gives them. */
-const withoutPerAnswer = ({ date: _date, ...headers }: IncomingHttpHeaders) => headers
+/** The headers that differ between any two responses, whoever gives them. */
+const withoutPerResponse = ({ date: _date, ...headers }: IncomingHttpHeaders) => headers
 
 describe.each(dialects)('cached listing responses before Hono on %s', (dialect) => {
   let a: TestApp
@@ -92,7 +92,7 @@ describe.each(dialects)('cached listing responses before Hono on %s', (dialect) 
     await a?.close()
   })
 
-  /** Asks twice: Hono answers and caches it, then the cached response comes before Hono. */
+  /** Asks twice: Hono's response is cached, then the cached one comes before Hono. */
   async function twice(target: string, headers: Record<string, string> = {}) {
     const before = throughHono
     const fromHono = await send(base, target, { headers })
@@ -106,13 +106,13 @@ describe.each(dialects)('cached listing responses before Hono on %s', (dialect) 
     [undefined, 'identity', 12],
     [undefined, 'br;q=0, gzip;q=0', 13],
   ])(
-    'gives the answer Hono gave, byte for byte and header for header (%s for %s)',
+    'gives the response Hono gave, byte for byte and header for header (%s for %s)',
     async (encoding, acceptEncoding, limit) => {
       // Ten listings: a page well over the size below which nothing is compressed.
       for (let n = 0; n < 10; n += 1) {
         await insertListing(b, { userRef: owner.id, name: `Cached Response Flat ${n}` })
       }
-      // A query of its own per case (a page of another size), so none finds another's answer.
+      // A query of its own per case (a page of another size), so none finds another's response.
       const target = `/api/listings?type=rent&limit=${limit}`
       const { fromHono, cached, throughHono } = await twice(target, {
         'Accept-Encoding': acceptEncoding,
@@ -121,7 +121,7 @@ describe.each(dialects)('cached listing responses before Hono on %s', (dialect) 
       expect(fromHono.status).toBe(200)
       expect(fromHono.headers['content-encoding']).toBe(encoding)
       expect(cached.status).toBe(200)
-      expect(withoutPerAnswer(cached.headers)).toEqual(withoutPerAnswer(fromHono.headers))
+      expect(withoutPerResponse(cached.headers)).toEqual(withoutPerResponse(fromHono.headers))
       expect(cached.text).toBe(fromHono.text)
       expect((JSON.parse(cached.text) as ListingPage).items).toHaveLength(limit)
     },
@@ -146,7 +146,7 @@ describe.each(dialects)('cached listing responses before Hono on %s', (dialect) 
     expect(gone.status).toBe(404)
   })
 
-  it('keeps no answer to a query with a parameter the API ignores, or one given twice', async () => {
+  it('keeps no response to a query with a parameter the API ignores, or one given twice', async () => {
     await insertListing(b, { userRef: owner.id, name: 'Busted Cache Flat' })
     const cache = a.context.responseCache
     const before = cache.size().responses
@@ -165,7 +165,7 @@ describe.each(dialects)('cached listing responses before Hono on %s', (dialect) 
     expect(cache.size().responses).toBe(before + 1)
   })
 
-  it('leaves to Hono a HEAD, another path, and a query it has not answered', async () => {
+  it('leaves to Hono a HEAD, another path, and a query it has not cached', async () => {
     await insertListing(b, { userRef: owner.id, name: 'Asked Many Ways' })
     const target = '/api/listings?type=rent&limit=3'
     await send(base, target)
@@ -178,7 +178,7 @@ describe.each(dialects)('cached listing responses before Hono on %s', (dialect) 
 })
 
 describe('cached listing responses when the version cannot be read', () => {
-  it('go to Hono, which answers as it does without them', async () => {
+  it('go to Hono, which responds as it does without them', async () => {
     let databaseAway = false
     const cache = createResponseCache({
       currentVersion: async () => {
@@ -200,8 +200,8 @@ describe('cached listing responses when the version cannot be read', () => {
     try {
       expect((await send(base, '/api/listings?type=rent')).text).toBe('{"items":[]}')
       databaseAway = true
-      const answer = await send(base, '/api/listings?type=rent')
-      expect([answer.status, answer.text]).toEqual([503, 'from Hono'])
+      const response = await send(base, '/api/listings?type=rent')
+      expect([response.status, response.text]).toEqual([503, 'from Hono'])
     } finally {
       await new Promise((resolve) => server.close(resolve))
     }

@@ -23,7 +23,7 @@ describe('response cache', () => {
     expect(reads).toEqual(['page a'])
   })
 
-  it('reads again once the version has moved, and keeps the new answer', async () => {
+  it('reads again once the version has moved, and keeps the new response', async () => {
     const { reads, read, setVersion } = setup()
     await read('page a', { items: [1] })
     setVersion('v2')
@@ -32,7 +32,7 @@ describe('response cache', () => {
     expect(reads).toEqual(['page a', 'page a'])
   })
 
-  it('keys an answer by the version its own read saw', async () => {
+  it('keys a response by the version its own read saw', async () => {
     const { reads, read } = setup()
     // The read ran after a write that the version check before it had not seen.
     await read('page a', { items: [1] }, 'v2')
@@ -40,7 +40,7 @@ describe('response cache', () => {
     expect(reads).toEqual(['page a', 'page a'])
   })
 
-  it('keeps nothing that was read without a version, and answers undefined for nothing found', async () => {
+  it('keeps nothing that was read without a version, and returns undefined for nothing found', async () => {
     const { cache, reads, read } = setup()
     expect((await read('page empty', { items: [] }, null))?.text).toBe('{"items":[]}')
     expect(await read('listing gone', undefined, null)).toBeUndefined()
@@ -49,8 +49,8 @@ describe('response cache', () => {
     expect(cache.size().responses).toBe(0)
   })
 
-  it('drops the least recently used answers beyond its size', async () => {
-    // Each answer below weighs 2 × 13 bytes of JSON: three fit in 80 bytes, four do not.
+  it('drops the least recently used responses beyond its size', async () => {
+    // Each response below weighs 2 × 13 bytes of JSON: three fit in 80 bytes, four do not.
     const { cache, reads, read } = setup(80)
     for (const key of ['k1', 'k2', 'k3']) await read(key, { n: key.padEnd(5) })
     await read('k1', { n: 'k1   ' })
@@ -63,7 +63,7 @@ describe('response cache', () => {
 })
 
 describe('shared version reads', () => {
-  /** A read that ends when the test says so, and answers the value `source` has when it starts. */
+  /** A read that ends when the test says so, and returns the value `source` has when it starts. */
   function controlledReads() {
     let source = 1
     const started: number[] = []

@@ -1,5 +1,5 @@
 // The response cache of the public listing reads (GET /api/listings and /api/listings/:id). Each
-// server keeps the finished JSON of those responses under the request they answer, with the
+// server keeps the finished JSON of those responses under the request they respond to, with the
 // listings' version they were read at, and gives one again only while the database still has that
 // version: the version changes in the same transaction as any write to `listing`, so with any
 // number of servers no cached response outlives its data (docs/decisions/009-listing-response-cache.md).
@@ -141,7 +141,7 @@ export type ResponseCache = ReturnType<typeof createResponseCache>
 const cachedPrefix = '/api/listings'
 
 /**
- * Node's request listener that answers a current cached response at once, and hands everything
+ * Node's request listener that sends a current cached response at once, and hands everything
  * else to `next` (the Hono app): other methods and paths, a response not cached or no longer
  * current, and any request while the version cannot be read.
  */
@@ -156,7 +156,7 @@ export function serveCachedResponses(
   const { cache } = options
   const common = [...options.headers, ...Object.entries(jsonHeaders)].flat()
 
-  function answer(request: IncomingMessage, response: ServerResponse, target: string) {
+  function sendCached(request: IncomingMessage, response: ServerResponse, target: string) {
     cache.current(target).then(
       (body) => {
         if (!body) return next(request, response)
@@ -169,21 +169,21 @@ export function serveCachedResponses(
         ])
         response.end(bytes)
       },
-      // The version could not be read (the database is away): Hono answers as it always does.
+      // The version could not be read (the database is away): Hono responds as it always does.
       () => next(request, response),
     )
   }
 
   return (request, response) => {
     const target = request.url
-    // Only what Hono would answer the same: a GET with a Host, to a path that is cached.
+    // Only what Hono would respond to the same way: a GET with a Host, to a path that is cached.
     if (
       request.method === 'GET' &&
       target?.startsWith(cachedPrefix) &&
       request.headers.host &&
       cache.has(target)
     ) {
-      answer(request, response, target)
+      sendCached(request, response, target)
     } else {
       next(request, response)
     }

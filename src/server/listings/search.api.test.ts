@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closedStatusOf, type ListingPage } from '../../shared/listing'
 import {
   filterParameters,
-  listingsQuery,
   listingSorts,
   searchLimits,
   type Bbox,
@@ -13,9 +12,10 @@ import {
   type ListingSort,
   type MapAnswer,
 } from '../../shared/listing-requests'
+import { listingsPath } from '../../shared/listing-query'
 import type { Dialect } from '../db/database'
 import { fuzzParameters, fuzzSeed } from '../../../tests/support/fuzz/fuzz-run'
-import { walkPages } from '../../../tests/support/list-pages'
+import { readAllPages } from '../../../tests/support/list-pages'
 import {
   randomBbox,
   randomFilter,
@@ -45,21 +45,21 @@ const ids = (items: readonly { id: string }[]) => items.map((item) => item.id)
 /** Each case reads many pages: a failure is made smaller this many times at most, not for minutes. */
 const shrinks = 40
 
-/** Inserts the drawn listings, owned by `userIds`, and answers their rows. */
-const insertDrawn = (t: TestApp, listings: RandomListing[], userIds: string[]) =>
+/** Inserts the random listings, owned by `userIds`, and returns their rows. */
+const insertRandom = (t: TestApp, listings: RandomListing[], userIds: string[]) =>
   insertListings(
     t.context,
     listings.map(({ owner, ...fields }) => ({ ...fields, userRef: userIds[owner]! })),
   )
 
 const listPath = (filter: ListingFilter, sort: ListingSort, limit: number) =>
-  `/api/listings?${new URLSearchParams(listingsQuery(filter, limit, undefined, sort)).toString()}`
+  listingsPath({ filter, sort, limit })
 
 const mapPath = (filter: ListingFilter, zoom: number) =>
   `/api/listings/map?${new URLSearchParams([...filterParameters(filter), ['zoom', String(zoom)]]).toString()}`
 
 /**
- * Walks the search to its end and checks every page against the brute-force answer: page n holds
+ * Reads the search to its end and checks every page against the brute-force result: page n holds
  * exactly the n-th `limit` matches, and an empty page with no cursor ends the list.
  */
 async function expectPagesOf(
@@ -71,7 +71,7 @@ async function expectPagesOf(
 ) {
   const expected = ids(searchListings(rows, filter, sort))
   const path = listPath(filter, sort, limit)
-  const pages = await walkPages(t.app, path, Math.ceil(expected.length / limit) + 2)
+  const pages = await readAllPages(t.app, path, Math.ceil(expected.length / limit) + 2)
   const got = pages.map((page) => ids(page.items))
   const wanted = Array.from({ length: Math.ceil(expected.length / limit) }, (_, n) =>
     expected.slice(n * limit, (n + 1) * limit),
@@ -79,7 +79,7 @@ async function expectPagesOf(
   expect(got, path).toEqual([...wanted, []])
 }
 
-/** Checks a map answer against the brute-force matches in its box. */
+/** Checks a map response against the brute-force matches in its box. */
 async function expectMapOf(
   t: TestApp,
   rows: readonly ListingRow[],
@@ -135,17 +135,17 @@ async function expectMapOf(
 }
 
 /**
- * Which way SQLite read a search page (search.queries.ts): a box or price index driving, a bounded
- * walk of a sort index, then the text index or the whole walk when that walk found too few.
+ * Which way SQLite read a search page (search/sqlite-search-page.ts): a box or price index driving,
+ * a bounded scan of a sort index, then the text index or the full scan when that found too few.
  */
 function strategy(statements: Statement[]): string {
   return statements
     .map(({ sql }) => {
       if (/\bas driver\b/.test(sql)) return sql.includes('listing_area') ? 'box' : 'price range'
-      if (/\bas walked\b/.test(sql)) return 'walk'
+      if (/\bas scanned\b/.test(sql)) return 'bounded scan'
       if (sql.includes('listing_text match')) return 'text'
       if (/^select count\(\*\)|select \(select count/.test(sql)) return 'count'
-      if (/^\s*(\/\*[^*]*\*\/)?\s*select .* from listing\s+where/s.test(sql)) return 'whole walk'
+      if (/^\s*(\/\*[^*]*\*\/)?\s*select .* from listing\s+where/s.test(sql)) return 'full scan'
       return 'other'
     })
     .filter((step) => step !== 'count' && step !== 'other')
@@ -161,7 +161,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
     beforeAll(async () => {
       t = await createTestApp(dialect)
       userIds = [(await createUser(t.context)).id, (await createUser(t.context)).id]
-      rows = await insertDrawn(t, randomListings(300, userIds.length, fuzzSeed), userIds)
+      rows = await insertRandom(t, randomListings(300, userIds.length, fuzzSeed), userIds)
     })
     afterAll(async () => {
       await t?.close()
@@ -175,10 +175,10 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
           fc.constantFrom(1, 2, 3, 5, 10, 50),
           async (filter, smallLimit) => {
             const matches = rows.filter((row) => matchesFilter(row, filter)).length
-            // At most about 30 pages a walk, to keep the run short.
+            // At most about 30 pages a list, to keep the run short.
             const limit = Math.max(smallLimit, Math.min(50, Math.ceil(matches / 30)))
             for (const sort of listingSorts) {
-              // The first page on its own, to see which way it was read; the walk then meets it
+              // The first page on its own, to see which way it was read; paging then meets it
               // in the response cache.
               const first = await recordStatements(dialect, () =>
                 requestJson(t.app, listPath(filter, sort, limit)),
@@ -190,7 +190,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
         ),
         {
           ...fuzzParameters<[ListingFilter, number]>(60),
-          // One of each way SQLite reads a page, whatever the draw.
+          // One of each way SQLite reads a page, whatever the random data.
           examples: [
             [{ bbox: { west: 2, south: 48, east: 3, north: 49 } }, 10],
             [{ minPrice: 1000, maxPrice: 1500 }, 10],
@@ -205,9 +205,9 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
         for (const way of [
           'box',
           'price range',
-          'walk',
-          'walk then text',
-          'walk then whole walk',
+          'bounded scan',
+          'bounded scan then text',
+          'bounded scan then full scan',
         ]) {
           expect([...strategies], 'the ways SQLite read the pages').toContain(way)
         }
@@ -254,21 +254,21 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
     })
 
     /**
-     * The listings `q` finds, by key: as the one listing of a page of 1 (on SQLite, the walk of the
-     * newest index checks the words), in a page of 50 (there the text index answers), and on the
+     * The listings `q` finds, by key: as the one listing of a page of 1 (on SQLite, the scan of the
+     * newest index checks the words), in a page of 50 (there the text index is read), and on the
      * whole world's map.
      */
     async function found(q: string) {
-      const answers = []
+      const results = []
       for (const limit of [1, 50]) {
-        const pages = await walkPages(t.app, listPath({ q }, 'newest', limit))
-        answers.push(pages.flatMap((page) => ids(page.items)))
+        const pages = await readAllPages(t.app, listPath({ q }, 'newest', limit))
+        results.push(pages.flatMap((page) => ids(page.items)))
       }
       const world = { west: -180, south: -90, east: 180, north: 90 }
       const { body } = await requestJson<MapAnswer>(t.app, mapPath({ q, bbox: world }, 2))
-      answers.push(ids(body.items))
-      const keys = answers.map((answer) =>
-        [...idOf].filter(([, id]) => answer.includes(id)).map(([key]) => key),
+      results.push(ids(body.items))
+      const keys = results.map((result) =>
+        [...idOf].filter(([, id]) => result.includes(id)).map(([key]) => key),
       )
       expect(keys[1], `page of 1 and page of 50 for '${q}'`).toEqual(keys[0])
       expect(keys[2], `map and pages for '${q}'`).toEqual(keys[0])
@@ -336,7 +336,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
     beforeAll(async () => {
       t = await createTestApp(dialect)
       userIds = [(await createUser(t.context)).id]
-      rows = await insertDrawn(t, randomListings(900, 1, fuzzSeed + 1), userIds)
+      rows = await insertRandom(t, randomListings(900, 1, fuzzSeed + 1), userIds)
     })
     afterAll(async () => {
       await t?.close()
@@ -348,7 +348,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
           const statements = await recordStatements(dialect, () =>
             expectMapOf(t, rows, { ...filter, bbox: world }, zoom, { fresh: true }),
           )
-          // Past that many matches, the stored cells answer (at these zooms, every one of them).
+          // Past that many matches, the stored cells are read (at these zooms, every one of them).
           const matches = rows.filter((row) => matchesFilter(row, filter, 'map')).length
           if (matches > searchLimits.mapItems) {
             const stored = statements.some(({ sql }) => sql.includes('listing_map_cell'))
@@ -375,18 +375,18 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
       )
     }
 
-    it('answers the world map of every type and offer as a brute-force grouping does', async () => {
+    it('returns the world map of every type and offer as a brute-force grouping does', async () => {
       await expectWorldMaps()
     }, 60_000)
 
-    it('answers the map of any box and zoom as a brute-force grouping does', async () => {
+    it('returns the map of any box and zoom as a brute-force grouping does', async () => {
       await expectBoxMaps()
     }, 60_000)
 
     it('keeps the stored cells in step with inserts, moves, changes of type, offer or status, and deletes', async () => {
-      const drawn = randomListings(120, 1, fuzzSeed + 2)
-      rows.push(...(await insertDrawn(t, drawn.slice(0, 40), userIds)))
-      // 80 listings move to the places of others drawn; some change type or offer on the way,
+      const random = randomListings(120, 1, fuzzSeed + 2)
+      rows.push(...(await insertRandom(t, random.slice(0, 40), userIds)))
+      // 80 listings move to the places of other random ones; some change type or offer on the way,
       // and some leave the market or come back to it as they move.
       for (let n = 0; n < 80; n++) {
         const row = rows[n]!
@@ -395,8 +395,8 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
         const changed: ListingRow = {
           ...row,
           type,
-          lat: drawn[40 + n]!.lat!,
-          lng: drawn[40 + n]!.lng!,
+          lat: random[40 + n]!.lat!,
+          lng: random[40 + n]!.lng!,
           ...(n % 4 === 0 && {
             offer: !row.offer,
             discountedPrice: row.offer ? null : Math.round(row.regularPrice / 2),
@@ -421,8 +421,8 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
   describe('past the thresholds where SQLite reads another way', () => {
     let t: TestApp
     let rows: ListingRow[] = []
-    // More listings than the walk of a sort index takes (3000) and than a box or a price range may
-    // hold to drive the read (2000), so each way of reading meets its limits (search.queries.ts).
+    // More listings than the bounded scan of a sort index takes (3000) and than a box or a price range may
+    // hold to drive the read (2000), so each way of reading meets its limits (search/sqlite-search-page.ts).
     const count = 6000
     const paris: Bbox = { west: 2.25, south: 48.8, east: 2.45, north: 48.9 }
     const suva: Bbox = { west: 178.3, south: -18.3, east: 178.6, north: -18 }
@@ -473,16 +473,28 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
     })
 
     it.each<[string, ListingFilter, ListingSort, number, string | undefined]>([
-      ['a rare word, the oldest listings', { q: 'zephyr' }, 'newest', 2, 'walk then text'],
+      ['a rare word, the oldest listings', { q: 'zephyr' }, 'newest', 2, 'bounded scan then text'],
       ['a rare word by price', { q: 'zephyr' }, 'price-asc', 2, undefined],
-      ['a word on one listing in 400', { q: 'harbour' }, 'newest', 10, 'walk then text'],
-      ['a word on one listing in 400, a short page', { q: 'harbour' }, 'newest', 3, 'walk'],
-      ['a box of half the listings', { bbox: paris }, 'newest', 50, 'walk'],
-      ['a rare word in a big box', { q: 'zephyr', bbox: paris }, 'newest', 5, 'walk then text'],
+      ['a word on one listing in 400', { q: 'harbour' }, 'newest', 10, 'bounded scan then text'],
+      ['a word on one listing in 400, a short page', { q: 'harbour' }, 'newest', 3, 'bounded scan'],
+      ['a box of half the listings', { bbox: paris }, 'newest', 50, 'bounded scan'],
+      [
+        'a rare word in a big box',
+        { q: 'zephyr', bbox: paris },
+        'newest',
+        5,
+        'bounded scan then text',
+      ],
       ['a small box', { bbox: suva }, 'price-desc', 7, 'box'],
       ['a narrow price range', { minPrice: 500, maxPrice: 1000 }, 'newest', 50, 'price range'],
-      ['a wide price range', { minPrice: 500, maxPrice: 2000 }, 'newest', 50, 'walk'],
-      ['rooms only the oldest have', { minBedrooms: 6 }, 'newest', 10, 'walk then whole walk'],
+      ['a wide price range', { minPrice: 500, maxPrice: 2000 }, 'newest', 50, 'bounded scan'],
+      [
+        'rooms only the oldest have',
+        { minBedrooms: 6 },
+        'newest',
+        10,
+        'bounded scan then full scan',
+      ],
       [
         'rooms only the oldest have, by price',
         { minBedrooms: 6, type: 'rent' },
@@ -490,7 +502,13 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
         5,
         undefined,
       ],
-      ['a common word under a price', { q: 'cottage', maxPrice: 900 }, 'price-asc', 50, 'walk'],
+      [
+        'a common word under a price',
+        { q: 'cottage', maxPrice: 900 },
+        'price-asc',
+        50,
+        'bounded scan',
+      ],
       ['a word in a big box by price', { q: 'harbour', bbox: paris }, 'price-desc', 4, undefined],
     ])('pages through %s exactly', async (_name, filter, sort, limit, way) => {
       const first = await recordStatements(dialect, () =>
@@ -501,7 +519,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
     })
   })
 
-  describe('refusals', () => {
+  describe('error responses', () => {
     let t: TestApp
     /** cursors of the second page of `q=cottage` by price, and of `q=cottage&minPrice=1000` */
     let priceCursor: string
@@ -564,7 +582,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
       ['/api/listings/map?bbox=2,49,3,48&zoom=3', 'bbox'],
       ['/api/listings/map?bbox=2,48,3,49&zoom=3&minPrice=5&maxPrice=4', 'minPrice'],
       [`/api/listings/map?bbox=2,48,3,49&zoom=3&q=${long}`, 'q'],
-    ])('answers 400 naming the parameter for %s', async (path, field) => {
+    ])('returns 400 naming the parameter for %s', async (path, field) => {
       const { status, body } = await requestJson<{ error: string; fields?: object }>(t.app, path)
       expect(status).toBe(400)
       expect(body.error).toEqual(expect.any(String))

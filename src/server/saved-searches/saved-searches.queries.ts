@@ -63,7 +63,7 @@ function searchColumns({ filter, sort }: ParsedSearch) {
   const { placeKind, placeWord, cells } = searchPlace(filter)
   return {
     columns: {
-      query: JSON.stringify(savedSearchQuery(filter, sort)),
+      query: JSON.stringify(savedSearchQuery({ filter, sort })),
       type: filter.type ?? null,
       minPrice: priceColumn(filter.minPrice),
       maxPrice: priceColumn(filter.maxPrice),

@@ -1,8 +1,8 @@
-// One account's big uploads do not hold up anyone else's images: the attack (four 6 MB,
+// One account's big uploads do not hold up anyone else's images: an attack (four 6 MB,
 // 40-megapixel noise JPEGs from one account, within its quotas) runs while another account uploads
-// a small image and a share image is made. The budgets are the issue's own, 3 s each; the work
+// a small image and a share image is made. The budgets are 3 s each; the work
 // measured is tens of milliseconds, so they hold on a loaded two-core machine, while before this
-// change both waited behind the attack for far longer (86 s in the run).
+// change both waited behind the attack for far longer (86 s in one measured run).
 import crypto from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

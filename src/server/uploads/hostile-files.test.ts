@@ -1,4 +1,4 @@
-// Hostile files through real tus (reliability, part 2): each is refused with a message a person can
+// Hostile files through real tus: each is refused with a message a person can
 // act on, and leaves nothing behind: no stored file, no staged bytes, no upload a listing could use.
 import crypto from 'node:crypto'
 import fs from 'node:fs'

@@ -1,4 +1,4 @@
-// One user's upload limits hold under a burst of parallel tus creations (reliability, part 2).
+// One user's upload limits hold under a burst of parallel tus creations.
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'

@@ -1,4 +1,4 @@
-// A deleted listing's page answers 410 Gone, however it was deleted (the API, its owner's account
+// A deleted listing's page returns 410 Gone, however it was deleted (the API, its owner's account
 // going, plain SQL): search engines drop it rather than retry. An id never seen stays 404, and the
 // JSON API keeps its 404 (a contract). Runs on a client folder of index.html alone.
 import { sql } from 'kysely'
@@ -33,7 +33,7 @@ describe.each(dialects)('deleted listing pages (%s)', (dialect) => {
     return { status: response.status, html: await response.text() }
   }
 
-  it('answers 410 for a listing deleted through the API, with the not-found title', async () => {
+  it('returns 410 for a listing deleted through the API, with the not-found title', async () => {
     const owner = await createUser(test.context)
     const listing = await insertListing(test.context, { userRef: owner.id, type: 'sale' })
     expect((await page(listingPagePath(listing))).status).toBe(200)
@@ -51,7 +51,7 @@ describe.each(dialects)('deleted listing pages (%s)', (dialect) => {
     expect((await app.request(listingPath(listing.id))).status).toBe(404)
   })
 
-  it('answers 410 for listings gone with their owner, or by plain SQL', async () => {
+  it('returns 410 for listings gone with their owner, or by plain SQL', async () => {
     const owner = await createUser(test.context)
     const first = await insertListing(test.context, { userRef: owner.id })
     const second = await insertListing(test.context, { userRef: owner.id, type: 'sale' })
@@ -65,7 +65,7 @@ describe.each(dialects)('deleted listing pages (%s)', (dialect) => {
     expect((await page(listingPagePath(third))).status).toBe(410)
   })
 
-  it('answers 404 for an id never seen', async () => {
+  it('returns 404 for an id never seen', async () => {
     const { status, html } = await page('/category/rent/never-a-listing')
     expect(status).toBe(404)
     expect(html).toContain('<title>Not found | House Marketplace</title>')

@@ -2,19 +2,17 @@
 import { idPattern } from '../../shared/ids.js'
 import type { PageData } from '../../shared/page-data.js'
 import { screens } from '../../shared/screens.js'
-import type { ListingQueries } from '../listings/listings.queries.js'
-import type { PageMeta, PageUsers } from './page-meta.js'
+import type { PageMeta, PageReads } from './page-meta.js'
 
 /**
- * The contact page, drawn with its landlord and, when the address names one of theirs, the
+ * The contact page, rendered with its landlord and, when the address names one of theirs, the
  * listing the message is about. Not kept (no version): a landlord's name changes without the
  * listings changing. An unknown landlord is left to the browser, which says so.
  */
 export async function describeContact(
   landlordId: string,
   listingId: string,
-  listings: ListingQueries,
-  users: PageUsers,
+  { listings, users }: PageReads,
 ): Promise<PageMeta> {
   const title = screens.contact.title
   const landlord = idPattern.test(landlordId) ? await users.getProfile(landlordId) : undefined

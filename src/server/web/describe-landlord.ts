@@ -4,10 +4,9 @@ import { idPattern } from '../../shared/ids.js'
 import { imageSizes } from '../../shared/media.js'
 import { memberSinceText } from '../../shared/reply-wording.js'
 import { notFoundTitle } from '../../shared/screens.js'
-import type { ListingQueries } from '../listings/listings.queries.js'
 import { describeList } from './describe-list.js'
 import { cursorOf } from './page-address.js'
-import type { PageMeta, PageUsers } from './page-meta.js'
+import type { PageMeta, PageReads } from './page-meta.js'
 
 /**
  * The landlord's page, server-rendered with their profile and listings. Not kept (no version): the reply
@@ -16,10 +15,10 @@ import type { PageMeta, PageUsers } from './page-meta.js'
  */
 export async function describeLandlord(
   userId: string,
-  listings: ListingQueries,
   search: URLSearchParams,
-  users: PageUsers,
+  reads: PageReads,
 ): Promise<PageMeta> {
+  const { users } = reads
   const profile = idPattern.test(userId) ? await users.getLandlordProfile(userId) : undefined
   if (!profile) {
     const value = { landlordProfile: { id: userId, value: null } }
@@ -28,7 +27,7 @@ export async function describeLandlord(
   const description = `Homes for rent and for sale by ${profile.name}. ${memberSinceText(profile.memberSince)}.`
   const filter = { userRef: profile.id, status: 'active' as const }
   const screen = { title: profile.name, description, filter, sizes: imageSizes.card }
-  const list = await describeList(screen, listings, cursorOf(search))
+  const list = await describeList(screen, reads, cursorOf(search))
   if (!list.pageData) return list
   const value = { ...list.pageData.value, landlordProfile: { id: profile.id, value: profile } }
   return { ...list, noindex: true, pageData: { value, version: undefined } }

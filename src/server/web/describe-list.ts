@@ -1,16 +1,10 @@
 // A list screen's head and data: Explore's carousel, Offers, a category, a search; from the
 // list's start, or from a 'Load More' link's cursor.
 import { limits } from '../../shared/listing.js'
-import {
-  filterParameters,
-  listingsPath,
-  type ListingFilter,
-  type ListingSort,
-} from '../../shared/listing-requests.js'
-import { decodeCursor, filterFingerprint } from '../listings/cursor.js'
-import type { ListingQueries } from '../listings/listings.queries.js'
-import { readListingPage } from '../listings/read-listing-page.js'
-import type { PageMeta } from './page-meta.js'
+import { listingsPath, type ListingQuery } from '../../shared/listing-query.js'
+import type { ListingFilter, ListingSort } from '../../shared/listing-requests.js'
+import { CursorMismatchError, readListingPage } from '../listings/read-listing-page.js'
+import type { PageMeta, PageReads } from './page-meta.js'
 
 export interface ListScreen {
   title: string
@@ -24,33 +18,33 @@ export interface ListScreen {
 }
 
 /**
- * A list screen: drawn with its first page of listings, whose first cover is preloaded. With a
+ * A list screen: rendered with its first page of listings, whose first cover is preloaded. With a
  * cursor (the address of a 'Load More' link), the page after it, if the cursor is one this list
  * handed out.
  */
 export async function describeList(
   screen: ListScreen,
-  listings: ListingQueries,
+  { db, media }: PageReads,
   cursor?: string,
 ): Promise<PageMeta> {
   const { filter, sort = 'newest', recommended } = screen
   const limit = recommended ? limits.recommendedCount : limits.pageSize
-  const after = cursor === undefined ? undefined : decodeCursor(cursor)
-  if (cursor !== undefined) {
-    // The API's own check: a cursor continues only the list it came from.
-    const filters = filterFingerprint(filterParameters(filter))
-    if (!after || after.sort !== sort || after.filters !== filters) {
+  const query: ListingQuery = { filter, sort, limit, ...(cursor !== undefined && { cursor }) }
+  let read
+  try {
+    read = await readListingPage({ db, media }, query)
+  } catch (error) {
+    if (error instanceof CursorMismatchError)
       return { title: screen.title, badCursor: true, noindex: true }
-    }
+    throw error
   }
-  const read = { filter, sort, limit, after: after?.after }
-  const { value: page, version } = await readListingPage(listings, read)
+  const { value: page, version } = read
   const cover = page.items[0]?.imageUrls[0]
   return {
     title: screen.title,
     description: screen.description,
     // The preload names the first read to the byte, which only the newest-first order's path does.
-    data: sort === 'newest' && !cursor ? listingsPath(filter, limit) : undefined,
+    data: sort === 'newest' && !cursor ? listingsPath({ filter, sort, limit }) : undefined,
     pageData: {
       value: recommended
         ? { recommended: page.items }

@@ -32,6 +32,8 @@ describe.each(dialects)("a landlord's page head (%s)", (dialect) => {
       if (status === 'active') active.push(row.id)
     }
     const heads = createPageHeads({
+      db: t.context.db,
+      media: t.context.media,
       listings: t.context.listings,
       users: t.context.users,
       publicUrl: t.context.config.publicUrl,

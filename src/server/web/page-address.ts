@@ -1,4 +1,4 @@
-// The address a page is drawn for and kept under, and a list page's cursor in it.
+// The address a page is rendered for and kept under, and a list page's cursor in it.
 import { cursorParameter } from '../../shared/listing-requests.js'
 import { readSearch } from '../../shared/read-search.js'
 import { searchPath } from '../../shared/search-state.js'
@@ -16,11 +16,11 @@ export function withCursor(address: string, cursor: string | undefined): string 
 }
 
 /**
- * The address a page is drawn for and kept under: its path, and the query parameters it reads: a
+ * The address a page is rendered for and kept under: its path, and the query parameters it reads: a
  * search as the page writes it (its view included), a list's cursor (a landlord's page has a
  * list too), the contact page's listing.
- * Other query parameters change nothing that is drawn, so a link with a tracking parameter, or a
- * flood of made-up ones, gets the page already drawn.
+ * Other query parameters change nothing that is rendered, so a link with a tracking parameter, or a
+ * flood of made-up ones, gets the page already rendered.
  */
 export function pageAddress(path: string, search: URLSearchParams): string {
   const normalized = path.replace(/\/+$/, '') || '/'

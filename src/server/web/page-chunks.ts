@@ -1,5 +1,5 @@
-// Which built files a screen needs before it can draw, read from Vite's manifest: the screen's own
-// chunk and the chunks and stylesheets it imports, minus what the entry script already brings.
+// Which built files a screen needs before it can render, read from Vite's manifest: the screen's
+// own chunk and the chunks and stylesheets it imports, minus what the entry script already brings.
 import fs from 'node:fs'
 import path from 'node:path'
 

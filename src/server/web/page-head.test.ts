@@ -3,7 +3,9 @@
 // (index.html with the head markers, a Vite manifest), so no client build is needed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { limits } from '../../shared/listing'
-import { listingPath, listingsPath } from '../../shared/listing-requests'
+import { listingsPath } from '../../shared/listing-query'
+import { readListingPage } from '../listings/read-listing-page'
+import { listingPath } from '../../shared/listing-requests'
 import { imageSizes } from '../../shared/media'
 import { documentTitle, screens } from '../../shared/screens'
 import {
@@ -195,7 +197,7 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
     expect(html).toContain(`<meta name="twitter:image:alt" content="Test Listing Flat, photo 1">`)
   })
 
-  it('answers 404 for a listing that does not exist, with no preview card', async () => {
+  it('returns 404 for a listing that does not exist, with no preview card', async () => {
     const { status, html } = await page('/category/rent/no-such-listing')
     expect(status).toBe(404)
     expect(html).toContain('<title>Not found | House Marketplace</title>')
@@ -203,10 +205,18 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
   })
 
   it.each([
-    ['/', 'Explore', listingsPath({}, limits.recommendedCount)],
-    ['/category/rent', 'Places for rent', listingsPath({ type: 'rent' }, limits.pageSize)],
-    ['/offers', 'Offers', listingsPath({ offer: true }, limits.pageSize)],
-  ])('preloads the first page of %s, a path the API answers', async (url, title, data) => {
+    ['/', 'Explore', listingsPath({ filter: {}, sort: 'newest', limit: limits.recommendedCount })],
+    [
+      '/category/rent',
+      'Places for rent',
+      listingsPath({ filter: { type: 'rent' }, sort: 'newest', limit: limits.pageSize }),
+    ],
+    [
+      '/offers',
+      'Offers',
+      listingsPath({ filter: { offer: true }, sort: 'newest', limit: limits.pageSize }),
+    ],
+  ])('preloads the first page of %s, a path the API serves', async (url, title, data) => {
     const { status, html } = await page(url)
     expect(status).toBe(200)
     expect(html).toContain(`<title>${title} | House Marketplace</title>`)
@@ -231,11 +241,11 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
     expect(html).not.toContain('as="fetch"')
   })
 
-  it('answers an unknown route with 404 and keeps the manifest to itself', async () => {
+  it('returns 404 for an unknown route and keeps the manifest to itself', async () => {
     expect((await page('/no/such/page')).status).toBe(404)
-    const manifestAnswer = await page('/.vite/manifest.json')
-    expect(manifestAnswer.status).toBe(404)
-    expect(manifestAnswer.html).not.toContain('isEntry')
+    const manifestResponse = await page('/.vite/manifest.json')
+    expect(manifestResponse.status).toBe(404)
+    expect(manifestResponse.html).not.toContain('isEntry')
   })
 
   it('describes a listing as a schema.org RealEstateListing', async () => {
@@ -268,7 +278,7 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
     const [data, ...more] = structuredData(html)
     expect(more).toEqual([])
     expect(schemaOrgProblems(data)).toEqual([])
-    const first = (await test.context.listings.readPage(filter, limit, undefined, sort)).value
+    const first = (await readListingPage(test.context, { filter, sort, limit })).value.items
     expect(first.length).toBeGreaterThan(0)
     expect(data!.itemListElement).toEqual(
       first.map((listing, index) =>

@@ -9,7 +9,7 @@ import { idPattern } from '../../shared/ids.js'
 import { listingPath } from '../../shared/listing-requests.js'
 import type { PageData } from '../../shared/page-data.js'
 import { imageSizes, imageSrcSet, imageVariantUrl } from '../../shared/media.js'
-import { readSearch } from '../../shared/read-search.js'
+import { readListingSearch } from '../../shared/listing-query-schema.js'
 import {
   categoryTitle,
   documentTitle,
@@ -20,13 +20,12 @@ import {
 } from '../../shared/screens.js'
 import { escapeHtml } from '../http/escape.js'
 import { shareImageTags } from './share-image-tags.js'
-import type { ListingQueries } from '../listings/listings.queries.js'
 import { describeContact } from './describe-contact.js'
 import { describeLandlord } from './describe-landlord.js'
 import { describeList } from './describe-list.js'
 import { cursorOf, withCursor } from './page-address.js'
 import type { PageChunkLookup } from './page-chunks.js'
-import type { Describe, PageMeta, PageUsers, RouteParams } from './page-meta.js'
+import type { Describe, PageMeta, PageReads, RouteParams } from './page-meta.js'
 import {
   listingStructuredData,
   listStructuredData,
@@ -38,9 +37,9 @@ const siteDescription = 'Browse homes for rent or for sale, and publish your own
 export interface PageHead {
   status: 200 | 400 | 404 | 410
   html: string
-  /** What the screen is drawn from, when the server draws it (render-page.tsx). */
+  /** What the screen is rendered from, when the server renders it (render-page.tsx). */
   pageData?: PageData
-  /** The preload of the screen's first API read: for the head of a page the server did not draw. */
+  /** The preload of the screen's first API read: for the head of a page not server-rendered. */
   dataPreload?: string
   /** The listings' version `pageData` was read at: the page may be cached under it. */
   version?: string
@@ -80,10 +79,10 @@ function routePattern(path: string): RegExp {
 }
 
 /**
- * An account form, drawn on the server so that a reader without scripts sees it. It holds nothing
- * of anyone's: the server draws it for someone not signed in, whoever asks.
+ * An account form, rendered on the server so that a reader without scripts sees it. It holds
+ * nothing of anyone's: the server renders it for someone not signed in, whoever asks.
  */
-const drawnFormRoute = (
+const renderedFormRoute = (
   screen: { path: string; title: string },
   module: string,
   { visitorsOnly = false } = {},
@@ -103,7 +102,7 @@ const routes: PageRoute[] = [
   {
     path: screens.explore.path,
     module: 'pages/Explore.tsx',
-    describe: (_, listings) =>
+    describe: (_, _search, reads) =>
       describeList(
         {
           title: screens.explore.title,
@@ -112,13 +111,13 @@ const routes: PageRoute[] = [
           recommended: true,
           sizes: imageSizes.slide,
         },
-        listings,
+        reads,
       ),
   },
   {
     path: screens.offers.path,
     module: 'pages/Offers.tsx',
-    describe: (_, listings, search) =>
+    describe: (_, search, reads) =>
       describeList(
         {
           title: screens.offers.title,
@@ -126,27 +125,27 @@ const routes: PageRoute[] = [
           filter: { offer: true },
           sizes: imageSizes.card,
         },
-        listings,
+        reads,
         cursorOf(search),
       ),
   },
   {
     path: screens.category.path,
     module: 'pages/Category.tsx',
-    describe: ({ categoryName = '' }, listings, search) => {
+    describe: ({ categoryName = '' }, search, reads) => {
       const title = categoryTitle(categoryName)
       const homes = categoryName === 'rent' ? 'for rent' : 'for sale'
       const description = `Homes ${homes}, newest first.`
       if (!isListingType(categoryName)) return { title, description }
       const filter = { type: categoryName }
       const list = { title, description, filter, sizes: imageSizes.card }
-      return describeList(list, listings, cursorOf(search))
+      return describeList(list, reads, cursorOf(search))
     },
   },
   {
     path: screens.listing.path,
     module: 'pages/Listing.tsx',
-    describe: async ({ listingId = '' }, listings) => {
+    describe: async ({ listingId = '' }, _search, { listings }) => {
       const { value: listing, version } = idPattern.test(listingId)
         ? await listings.readOne(listingId)
         : { value: undefined, version: undefined }
@@ -173,13 +172,13 @@ const routes: PageRoute[] = [
   {
     path: screens.search.path,
     module: 'pages/Search.tsx',
-    describe: async (_, listings, search) => {
-      const { filter, sort } = readSearch(search)
+    describe: async (_, search, reads) => {
+      const { filter, sort } = readListingSearch(search)
       const description = 'Find a home by place, price, rooms and more, on a list and a map.'
       const cursor = cursorOf(search)
       const list = await describeList(
         { title: screens.search.title, description, filter, sort, sizes: imageSizes.card },
-        listings,
+        reads,
         cursor,
       )
       return { ...list, canonical: withCursor(canonicalSearchPath(search), cursor) }
@@ -188,18 +187,17 @@ const routes: PageRoute[] = [
   {
     path: screens.contact.path,
     module: 'pages/Contact.tsx',
-    describe: ({ landlordId = '' }, listings, search, users) =>
-      describeContact(landlordId, search.get('listingId') ?? '', listings, users),
+    describe: ({ landlordId = '' }, search, reads) =>
+      describeContact(landlordId, search.get('listingId') ?? '', reads),
   },
   {
     path: screens.landlord.path,
     module: 'pages/Landlord.tsx',
-    describe: ({ userId = '' }, listings, search, users) =>
-      describeLandlord(userId, listings, search, users),
+    describe: ({ userId = '' }, search, reads) => describeLandlord(userId, search, reads),
   },
-  drawnFormRoute(screens.signIn, 'pages/SignIn.tsx', { visitorsOnly: true }),
-  drawnFormRoute(screens.signUp, 'pages/SignUp.tsx', { visitorsOnly: true }),
-  drawnFormRoute(screens.forgotPassword, 'pages/ForgotPassword.tsx'),
+  renderedFormRoute(screens.signIn, 'pages/SignIn.tsx', { visitorsOnly: true }),
+  renderedFormRoute(screens.signUp, 'pages/SignUp.tsx', { visitorsOnly: true }),
+  renderedFormRoute(screens.forgotPassword, 'pages/ForgotPassword.tsx'),
   titledRoute(screens.resetPassword, 'pages/ResetPassword.tsx', { noindex: true }),
   titledRoute(screens.oauthPopup, 'pages/OAuthPopup.tsx', { noindex: true }),
   titledRoute(screens.profile, 'pages/Profile.tsx', { noindex: true }),
@@ -227,18 +225,19 @@ export function describeListing(listing: Listing): string {
   return `${rent ? 'For rent' : 'For sale'} in ${listing.location}: ${rooms}, ${price}.`
 }
 
-export function createPageHeads(options: {
-  listings: ListingQueries
-  users: PageUsers
-  publicUrl: string
-  chunks: PageChunkLookup
-}) {
-  const { listings, users, publicUrl, chunks } = options
+export function createPageHeads(
+  options: PageReads & {
+    publicUrl: string
+    chunks: PageChunkLookup
+  },
+) {
+  const { db, media, listings, users, publicUrl, chunks } = options
+  const reads: PageReads = { db, media, listings, users }
   const absolute = (url: string) => new URL(url, `${publicUrl}/`).toString()
 
   /**
    * The head of the screen at `path` (already decoded by the router) with `search` as its query,
-   * the answer's status, and the data the screen is drawn from when the server draws it.
+   * the response's status, and the data the screen is rendered from when the server renders it.
    */
   return async function pageHead(path: string, search = new URLSearchParams()): Promise<PageHead> {
     const normalized = path.replace(/\/+$/, '') || '/'
@@ -255,7 +254,7 @@ export function createPageHeads(options: {
 
     let meta: PageMeta
     try {
-      meta = await route.describe(params, listings, search, users)
+      meta = await route.describe(params, search, reads)
     } catch {
       // The database is away: the page still loads, and its own reads report the failure.
       meta = { title: siteName }

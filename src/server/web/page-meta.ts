@@ -1,7 +1,9 @@
-// What a screen's head and drawn body are made from: each route's `describe` reads it.
+// What a screen's head and server-rendered body are made from: each route's `describe` reads it.
 import type { Listing } from '../../shared/listing.js'
 import type { PageData } from '../../shared/page-data.js'
+import type { Db } from '../db/database.js'
 import type { ListingQueries, Versioned } from '../listings/listings.queries.js'
+import type { MediaStore } from '../media/media-store.js'
 import type { UserQueries } from '../users/users.queries.js'
 
 export interface PageMeta {
@@ -14,7 +16,7 @@ export interface PageMeta {
   gone?: boolean
   /** An API read to preload: the path the client will fetch when the page holds no data. */
   data?: string
-  /** What the screen is drawn from on the server, and the listings' version it was read at. */
+  /** What the screen is rendered from on the server, and the listings' version it was read at. */
   pageData?: Versioned<PageData>
   /** The first image the screen shows, with the `sizes` it is shown at. */
   image?: { url: string; sizes: string }
@@ -38,9 +40,16 @@ export type RouteParams = Partial<Record<string, string>>
 /** The reads of users a page's head needs: the contact page's landlord, a landlord's own page. */
 export type PageUsers = Pick<UserQueries, 'getProfile' | 'getLandlordProfile'>
 
+/** What a page's head is read from: the database for its lists, the listings and the users. */
+export interface PageReads {
+  db: Db
+  media: MediaStore
+  listings: Pick<ListingQueries, 'readOne' | 'wasDeleted'>
+  users: PageUsers
+}
+
 export type Describe = (
   params: RouteParams,
-  listings: ListingQueries,
   search: URLSearchParams,
-  users: PageUsers,
+  reads: PageReads,
 ) => PageMeta | Promise<PageMeta>

@@ -1,5 +1,6 @@
-// The listing and list screens come drawn: their HTML, read without running a script, holds what a
-// reader needs and links to follow, with the data they were drawn from for the client to hydrate.
+// The listing and list screens come server-rendered: their HTML, read without running a script,
+// holds what a reader needs and links to follow, with the data they were rendered from for the
+// client to hydrate.
 // Runs the client's server entry from source (render-page.tsx) on a small client folder made here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageDataElementId, type PageData } from '../../shared/page-data'
@@ -46,7 +47,7 @@ function linksOf(html: string): string[] {
   )
 }
 
-describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
+describe.each(dialects)('pages rendered on the server (%s)', (dialect) => {
   let test: TestApp
   let app: App
   let renders = 0
@@ -94,7 +95,7 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     return { status: response.status, html: await response.text() }
   }
 
-  it('draws a listing: its name, price, facts, place, photos and the contact link', async () => {
+  it('renders a listing: its name, price, facts, place, photos and the contact link', async () => {
     const { status, html } = await page(listingPagePath(listing))
     expect(status).toBe(200)
     const body = html.slice(html.indexOf('<div id="root">'))
@@ -113,7 +114,7 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     expect(pageDataOf(html)?.listing?.value?.id).toBe(listing.id)
   })
 
-  it('draws the first page of each list, every card a link to its listing', async () => {
+  it('renders the first page of each list, every card a link to its listing', async () => {
     for (const target of ['/category/rent', '/offers', '/']) {
       const { status, html } = await page(target)
       expect(status, target).toBe(200)
@@ -132,14 +133,14 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     expect(pageDataOf(html)?.listing?.value?.name).toBe(hostileName)
   })
 
-  it('answers a listing that is not there with 404, drawn as not found', async () => {
+  it('returns 404 for a listing that is not there, rendered as not found', async () => {
     const { status, html } = await page('/category/rent/NoSuchListing0000000')
     expect(status).toBe(404)
     expect(html).toContain('<div id="root"><')
     expect(pageDataOf(html)?.listing).toEqual({ id: 'NoSuchListing0000000', value: null })
   })
 
-  it('keeps a drawn page while the listings stay as they were, and draws it again after a change', async () => {
+  it('keeps a rendered page while the listings stay as they were, and renders it again after a change', async () => {
     const target = listingPagePath(listing)
     await page(target)
     const before = renders
@@ -153,7 +154,7 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     await test.context.listings.setStatus(listing.id, 'active')
   })
 
-  it('draws a page once whatever query it comes with that it does not read', async () => {
+  it('renders a page once whatever query it comes with that it does not read', async () => {
     await page('/category/rent')
     const before = renders
     for (const target of ['/category/rent?utm_source=chat', '/category/rent/?n=1&n=2']) {
@@ -200,7 +201,7 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     expect(renders).toBe(before + 1)
   })
 
-  it('draws the contact page: the landlord, the listing it is about, a form that needs no script', async () => {
+  it('renders the contact page: the landlord, the listing it is about, a form that needs no script', async () => {
     const target = contactPath(owner.id, 'Bright Loft & Lyon', listing.id)
     const before = renders
     const { status, html } = await page(target)
@@ -225,7 +226,7 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     expect(renders).toBe(before + 2)
   })
 
-  it('leaves out a listing of another landlord, and draws an old link without one', async () => {
+  it('leaves out a listing of another landlord, and renders an old link without one', async () => {
     const other = await createUser(test.context)
     const { html } = await page(contactPath(other.id, 'Flat', listing.id))
     expect(textOf(html)).not.toContain('Bright Loft in Lyon')
@@ -235,7 +236,7 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     expect(textOf(old.html)).toContain(`Contact ${owner.name}`)
   })
 
-  it('draws the account forms, their submit off until the page is live', async () => {
+  it('renders the account forms, their submit off until the page is live', async () => {
     for (const [target, heading] of [
       ['/sign-in', 'Welcome Back!'],
       ['/sign-up', 'Welcome!'],
@@ -263,7 +264,7 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     expect(reset).toContain('Forgot Password</h1>')
   })
 
-  it("draws each later page of a list at its cursor, the 'Load More' link's address", async () => {
+  it("renders each later page of a list at its cursor, the 'Load More' link's address", async () => {
     const sold = await insertListings(
       test.context,
       Array.from({ length: 12 }, (_, index) => ({
@@ -293,7 +294,7 @@ describe.each(dialects)('pages drawn on the server (%s)', (dialect) => {
     )
   })
 
-  it("answers a cursor that is not its list's with a 400 page that leads to the first page", async () => {
+  it("responds to a cursor that is not its list's with a 400 page that leads to the first page", async () => {
     const first = await page('/category/sale')
     const saleCursor = new URL(
       linksOf(first.html).find((href) => href.includes('cursor='))!,

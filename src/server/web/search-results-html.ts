@@ -13,7 +13,7 @@ function resultLine(listing: Listing): string {
   return `<li>${link} · ${price} · ${escapeHtml(listing.location)}</li>`
 }
 
-/** The results of the search at `address`, and a link to its next page as 'Load More' is drawn. */
+/** The results of the search at `address`, and a 'Load More' link to its next page. */
 export function searchResultsWithoutScripts(page: ListingPage, address: string): string {
   const results =
     page.items.length > 0

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app'
 import { createApp, type App } from '../app'
 
-const script = 'export const answer = 42\n'.repeat(50)
+const script = 'export const value = 42\n'.repeat(50)
 
 describe('built files', () => {
   let t: TestApp

@@ -1,6 +1,6 @@
-// Serves the built client: hashed assets cached for a year, and every screen's route answered by
+// Serves the built client: hashed assets cached for a year, and every screen's route served by
 // index.html with that screen's own head (page-head.ts); the listing and list screens also come
-// drawn, with the data they were drawn from (page-renderer.ts). Unknown routes get a 404.
+// server-rendered, with their data (page-renderer.ts). Unknown routes get a 404.
 import { getSessionCookie } from 'better-auth/cookies'
 import { Hono, type Context } from 'hono'
 import { pageDataElementId } from '../../shared/page-data.js'
@@ -23,11 +23,11 @@ export interface PageSettings {
   pageHead: (path: string, search: URLSearchParams) => Promise<PageHead>
   /** The client's server entry, when it is built. */
   pageRenderer: () => Promise<RenderPage | undefined>
-  /** Drawn pages, each kept while the listings are at the version it was read at. */
+  /** Server-rendered pages, each kept while the listings are at the version it was read at. */
   pageCache: ResponseCache
   /** The per-address budget of search pages and later list pages rendered afresh (cached ones are free). */
   countSearchRead: CountSearchRead
-  /** The per-address budget of landlord lookups: a drawn contact page holds an e-mail. */
+  /** The per-address budget of landlord lookups: a rendered contact page holds an e-mail. */
   countLandlordLookup: (c: Context) => Promise<void>
   /** The per-address budget of landlord profiles: a landlord's page is rendered afresh each time. */
   countLandlordProfile: (c: Context) => Promise<void>
@@ -47,7 +47,7 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
    * The page for `address`, with the listings' version it may be cached under (server-rendered
    * 200s only). Unless `serverRender`, the browser renders the body from the data the page carries.
    */
-  async function drawPage(
+  async function buildPage(
     c: Context,
     shell: string,
     address: string,
@@ -62,10 +62,10 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     }
     let root = emptyRoot
     // A signed-in user is sent on from a visitors' form without seeing it first, as the browser
-    // alone decides: the form is drawn only for requests without a session cookie. Whether the
+    // alone decides: the form is rendered only for requests without a session cookie. Whether the
     // cookie is valid does not matter; nothing of the session goes in the page, nor is it kept.
-    const drawForm = !head.visitorsOnly || getSessionCookie(c.req.raw.headers) === null
-    const renderPage = head.pageData && drawForm && (await settings.pageRenderer())
+    const rendersForm = !head.visitorsOnly || getSessionCookie(c.req.raw.headers) === null
+    const renderPage = head.pageData && rendersForm && (await settings.pageRenderer())
     if (head.pageData && renderPage) {
       const data = `<script type="application/json" id="${pageDataElementId}">${jsonInScript(head.pageData)}</script>`
       try {
@@ -79,11 +79,11 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
           root = `${emptyRoot}\n    ${withoutScripts}\n    ${data}`
         }
       } catch (error) {
-        // The browser draws the screen as it did before pages were drawn here.
-        console.error(`${c.req.path}: the page could not be drawn:`, error)
+        // The browser renders the screen as it did before pages were rendered here.
+        console.error(`${c.req.path}: the page could not be rendered:`, error)
       }
     }
-    const drawn = serverRender && root !== emptyRoot
+    const rendered = serverRender && root !== emptyRoot
     // A page that holds its data reads none; one without reads it beside the entry script.
     const headHtml =
       root !== emptyRoot || !head.dataPreload ? head.html : `${head.html}\n    ${head.dataPreload}`
@@ -91,7 +91,7 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     return {
       status: head.status,
       html,
-      version: drawn && head.status === 200 ? head.version : undefined,
+      version: rendered && head.status === 200 ? head.version : undefined,
     }
   }
 
@@ -145,9 +145,9 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
       if (isContact) await countPage(c, settings.countLandlordLookup)
       if (isLandlord) await countPage(c, settings.countLandlordProfile)
       const serverRender = !isSearch || searchesAsked.askedBefore(address)
-      const drawn = await drawPage(c, page, address, serverRender)
-      status = drawn.status
-      return { value: drawn.html, version: drawn.version }
+      const built = await buildPage(c, page, address, serverRender)
+      status = built.status
+      return { value: built.html, version: built.version }
     }
     let body: TextBody
     try {

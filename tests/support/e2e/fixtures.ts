@@ -4,7 +4,7 @@ import type { Listing, ListingPage } from '../../../src/shared/listing'
 import { emptyPort } from './ports'
 
 // The only stand-in: map tiles come from an outside tile server, which this machine cannot reach.
-// The page asks for them at MAP_TILE_URL, and the test answers with one grey PNG.
+// The page asks for them at MAP_TILE_URL, and the test returns one grey PNG.
 const tilePng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mO8c+fOfwAIHgN3UGVHzQAAAABJRU5ErkJggg==',
   'base64',
@@ -55,9 +55,9 @@ export async function allListingsFromApi(page: Page): Promise<Listing[]> {
     const query: string = `limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`
     const response = await page.request.get(`/api/listings?${query}`)
     expect(response.ok()).toBe(true)
-    const answer = (await response.json()) as ListingPage
-    all.push(...answer.items)
-    cursor = answer.nextCursor
+    const listingPage = (await response.json()) as ListingPage
+    all.push(...listingPage.items)
+    cursor = listingPage.nextCursor
   } while (cursor)
   return all
 }

@@ -1,6 +1,6 @@
-// The search map as a journey sees it: the answers of /api/listings/map the page is given, and the
+// The search map as a journey sees it: the responses of /api/listings/map the page is given, and the
 // pins and badges a screen reader hears on the map. The page groups pins that would overlap into
-// badges, so an answer's listings are counted, not matched marker for marker.
+// badges, so a response's listings are counted, not matched marker for marker.
 import type { Page } from '@playwright/test'
 import { formatPrice } from '../../../src/shared/format'
 import type { Bbox, MapAnswer, MapItem } from '../../../src/shared/listing-requests'
@@ -20,12 +20,12 @@ export interface MapRead {
   zoom: number
   /** the read's text search, if any */
   q: string | null
-  answer: MapAnswer
+  body: MapAnswer
   /** The page's count of the search's homes: zoom 0 over the search's area (the world by default). */
   count: boolean
 }
 
-/** Every answer of /api/listings/map the page is given, in the order they come. */
+/** Every response of /api/listings/map the page is given, in the order they come. */
 export function recordMapReads(page: Page): MapRead[] {
   const reads: MapRead[] = []
   page.on('response', async (response) => {
@@ -35,8 +35,8 @@ export function recordMapReads(page: Page): MapRead[] {
     const zoom = Number(url.searchParams.get('zoom'))
     const q = url.searchParams.get('q')
     const searched = new URL(page.url()).searchParams.get('bbox') ?? worldText
-    const answer = (await response.json()) as MapAnswer
-    reads.push({ bbox: parseBbox(bbox), zoom, q, answer, count: zoom === 0 && bbox === searched })
+    const body = (await response.json()) as MapAnswer
+    reads.push({ bbox: parseBbox(bbox), zoom, q, body, count: zoom === 0 && bbox === searched })
   })
   return reads
 }
@@ -80,28 +80,28 @@ export async function markerNames(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits until the map shows its latest answer: each of its listings in a pin of its own or in a
- * badge, and nothing else. Gives that answer.
+ * Waits until the map shows its latest response: each of its listings in a pin of its own or in a
+ * badge, and nothing else. Gives that response.
  */
 export async function mapShowsLatest(page: Page, reads: MapRead[]): Promise<MapRead> {
   let shown: MapRead | undefined
   await expect(async () => {
     shown = latestOfMap(reads)
-    expect(shown, "an answer of the map's").toBeDefined()
-    const { items, total } = shown!.answer
+    expect(shown, "a response of the map's").toBeDefined()
+    const { items, total } = shown!.body
     expect(await listingsOnMap(page)).toBe(total)
-    const answered = new Set(items.map(pinName))
+    const pinNames = new Set(items.map(pinName))
     for (const name of await markerNames(page)) {
-      if (pinPattern.test(name)) expect(answered.has(name), name).toBe(true)
+      if (pinPattern.test(name)) expect(pinNames.has(name), name).toBe(true)
     }
   }).toPass()
   return shown!
 }
 
-/** A listing of the answer whose own pin the map shows (not one in a badge), if any. */
-export async function pinOfItsOwn(page: Page, answer: MapAnswer): Promise<MapItem | undefined> {
+/** A listing of the response whose own pin the map shows (not one in a badge), if any. */
+export async function pinOfItsOwn(page: Page, body: MapAnswer): Promise<MapItem | undefined> {
   const names = new Set(await markerNames(page))
-  return answer.items.find((candidate) => names.has(pinName(candidate)))
+  return body.items.find((candidate) => names.has(pinName(candidate)))
 }
 
 /**
@@ -109,9 +109,9 @@ export async function pinOfItsOwn(page: Page, answer: MapAnswer): Promise<MapIte
  * where they stand apart.
  */
 export async function shownPin(page: Page, reads: MapRead[]): Promise<MapItem> {
-  let { answer } = await mapShowsLatest(page, reads)
+  let { body } = await mapShowsLatest(page, reads)
   for (;;) {
-    const item = await pinOfItsOwn(page, answer)
+    const item = await pinOfItsOwn(page, body)
     if (item) return item
     const before = reads.length
     await mapOf(page)
@@ -119,7 +119,7 @@ export async function shownPin(page: Page, reads: MapRead[]): Promise<MapItem> {
       .first()
       .click()
     await expect.poll(() => reads.length).toBeGreaterThan(before)
-    ;({ answer } = await mapShowsLatest(page, reads))
+    ;({ body } = await mapShowsLatest(page, reads))
   }
 }
 

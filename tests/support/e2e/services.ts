@@ -54,7 +54,7 @@ const smtp = new SMTPServer({
   },
 })
 
-// ---- Mail API: GET /mail?to=address answers the messages sent to it, newest first. ----
+// ---- Mail API: GET /mail?to=address returns the messages sent to it, newest first. ----
 
 const mailApi = http.createServer((request, response) => {
   const url = new URL(request.url ?? '/', `http://127.0.0.1:${mailApiPort}`)
@@ -242,6 +242,6 @@ function listen(
 }
 
 await Promise.all([listen(smtp, smtpPort), listen(oidc, oidcPort)])
-// Last, because Playwright waits for its health URL: everything is up once it answers.
+// Last, because Playwright waits for its health URL: everything is up once it responds.
 await listen(mailApi, mailApiPort)
 console.info(`SMTP on ${smtpPort}, mail API on ${mailApiPort}, OpenID provider at ${oidcIssuer}`)

@@ -1,8 +1,8 @@
 // What a route that reads its body with parseJsonBody (src/server/http/validate.ts) must accept:
-// a fuzz test compares each answer with it.
+// a fuzz test compares each response with it.
 import type { z, ZodType } from 'zod'
 
-/** The body parsed by `schema`, or undefined when the route must refuse it. */
+/** The body parsed by `schema`, or undefined when the route must reject it. */
 export function acceptedBody<Schema extends ZodType>(
   schema: Schema,
   text: string,

@@ -12,8 +12,8 @@ const positive = (text: string | undefined) => {
 export const fuzzRuns = positive(process.env.FUZZ_RUNS) ?? 100
 
 /**
- * This run's seed: FUZZ_SEED, or a new one. Data a suite draws with it up front (`fc.sample`) is
- * drawn again, the same, when a failure is replayed.
+ * This run's seed: FUZZ_SEED, or a new one. Data a suite generates with it up front (`fc.sample`) is
+ * generated again, the same, when a failure is replayed.
  */
 export const fuzzSeed = process.env.FUZZ_SEED
   ? Number(process.env.FUZZ_SEED)
@@ -47,28 +47,28 @@ export const abbreviate = (text: string) =>
 /** A property's time limit: generous per case, since each request is already held to a deadline. */
 export const fuzzTimeout = (numRuns = fuzzRuns) => 60_000 + numRuns * 250
 
-/** The origin the browser sends: Better Auth refuses writes from any other. */
+/** The origin the browser sends: Better Auth rejects writes from any other. */
 export { testOrigin as origin } from '../test-app'
 
 export { validListingBody } from '../test-app'
 
 /**
- * Counts a property's accepted and refused cases, to show afterwards that the generators reached
+ * Counts a property's accepted and rejected cases, to show afterwards that the generators reached
  * both sides (a property whose valid cases never come up would pass without testing them).
  */
 export function outcomes() {
   let accepted = 0
-  let refused = 0
+  let rejected = 0
   return {
     count(wasAccepted: boolean) {
       if (wasAccepted) accepted += 1
-      else refused += 1
+      else rejected += 1
     },
     expectBoth() {
       // A replayed case (FUZZ_SEED) is one side only.
       if (process.env.FUZZ_SEED) return
       expect(accepted, `accepted cases (FUZZ_SEED=${fuzzSeed})`).toBeGreaterThan(0)
-      expect(refused, `refused cases (FUZZ_SEED=${fuzzSeed})`).toBeGreaterThan(0)
+      expect(rejected, `rejected cases (FUZZ_SEED=${fuzzSeed})`).toBeGreaterThan(0)
     },
   }
 }

@@ -116,7 +116,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   object: fc.dictionary(fc.oneof(hostileString, prototypeKey), tie('value'), { maxKeys: 4 }),
 })).value
 
-/** JSON texts that JSON.parse refuses or that hold values JSON.stringify never writes. */
+/** JSON texts that JSON.parse rejects or that hold values JSON.stringify never writes. */
 const rawValueTexts = [
   'NaN',
   '-NaN',

@@ -127,8 +127,8 @@ export async function expectStoredSavedSearchesValid(db: Db) {
     const parsed = savedSearchQuerySchema.safeParse(JSON.parse(row.query))
     expect(parsed.error?.issues ?? [], seen).toEqual([])
     const { filter, sort } = parsed.data!
-    // Same keys in the same order: canonical, as answered.
-    expect(row.query, seen).toBe(JSON.stringify(savedSearchQuery(filter, sort)))
+    // Same keys in the same order: canonical, as returned.
+    expect(row.query, seen).toBe(JSON.stringify(savedSearchQuery({ filter, sort })))
     expect(alertFrequencies, seen).toContain(row.alerts)
     expect(row.type, seen).toBe(filter.type ?? null)
     const column = (bound: number | undefined) =>

@@ -3,10 +3,10 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import type { Listing, ListingPage } from '../../../../shared/listing'
 import { limits } from '../../../../shared/listing'
+import { listingQueryParameters } from '../../../../shared/listing-query'
 import {
   cursorParameter,
   filterParameters,
-  listingsQuery,
   type ListingFilter,
   type ListingSort,
   type MapAnswer,
@@ -23,7 +23,9 @@ function fetchListings(
   sort: ListingSort = 'newest',
 ) {
   return readJson<ListingPage>(
-    api.api.listings.$get({ query: listingsQuery(filter, limit, cursor, sort) }),
+    api.api.listings.$get({
+      query: Object.fromEntries(listingQueryParameters({ filter, sort, limit, cursor })),
+    }),
   )
 }
 

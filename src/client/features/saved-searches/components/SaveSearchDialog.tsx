@@ -53,7 +53,7 @@ export function SaveSearchDialog({ userId, filter, sort, onClose }: SaveSearchDi
     event.preventDefault()
     setNameError(undefined)
     save.mutate(
-      { name, query: savedSearchQuery(filter, sort), alerts },
+      { name, query: savedSearchQuery({ filter, sort }), alerts },
       {
         onSuccess: () => {
           toast.success(savedMessage)

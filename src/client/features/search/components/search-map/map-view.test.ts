@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listingFilterSchema } from '../../../../../shared/listing-filter-schema'
+import { listingFilterSchema } from '../../../../../shared/listing-query-schema'
 import {
   responseCorners,
   bboxCorners,

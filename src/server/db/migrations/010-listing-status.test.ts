@@ -3,23 +3,23 @@
 // going back down holds every listing again, and coming up again holds only those on the market.
 import { Migrator, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ListingPage } from '../../shared/listing'
-import type { MapAnswer } from '../../shared/listing-requests'
-import { searchWords } from '../listings/search-words'
-import { storedLevels } from '../listings/map-grid'
-import { walkPages } from '../../../tests/support/list-pages'
-import { randomListings } from '../../../tests/support/random-listings'
-import { searchListings } from '../../../tests/support/search-oracle'
-import { databaseBefore, type DatabaseBefore } from '../../../tests/support/database-before'
+import type { ListingPage } from '../../../shared/listing'
+import type { MapAnswer } from '../../../shared/listing-requests'
+import { searchWords } from '../../listings/search-words'
+import { storedLevels } from '../../listings/map-grid'
+import { readAllPages } from '../../../../tests/support/list-pages'
+import { randomListings } from '../../../../tests/support/random-listings'
+import { searchListings } from '../../../../tests/support/search-oracle'
+import { databaseBefore, type DatabaseBefore } from '../../../../tests/support/database-before'
 import {
   createTestApp,
   dialects,
   requestJson,
   type ListingRow,
   type TestApp,
-} from '../../../tests/support/test-app'
-import type { Db } from './database'
-import { migrationProvider } from './migrations'
+} from '../../../../tests/support/test-app'
+import type { Db } from '../database'
+import { migrationProvider } from './migration-provider'
 
 const everyLetter = [...'abcdefghijklmnopqrstuvwxyz'].map((letter) => `${letter}*`).join(' OR ')
 
@@ -77,11 +77,14 @@ describe.each(dialects)('migration 010 on %s, over listings closed before it', (
   async function expectOnlyActiveListed() {
     const closed = rows.filter((row) => row.status !== 'active').length
     expect(closed).toBeGreaterThan(20)
-    const listed = await walkPages(t.app, '/api/listings?limit=50&_=after')
+    const listed = await readAllPages(t.app, '/api/listings?limit=50&_=after')
     expect(listed.flatMap((page: ListingPage) => page.items.map((item) => item.id))).toEqual(
       searchListings(rows, {}, 'newest').map((row) => row.id),
     )
-    const mine = await walkPages(t.app, `/api/listings?userRef=${before!.userRef}&limit=50&_=after`)
+    const mine = await readAllPages(
+      t.app,
+      `/api/listings?userRef=${before!.userRef}&limit=50&_=after`,
+    )
     expect(mine.flatMap((page: ListingPage) => page.items).length).toBe(rows.length)
     const map = await requestJson<MapAnswer>(t.app, '/api/listings/map?bbox=-180,-90,180,90&zoom=1')
     expect(map.body.total).toBe(rows.length - closed)

@@ -1,19 +1,19 @@
 // Migration 008 on a database that already has listings: they are searched, sorted by price and
 // mapped as if they had been written after it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ListingPage } from '../../shared/listing'
-import type { ListingFilter, ListingSort, MapAnswer } from '../../shared/listing-requests'
-import { listingsQuery } from '../../shared/listing-requests'
-import { walkPages } from '../../../tests/support/list-pages'
-import { matchesFilter, searchListings } from '../../../tests/support/search-oracle'
-import { databaseBefore, type DatabaseBefore } from '../../../tests/support/database-before'
+import type { ListingPage } from '../../../shared/listing'
+import type { ListingFilter, ListingSort, MapAnswer } from '../../../shared/listing-requests'
+import { listingsPath } from '../../../shared/listing-query'
+import { readAllPages } from '../../../../tests/support/list-pages'
+import { matchesFilter, searchListings } from '../../../../tests/support/search-oracle'
+import { databaseBefore, type DatabaseBefore } from '../../../../tests/support/database-before'
 import {
   createTestApp,
   dialects,
   requestJson,
   type ListingRow,
   type TestApp,
-} from '../../../tests/support/test-app'
+} from '../../../../tests/support/test-app'
 
 /** More than one batch of the migration's word filling (1000 listings a batch). */
 const count = 1205
@@ -78,8 +78,7 @@ describe.each(dialects)('migration 008 on %s, over listings written before it', 
   ])('finds %s among the old listings', async (_, filter, sort) => {
     const expected = searchListings(rows, filter, sort).map((row) => row.id)
     expect(expected.length).toBeGreaterThan(0)
-    const query = new URLSearchParams(listingsQuery(filter, 50, undefined, sort)).toString()
-    const pages = await walkPages(t.app, `/api/listings?${query}`)
+    const pages = await readAllPages(t.app, listingsPath({ filter, sort, limit: 50 }))
     expect(pages.flatMap((page) => page.items.map((item) => item.id))).toEqual(expected)
   })
 

@@ -5,10 +5,10 @@
 // 3000 (docs/performance.md).
 import { CompiledQuery, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { closedStatusOf, type ListingPage } from '../../shared/listing'
-import type { Dialect } from '../db/database'
-import { queryPlan, scansTable } from '../../../tests/support/query-plan'
-import { countStatements, recordStatements } from '../../../tests/support/statements'
+import { closedStatusOf, type ListingPage } from '../../../shared/listing'
+import type { Dialect } from '../../db/database'
+import { queryPlan, scansTable } from '../../../../tests/support/query-plan'
+import { countStatements, recordStatements } from '../../../../tests/support/statements'
 import {
   createTestApp,
   createUser,
@@ -18,7 +18,7 @@ import {
   requestJson,
   type ListingFields,
   type TestApp,
-} from '../../../tests/support/test-app'
+} from '../../../../tests/support/test-app'
 
 const base = Date.UTC(2025, 0, 15)
 
@@ -78,7 +78,7 @@ interface Search {
   path: string
   /** the index that must appear in the plan, on each database */
   index: Record<Dialect, RegExp>
-  /** the index walks in the sort's order, so nothing is sorted afterwards */
+  /** the index is read in the sort's order, so nothing is sorted afterwards */
   inOrder?: boolean
   /**
    * Every listing matches: a scan that stops at the map's 201st listing (to learn whether there
@@ -98,7 +98,7 @@ const searches: Search[] = [
   {
     name: 'a category',
     path: '/api/listings?type=sale',
-    // A third of the listings are for sale: PostgreSQL may as well walk the newest and skip rentals.
+    // A third of the listings are for sale: PostgreSQL may as well scan the newest and skip rentals.
     index: { sqlite: /INDEX listing_type_newest\b/, postgres: /using listing_(type_)?newest\b/ },
     inOrder: true,
   },

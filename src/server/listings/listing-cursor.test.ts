@@ -1,21 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import { decodeCursor, encodeCursor, filterFingerprint } from './cursor'
+import { filterFingerprint } from './filter-fingerprint'
+import { decodeCursor, encodeCursor } from '../../shared/listing-cursor'
 
 describe('listing cursor', () => {
   it('gives back the cursor it was made from, under each sort', () => {
     for (const sort of ['newest', 'price-asc', 'price-desc'] as const) {
       const cursor = {
         sort,
-        after: { value: 1_763_700_000_000, id: 'a1B2c3D4e5F6g7H8i9J0' },
-        filters: filterFingerprint([['type', 'rent']]),
+        value: 1_763_700_000_000,
+        id: 'a1B2c3D4e5F6g7H8i9J0',
+        fingerprint: filterFingerprint({ type: 'rent' }),
       }
       expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor)
     }
   })
 
   it('fingerprints different filters differently', () => {
-    expect(filterFingerprint([['type', 'rent']])).not.toBe(filterFingerprint([['type', 'sale']]))
-    expect(filterFingerprint([])).toMatch(/^[A-Za-z0-9_-]{12}$/)
+    expect(filterFingerprint({ type: 'rent' })).not.toBe(filterFingerprint({ type: 'sale' }))
+    expect(filterFingerprint({})).toMatch(/^[A-Za-z0-9_-]{12}$/)
   })
 
   it.each([

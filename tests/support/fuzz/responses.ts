@@ -1,18 +1,18 @@
-// Sends one fuzzed request in-process and checks its answer: never a 5xx, never a hang, one error shape.
+// Sends one fuzzed request in-process and checks its response: never a 5xx, never a hang, one error shape.
 import { expect } from 'vitest'
 import type { App } from '../../../src/server/app'
 
-export interface Answer {
+export interface TextResponse {
   status: number
   headers: Headers
   text: string
 }
 
 /** No request may take longer than this; a fuzzed input that makes one wait is a bug too. */
-const answerDeadlineMs = 15_000
+const responseDeadlineMs = 15_000
 
 /**
- * The app's answer to a request from `address` (the socket address the Node adapter would report,
+ * The app's response to a request from `address` (the socket address the Node adapter would report,
  * which Better Auth's per-address rate limits read).
  */
 export async function ask(
@@ -20,16 +20,18 @@ export async function ask(
   path: string,
   init: RequestInit = {},
   address = '10.0.0.1',
-): Promise<Answer> {
+): Promise<TextResponse> {
   const env = { incoming: { socket: { remoteAddress: address, remotePort: 50_000 } } }
   let timer: NodeJS.Timeout | undefined
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
       () =>
         reject(
-          new Error(`${init.method ?? 'GET'} ${path} had no answer after ${answerDeadlineMs} ms`),
+          new Error(
+            `${init.method ?? 'GET'} ${path} had no response after ${responseDeadlineMs} ms`,
+          ),
         ),
-      answerDeadlineMs,
+      responseDeadlineMs,
     )
   })
   try {
@@ -45,27 +47,29 @@ export async function ask(
   }
 }
 
-const describeAnswer = (answer: Answer) =>
-  `${answer.status} ${answer.headers.get('content-type') ?? '(no type)'} ${answer.text.slice(0, 300)}`
+const describeResponse = (response: TextResponse) =>
+  `${response.status} ${response.headers.get('content-type') ?? '(no type)'} ${response.text.slice(0, 300)}`
 
-/** The JSON body of a 2xx answer. */
-export function successBody<T = Record<string, unknown>>(answer: Answer): T {
-  expect(answer.status, describeAnswer(answer)).toBeGreaterThanOrEqual(200)
-  expect(answer.status, describeAnswer(answer)).toBeLessThan(300)
-  expect(answer.headers.get('content-type'), describeAnswer(answer)).toMatch(/^application\/json/)
-  return JSON.parse(answer.text) as T
+/** The JSON body of a 2xx response. */
+export function successBody<T = Record<string, unknown>>(response: TextResponse): T {
+  expect(response.status, describeResponse(response)).toBeGreaterThanOrEqual(200)
+  expect(response.status, describeResponse(response)).toBeLessThan(300)
+  expect(response.headers.get('content-type'), describeResponse(response)).toMatch(
+    /^application\/json/,
+  )
+  return JSON.parse(response.text) as T
 }
 
 /**
- * A refusal: 4xx, JSON `{ error: string, fields?: {name: message} }` and nothing else. Better Auth's
- * own answers (/api/auth/*) also carry its `code` and `message`, which `extraKeys` allows.
+ * An error response: 4xx, JSON `{ error: string, fields?: {name: message} }` and nothing else. Better Auth's
+ * own error responses (/api/auth/*) also carry its `code` and `message`, which `extraKeys` allows.
  */
-export function expectRefusal(answer: Answer, extraKeys: readonly string[] = []) {
-  const seen = describeAnswer(answer)
-  expect(answer.status, seen).toBeGreaterThanOrEqual(400)
-  expect(answer.status, seen).toBeLessThan(500)
-  expect(answer.headers.get('content-type'), seen).toMatch(/^application\/json/)
-  const body = JSON.parse(answer.text) as Record<string, unknown>
+export function expectErrorResponse(response: TextResponse, extraKeys: readonly string[] = []) {
+  const seen = describeResponse(response)
+  expect(response.status, seen).toBeGreaterThanOrEqual(400)
+  expect(response.status, seen).toBeLessThan(500)
+  expect(response.headers.get('content-type'), seen).toMatch(/^application\/json/)
+  const body = JSON.parse(response.text) as Record<string, unknown>
   expect(typeof body === 'object' && body !== null && !Array.isArray(body), seen).toBe(true)
   expect(typeof body.error === 'string' && body.error.length > 0, seen).toBe(true)
   if (body.fields !== undefined) {

@@ -1,0 +1,54 @@
+// The listings of a filter that lie in a box, as the map's statements read them.
+import { sql, type RawBuilder } from 'kysely'
+import type { Bbox, ListingFilter, MapItem } from '../../../shared/listing-requests.js'
+import type { Db } from '../../db/database.js'
+import { isWholeWorld } from '../map-grid.js'
+import { queryWords } from '../search-words.js'
+import { rowConditions, textMatch } from './search-conditions.js'
+import { and } from './search-rows.js'
+import { areaSeqs } from './sqlite-search-page.js'
+
+/**
+ * `from …` of the listings that match in `box`. On SQLite the box's R*Tree drives, or, for the
+ * whole world, the text index when there is text; PostgreSQL's planner chooses for itself.
+ */
+export function mapMatches(
+  db: Db,
+  filter: ListingFilter,
+  box: Bbox,
+  extra: RawBuilder<unknown>[] = [],
+) {
+  // The map shows only listings on the market, whoever's they are.
+  const conditions = and([...rowConditions(db, { ...filter, bbox: box }, false), ...extra])
+  if (db.dialect === 'sqlite') {
+    const words = filter.q === undefined ? [] : queryWords(filter.q)
+    if (!isWholeWorld(box)) {
+      return sql`(${areaSeqs(box)}) as driver
+        cross join listing on listing.seq = driver.seq where ${conditions}`
+    }
+    if (words.length > 0) {
+      return sql`listing_text cross join listing on listing.seq = listing_text.rowid
+        where listing_text match ${textMatch(words)} and ${conditions}`
+    }
+  }
+  return sql`listing where ${conditions}`
+}
+
+/** A map pin of a listing row. */
+export function mapItem(row: {
+  id: string
+  type: 'rent' | 'sale'
+  name: string
+  price: number
+  lat: number
+  lng: number
+}): MapItem {
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    price: Number(row.price),
+    lat: row.lat,
+    lng: row.lng,
+  }
+}

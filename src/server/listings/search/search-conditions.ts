@@ -1,0 +1,168 @@
+// The SQL conditions and order of a listing query, shared by the list pages and the map.
+import { sql, type RawBuilder } from 'kysely'
+import type { ListingCursor } from '../../../shared/listing-cursor.js'
+import type { ListingQuery } from '../../../shared/listing-query.js'
+import type { Bbox, ListingFilter, ListingSort } from '../../../shared/listing-requests.js'
+import type { Db } from '../../db/database.js'
+import { isWholeWorld } from '../map-grid.js'
+import { queryWords } from '../search-words.js'
+import { column } from './search-rows.js'
+
+/** A search's page as each database's reader gets it: the query and its conditions, built once. */
+export interface SearchPage {
+  query: ListingQuery
+  cursor: ListingCursor | undefined
+  /** every condition of the query on a row, the cursor's among them */
+  conditions: RawBuilder<unknown>[]
+  /** the statement that scans the sort index in order and checks every condition on each row */
+  sortIndexScan: () => RawBuilder<unknown>
+}
+
+export const sortOrders: Record<
+  ListingSort,
+  { column: 'timestamp' | 'price'; direction: 'asc' | 'desc' }
+> = {
+  newest: { column: 'timestamp', direction: 'desc' },
+  'price-asc': { column: 'price', direction: 'asc' },
+  'price-desc': { column: 'price', direction: 'desc' },
+}
+
+/** The sort value of a row, as the cursor carries it. */
+export function sortValue(row: { timestamp: number; price: number }, sort: ListingSort): number {
+  return sortOrders[sort].column === 'timestamp' ? row.timestamp : row.price
+}
+
+/**
+ * The owner's list (filtered by `userRef`) shows sold and rented listings too, unless it asks for
+ * `status=active` (their public page); no other list does.
+ */
+export function ownerSeesEveryStatus(filter: ListingFilter): boolean {
+  return filter.userRef !== undefined && filter.status === undefined
+}
+
+/** Whether the filter has more than the spec's own lists have (type, offer, owner). */
+export function isSearch(filter: ListingFilter): boolean {
+  return (
+    filter.q !== undefined ||
+    filter.minPrice !== undefined ||
+    filter.maxPrice !== undefined ||
+    filter.minBedrooms !== undefined ||
+    filter.minBathrooms !== undefined ||
+    filter.parking !== undefined ||
+    filter.furnished !== undefined ||
+    filter.bbox !== undefined
+  )
+}
+
+/**
+ * Conditions an index on (type | offer | userRef, sort) takes as its prefix. Only listings on the
+ * market are listed, searched and mapped; the owner's list (`everyStatus`) shows them all. The
+ * status is written as a literal: a partial index serves only a query that names its value.
+ */
+export function prefixConditions(
+  db: Db,
+  filter: ListingFilter,
+  everyStatus: boolean,
+): RawBuilder<unknown>[] {
+  const conditions: RawBuilder<unknown>[] = everyStatus
+    ? []
+    : [sql`${column('status')} = ${sql.lit('active')}`]
+  if (filter.type !== undefined) conditions.push(sql`${column('type')} = ${filter.type}`)
+  if (filter.offer !== undefined)
+    conditions.push(sql`${column('offer')} = ${db.bool(filter.offer)}`)
+  if (filter.userRef !== undefined) conditions.push(sql`${column('userRef')} = ${filter.userRef}`)
+  return conditions
+}
+
+/**
+ * What an index scan in sort order can check within the index itself: the prefix, and under a
+ * price sort the price range (so the scan starts at `minPrice`, not at the cheapest listing).
+ */
+export function sortIndexConditions(
+  db: Db,
+  filter: ListingFilter,
+  sort: ListingSort,
+  everyStatus: boolean,
+): RawBuilder<unknown>[] {
+  const conditions = prefixConditions(db, filter, everyStatus)
+  if (sortOrders[sort].column === 'price') conditions.push(...priceConditions(filter))
+  return conditions
+}
+
+function priceConditions(filter: ListingFilter): RawBuilder<unknown>[] {
+  const conditions: RawBuilder<unknown>[] = []
+  if (filter.minPrice !== undefined) conditions.push(sql`${column('price')} >= ${filter.minPrice}`)
+  if (filter.maxPrice !== undefined) conditions.push(sql`${column('price')} <= ${filter.maxPrice}`)
+  return conditions
+}
+
+/** The conditions of a box on these columns; a box across the 180th meridian is its two sides. */
+export function boxConditions(
+  bbox: Bbox,
+  lat: RawBuilder<unknown> = column('lat'),
+  lng: RawBuilder<unknown> = column('lng'),
+): RawBuilder<unknown>[] {
+  return [
+    sql`${lat} >= ${bbox.south}`,
+    sql`${lat} <= ${bbox.north}`,
+    bbox.west <= bbox.east
+      ? sql`${lng} >= ${bbox.west} and ${lng} <= ${bbox.east}`
+      : sql`(${lng} >= ${bbox.west} or ${lng} <= ${bbox.east})`,
+  ]
+}
+
+/** Every condition of the filter on the row itself (the text by its words on SQLite). */
+export function rowConditions(
+  db: Db,
+  filter: ListingFilter,
+  everyStatus: boolean,
+): RawBuilder<unknown>[] {
+  const conditions = [...prefixConditions(db, filter, everyStatus), ...priceConditions(filter)]
+  if (filter.minBedrooms !== undefined) {
+    conditions.push(sql`${column('bedrooms')} >= ${filter.minBedrooms}`)
+  }
+  if (filter.minBathrooms !== undefined) {
+    conditions.push(sql`${column('bathrooms')} >= ${filter.minBathrooms}`)
+  }
+  if (filter.parking !== undefined) {
+    conditions.push(sql`${column('parking')} = ${db.bool(filter.parking)}`)
+  }
+  if (filter.furnished !== undefined) {
+    conditions.push(sql`${column('furnished')} = ${db.bool(filter.furnished)}`)
+  }
+  // The whole world holds every listing: a condition on it would only tempt a planner to read
+  // the whole box index.
+  if (filter.bbox && !isWholeWorld(filter.bbox)) conditions.push(...boxConditions(filter.bbox))
+  const words = filter.q === undefined ? [] : queryWords(filter.q)
+  if (db.dialect === 'postgres') {
+    if (words.length > 0) {
+      const query = words.map((word) => `${word}:*`).join(' & ')
+      conditions.push(sql`${column('search')} @@ to_tsquery('simple', ${query})`)
+    }
+  } else {
+    // Each word starts one of the listing's words: ' ' + words contains ' ' + word.
+    for (const word of words) {
+      conditions.push(sql`(' ' || ${column('words')}) like ${`% ${word}%`}`)
+    }
+  }
+  return conditions
+}
+
+/** The rows strictly after the cursor's listing, in the sort's order. */
+export function keysetCondition(sort: ListingSort, cursor: ListingCursor | undefined) {
+  if (!cursor) return []
+  const { column: sortColumn, direction } = sortOrders[sort]
+  const operator = direction === 'asc' ? sql`>` : sql`<`
+  return [sql`(${column(sortColumn)}, ${column('id')}) ${operator} (${cursor.value}, ${cursor.id})`]
+}
+
+export function orderBy(sort: ListingSort, table = 'listing') {
+  const { column: sortColumn, direction } = sortOrders[sort]
+  const way = sql.raw(direction)
+  return sql`${column(sortColumn, table)} ${way}, ${column('id', table)} ${way}`
+}
+
+/** An FTS5 query: every word as a prefix, all of them (the words hold letters and digits only). */
+export function textMatch(words: string[]): string {
+  return words.map((word) => `"${word}"*`).join(' ')
+}
