@@ -9,7 +9,7 @@ import type { AppContext } from '../../src/server/app'
 import { seededRandom } from '../../src/server/seed/random'
 import { formatPrice } from '../../src/shared/format'
 import { axeViolations } from '../support/e2e/axe'
-import { viewBbox } from '../../src/client/components/search-map/map-view'
+import { viewBbox } from '../../src/client/features/search/components/search-map/map-view'
 import type { MapAnswer } from '../../src/shared/listing-requests'
 import {
   badgeName,
