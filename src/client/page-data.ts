@@ -17,7 +17,7 @@ export function seedPageData(queryClient: QueryClient, data: PageData): void {
   if (data.listing) queryClient.setQueryData(listingKey(data.listing.id), data.listing.value)
   if (data.listingPages) {
     const { filter, sort, cursor, page } = data.listingPages
-    queryClient.setQueryData(listingPagesKey(filter, sort, cursor), {
+    queryClient.setQueryData(listingPagesKey({ filter, sort }, cursor), {
       pages: [page],
       pageParams: [cursor],
     })

@@ -88,7 +88,7 @@ describe('the typed client', () => {
       parking: true,
       bbox: { west: -0.5, south: 51.25, east: 0.3, north: 51.75 },
     }
-    renderHook(() => useListingPages(filter), { wrapper })
+    renderHook(() => useListingPages({ filter, sort: 'newest' }), { wrapper })
     await waitFor(() => expect(fetch).toHaveBeenCalled())
     expect(sent().url).toBe(listingsPath({ filter, sort: 'newest', limit: 10 }))
   })

@@ -64,7 +64,7 @@ export default function Search() {
   const showMap = (desktop || view === 'map') && !hydrating
   const count = useListingMap(filter, countZoom)
   // The list's own read (ListingPages shares it), for what the server says when it rejects it.
-  const pages = useListingPages(filter, { sort, enabled: showList })
+  const pages = useListingPages(search, { enabled: showList })
 
   return (
     <main className={`page ${styles.page}`}>

@@ -3,12 +3,15 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import type { Listing, ListingPage } from '../../../../shared/listing'
 import { limits } from '../../../../shared/listing'
-import { listingQueryParameters } from '../../../../shared/listing-query'
+import {
+  listingQueryParameters,
+  type ListingQuery,
+  type ListingSearch,
+} from '../../../../shared/listing-query'
 import {
   cursorParameter,
   filterParameters,
   type ListingFilter,
-  type ListingSort,
   type MapAnswer,
   worldBbox,
 } from '../../../../shared/listing-requests'
@@ -16,16 +19,10 @@ import { api, ApiError, readJson } from '../../../api/http'
 
 const errorMessage = 'Could not fetch listings'
 
-function fetchListings(
-  filter: ListingFilter,
-  limit: number,
-  cursor?: string,
-  sort: ListingSort = 'newest',
-) {
+/** `GET /api/listings`: one page of the query, its parameters written in their canonical order. */
+function fetchListingPage(query: ListingQuery) {
   return readJson<ListingPage>(
-    api.api.listings.$get({
-      query: Object.fromEntries(listingQueryParameters({ filter, sort, limit, cursor })),
-    }),
+    api.api.listings.$get({ query: Object.fromEntries(listingQueryParameters(query)) }),
   )
 }
 
@@ -36,13 +33,16 @@ export const recommendedKey = ['listings', 'recommended']
 export function useRecommendedListings() {
   return useQuery({
     queryKey: recommendedKey,
-    queryFn: () => fetchListings({}, limits.recommendedCount).then((page) => page.items),
+    queryFn: () =>
+      fetchListingPage({ filter: {}, sort: 'newest', limit: limits.recommendedCount }).then(
+        (page) => page.items,
+      ),
     meta: { errorMessage },
   })
 }
 
-/** The cache key of a list's pages, from its start or from `cursor`. */
-export const listingPagesKey = (filter: ListingFilter, sort: ListingSort, cursor?: string) =>
+/** The cache key of a search's pages, from its start or from `cursor`. */
+export const listingPagesKey = ({ filter, sort }: ListingSearch, cursor?: string) =>
   cursor === undefined
     ? ['listings', 'pages', filter, sort]
     : ['listings', 'pages', filter, sort, cursor]
@@ -51,18 +51,20 @@ export const listingPagesKey = (filter: ListingFilter, sort: ListingSort, cursor
  * A list with 'Load More': each page is appended and the cursor moves on (the spec's states). The
  * list starts at the address's cursor, if any: the page a 'Load More' link leads to without scripts.
  */
-export function useListingPages(
-  filter: ListingFilter,
-  options: { enabled?: boolean; sort?: ListingSort } = {},
-) {
-  const sort = options.sort ?? 'newest'
+export function useListingPages(search: ListingSearch, { enabled = true } = {}) {
   const cursor = useSearchParams()[0].get(cursorParameter) ?? undefined
   return useInfiniteQuery({
-    queryKey: listingPagesKey(filter, sort, cursor),
-    queryFn: ({ pageParam }) => fetchListings(filter, limits.pageSize, pageParam, sort),
+    queryKey: listingPagesKey(search, cursor),
+    queryFn: ({ pageParam }) =>
+      fetchListingPage({
+        filter: search.filter,
+        sort: search.sort,
+        limit: limits.pageSize,
+        ...(pageParam !== undefined && { cursor: pageParam }),
+      }),
     initialPageParam: cursor,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
-    enabled: options.enabled ?? true,
+    enabled,
     meta: { errorMessage },
   })
 }

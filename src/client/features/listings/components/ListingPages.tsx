@@ -26,7 +26,8 @@ interface ListingPagesProps {
 const eagerCards = 3
 
 export function ListingPages({ filter, sort, empty }: ListingPagesProps) {
-  return <ListingPagesView pages={useListingPages(filter, { sort })} empty={empty} />
+  const pages = useListingPages({ filter, sort: sort ?? 'newest' })
+  return <ListingPagesView pages={pages} empty={empty} />
 }
 
 interface ListingPagesViewProps {
