@@ -10,7 +10,7 @@ import {
   mapQueryParameterNames,
   mapQuerySchema,
 } from '../../shared/listing-query-schema.js'
-import type { MapAnswer } from '../../shared/listing-requests.js'
+import type { MapResponse } from '../../shared/listing-requests.js'
 import type { Db } from '../db/database.js'
 import type { MediaStore } from '../media/media-store.js'
 import type { Auth } from '../auth/auth.js'
@@ -106,7 +106,7 @@ export function listingsRoutes(deps: {
     })
     .get('/map', validate('query', mapQuerySchema, 'Invalid map query'), async (c) => {
       const { filter, zoom } = c.req.valid('query')
-      return searchResponse<MapAnswer>(c, mapQueryParameterNames, () =>
+      return searchResponse<MapResponse>(c, mapQueryParameterNames, () =>
         readListingMap(db, filter, zoom),
       )
     })

@@ -12,7 +12,7 @@ import {
   cursorParameter,
   filterParameters,
   type ListingFilter,
-  type MapAnswer,
+  type MapResponse,
   worldBbox,
 } from '../../../../shared/listing-requests'
 import { api, ApiError, readJson } from '../../../api/http'
@@ -80,7 +80,7 @@ export function useListingMap(filter: ListingFilter, zoom: number) {
   return useQuery({
     queryKey: ['listings', 'map', parameters],
     queryFn: () =>
-      readJson<MapAnswer>(
+      readJson<MapResponse>(
         // filterParameters always writes the box it is given.
         api.api.listings.map.$get({
           query: Object.fromEntries(parameters) as { bbox: string; zoom: string },

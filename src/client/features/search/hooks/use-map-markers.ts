@@ -2,7 +2,7 @@
 // pins or badges would overlap on the screen. Worked out again on every zoom, in the browser.
 import L, { type Map as LeafletMap } from 'leaflet'
 import { useEffect, useMemo, useState } from 'react'
-import type { MapAnswer, MapCluster, MapItem } from '../../../../shared/listing-requests'
+import type { MapResponse, MapCluster, MapItem } from '../../../../shared/listing-requests'
 import { badgeSize, pinText } from '../components/search-map/map-pins'
 import { nearestCopy } from '../components/search-map/map-view'
 import { groupOverlapping, type Box, type PlacedMarker } from '../components/search-map/pin-groups'
@@ -53,7 +53,7 @@ const badgeBox = (x: number, y: number, count: number): Box => {
 export function markersAt(
   map: LeafletMap,
   zoom: number,
-  response: MapAnswer,
+  response: MapResponse,
   centreLng: number,
 ): MapMarker[] {
   const container = map.getContainer()
@@ -95,7 +95,7 @@ export function markersAt(
 /** The markers of the response at the map's zoom, again after each zoom. */
 export function useMapMarkers(
   map: LeafletMap,
-  response: MapAnswer | undefined,
+  response: MapResponse | undefined,
   centreLng: number,
 ): MapMarker[] {
   const [zoom, setZoom] = useState(() => map.getZoom())

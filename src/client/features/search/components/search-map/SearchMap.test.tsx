@@ -3,11 +3,11 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Bbox, ListingFilter, MapAnswer } from '../../../../../shared/listing-requests'
+import type { Bbox, ListingFilter, MapResponse } from '../../../../../shared/listing-requests'
 import { createQueryClient } from '../../../../api/query-client'
 import SearchMap from './SearchMap'
 
-const mapResponse: MapAnswer = {
+const mapResponse: MapResponse = {
   total: 253,
   items: [
     {
@@ -28,7 +28,7 @@ const mapResponse: MapAnswer = {
 
 let requests: URLSearchParams[]
 /** The server's response to a request of the map's. */
-let serve: (request: URLSearchParams) => MapAnswer
+let serve: (request: URLSearchParams) => MapResponse
 
 // happy-dom lays nothing out: Leaflet reads its size from here, as from an 800 × 600 px box.
 const boxSize = { clientWidth: 800, clientHeight: 600 }
@@ -77,11 +77,11 @@ const cities = {
     ],
     clusters: [],
   },
-} satisfies Record<string, MapAnswer>
+} satisfies Record<string, MapResponse>
 const serveCities = (request: URLSearchParams) => cities[request.get('q') as keyof typeof cities]
 
 /** Whether a bbox is around the response's pins and badges, and at a city's size. */
-const fittedTo = (bbox: Bbox, { items, clusters }: MapAnswer) =>
+const fittedTo = (bbox: Bbox, { items, clusters }: MapResponse) =>
   [...items, ...clusters].every((point) => contains(bbox, point)) && bbox.east - bbox.west < 1
 
 beforeEach(() => {

@@ -6,7 +6,7 @@ import {
   searchLimits,
   type Bbox,
   type ListingFilter,
-  type MapAnswer,
+  type MapResponse,
 } from '../../../../../shared/listing-requests'
 
 /** The edges of the map's view, as Leaflet's getWest() … getNorth() report them. */
@@ -70,7 +70,7 @@ export function bboxCorners(bbox: Bbox): Corners {
 }
 
 /** The corners around every pin and cluster of a response; null when it has none. */
-export function responseCorners(response: MapAnswer): Corners | null {
+export function responseCorners(response: MapResponse): Corners | null {
   const points = [...response.items, ...response.clusters]
   if (points.length === 0) return null
   const lats = points.map((point) => point.lat)
