@@ -66,7 +66,7 @@ export interface NewUser {
 }
 
 /**
- * Inserts verified users, in batches; answers their ids in the same order. With `passwordHash`
+ * Inserts verified users, in batches; returns their ids in the same order. With `passwordHash`
  * (Better Auth's hash of one password, made once: hashing is slow on purpose), each gets the
  * credential account Better Auth's sign-up makes, so they sign in with that password.
  */
