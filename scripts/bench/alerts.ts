@@ -5,13 +5,13 @@
 // within 1.5×). Geocoding is left out (a fixed place), so the ratio is the database's work alone.
 // BENCH_DATABASE_URL adds PostgreSQL; BENCH_CREATES sets the rounds (default 1000). The match jobs
 // the creates queued are then run, and their cost a listing printed: the worker's share.
-import { alertCandidatesQuery } from '../../src/server/alerts/listing-alerts.js'
-import { searchPlace } from '../../src/server/alerts/search-place.js'
+import { alertCandidatesQuery } from '../../src/server/saved-searches/alert-candidates.queries.js'
+import { searchPlace } from '../../src/server/saved-searches/search-place.js'
 import type { AppContext } from '../../src/server/app.js'
 import type { Geocoder } from '../../src/server/geocoding/geocoder.js'
 import { newId } from '../../src/server/ids.js'
 import { createListingWrites } from '../../src/server/listings/listing-writes.js'
-import { batches } from '../../src/server/media/s3-store.js'
+import { batches } from '../../src/server/lib/batches.js'
 import { seededRandom, type Random } from '../../src/server/seed/random.js'
 import { listingFilterSchema } from '../../src/shared/listing-query-schema.js'
 import type { ListingInput } from '../../src/shared/listing-schema.js'

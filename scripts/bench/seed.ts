@@ -1,13 +1,16 @@
 // Fills a fresh database with users and listings for the benchmark, in batches straight through
-// Kysely (the demo seeder draws images, far too slow for a million listings). Image keys point at a
-// handful of fake keys: the API only turns keys into URLs. The listings lie in the world's most
-// populous cities, so that text, price and map searches meet the spread a real catalogue has.
-import { sql, type Kysely } from 'kysely'
+// Kysely (src/server/seed/bulk-insert.ts, which `npm run seed -- --photos shared` uses too). Image
+// keys point at a handful of fake keys: the API only turns keys into URLs. The listings lie in the
+// world's most populous cities, so that text, price and map searches meet the spread a real
+// catalogue has.
 import type { Db } from '../../src/server/db/database.js'
-import type { Database } from '../../src/server/db/schema.js'
 import { loadGazetteer } from '../../src/server/geocoding/gazetteer.js'
 import { newId } from '../../src/server/ids.js'
-import { searchWords } from '../../src/server/listings/search-words.js'
+import {
+  insertListingRows,
+  insertUserRows,
+  updatePlannerStatistics,
+} from '../../src/server/seed/bulk-insert.js'
 import {
   bedroomsOf,
   discountedPrice,
@@ -18,7 +21,6 @@ import {
 } from '../../src/server/seed/homes.js'
 import { seededRandom, type Random } from '../../src/server/seed/random.js'
 
-const batchSize = 1_000
 const userCount = 300
 const cityCount = 200
 /** Listings lie within this distance of their city's centre. */
@@ -142,29 +144,17 @@ export async function seedListings(
   cities: BenchCity[],
 ): Promise<SeedResult> {
   const started = performance.now()
-  const userIds = await insertUsers(db)
+  const userIds = await insertUserRows(
+    db,
+    Array.from({ length: userCount }, (_, n) => ({
+      name: `Bench Landlord ${n + 1}`,
+      email: `bench-${n + 1}@example.com`,
+    })),
+  )
   await insertListings(db, userIds, listings, cities)
   const seedMs = performance.now() - started
-  // PostgreSQL's autovacuum would gather statistics within a minute of such a load; do it now so
-  // the run does not depend on when that happens. (SQLite has no such daemon and the app does not
-  // run ANALYZE, so SQLite's planner works without statistics, as it would in production.)
-  if (db.dialect === 'postgres') await sql`ANALYZE`.execute(db.kysely)
+  await updatePlannerStatistics(db)
   return { listings, users: userIds.length, cities: cities.length, seedMs }
-}
-
-async function insertUsers(db: Db): Promise<string[]> {
-  const now = new Date().toISOString()
-  const users = Array.from({ length: userCount }, (_, n) => ({
-    id: newId(32),
-    name: `Bench Landlord ${n + 1}`,
-    email: `bench-${n + 1}@example.com`,
-    emailVerified: db.bool(true),
-    image: null,
-    createdAt: now,
-    updatedAt: now,
-  }))
-  await db.kysely.insertInto('user').values(users).execute()
-  return users.map((user) => user.id)
 }
 
 /** Newest first is listing 0; each is a minute older than the one before. */
@@ -177,53 +167,37 @@ async function insertListings(
   const random = seededRandom(count)
   const pickCity = weightedPicker(cities, (city) => city.population)
   const now = Date.now()
-  const insertAll = async (into: Kysely<Database>) => {
-    for (let start = 0; start < count; start += batchSize) {
-      const rows = []
-      for (let n = start; n < Math.min(count, start + batchSize); n++) {
-        const city = pickCity(random.next())
-        const type = random.chance(0.55) ? ('rent' as const) : ('sale' as const)
-        const kind = random.chance(commonShare) ? commonWord : random.pick(otherKinds)
-        const bedrooms = bedroomsOf(random, kind)
-        const rent = baseRent * (priceLevel[city.countryCode] ?? otherCountriesLevel)
-        const regularPrice = listingPrice(random, type, bedrooms, rent)
-        const offer = random.chance(0.4)
-        const spot = nearCentre(random, city)
-        const name = listingName(random, kind, city.name, type)
-        const location = `${random.int(1, 180)} ${random.pick(streetsOf(city.countryCode))}, ${city.name}, ${city.country}`
-        rows.push({
-          id: newId(),
-          userRef: userIds[n % userIds.length]!,
-          type,
-          name,
-          bedrooms,
-          bathrooms: random.int(1, Math.max(1, bedrooms - 1)),
-          parking: db.bool(random.chance(0.5)),
-          furnished: db.bool(random.chance(0.5)),
-          location,
-          words: searchWords({ name, location }),
-          offer: db.bool(offer),
-          regularPrice,
-          discountedPrice: offer ? discountedPrice(random, regularPrice, type) : null,
-          images: JSON.stringify(
-            Array.from({ length: random.int(2, 3) }, () => random.pick(imageKeys)),
-          ),
-          lat: spot.lat,
-          lng: spot.lng,
-          timestamp: now - n * 60_000,
-        })
-      }
-      await into.insertInto('listing').values(rows).execute()
+  await insertListingRows(db, count, (n) => {
+    const city = pickCity(random.next())
+    const type = random.chance(0.55) ? ('rent' as const) : ('sale' as const)
+    const kind = random.chance(commonShare) ? commonWord : random.pick(otherKinds)
+    const bedrooms = bedroomsOf(random, kind)
+    const rent = baseRent * (priceLevel[city.countryCode] ?? otherCountriesLevel)
+    const regularPrice = listingPrice(random, type, bedrooms, rent)
+    const offer = random.chance(0.4)
+    const spot = nearCentre(random, city)
+    const name = listingName(random, kind, city.name, type)
+    const location = `${random.int(1, 180)} ${random.pick(streetsOf(city.countryCode))}, ${city.name}, ${city.country}`
+    return {
+      id: newId(),
+      userRef: userIds[n % userIds.length]!,
+      type,
+      name,
+      bedrooms,
+      bathrooms: random.int(1, Math.max(1, bedrooms - 1)),
+      parking: random.chance(0.5),
+      furnished: random.chance(0.5),
+      location,
+      offer,
+      regularPrice,
+      discountedPrice: offer ? discountedPrice(random, regularPrice, type) : null,
+      images: JSON.stringify(
+        Array.from({ length: random.int(2, 3) }, () => random.pick(imageKeys)),
+      ),
+      lat: spot.lat,
+      lng: spot.lng,
+      timestamp: now - n * 60_000,
     }
-  }
-  // PostgreSQL commits batch by batch: inside one transaction, each update of a map cell's count
-  // (a trigger) leaves a row version nothing can prune before the commit, and the next update of
-  // that cell walks past all of them. SQLite keeps no such versions, so one transaction spares it
-  // a commit per batch, and a larger page cache (this connection's only) its index pages.
-  if (db.dialect === 'postgres') return insertAll(db.kysely)
-  await db.kysely.transaction().execute(async (trx) => {
-    await sql`pragma cache_size = -262144`.execute(trx)
-    await insertAll(trx)
   })
 }
 

@@ -1,6 +1,6 @@
 // What the benchmark requests, as a browser would ask for it, chosen from the seeded rows.
 import { limits, type ListingPage } from '../../src/shared/listing.js'
-import type { MapAnswer } from '../../src/shared/listing-requests.js'
+import type { MapResponse } from '../../src/shared/listing-requests.js'
 import type { App } from '../../src/server/app.js'
 import type { Db } from '../../src/server/db/database.js'
 import { encodeCursor } from '../../src/shared/listing-cursor.js'
@@ -185,7 +185,7 @@ export async function countMatches(app: App, target: Target): Promise<number> {
   for (const name of ['sort', 'cursor', 'zoom']) query.delete(name)
   if (!query.has('bbox')) query.set('bbox', '-180,-90,180,90')
   query.set('zoom', '0')
-  const answer: MapAnswer = await readJson(app, `/api/listings/map?${query.toString()}`)
+  const answer: MapResponse = await readJson(app, `/api/listings/map?${query.toString()}`)
   return answer.total
 }
 

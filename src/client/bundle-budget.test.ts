@@ -21,7 +21,7 @@ const homePage = '/src/client/pages/Explore.tsx'
 const separateParts = {
   map: /\/node_modules\/(leaflet|react-leaflet|@react-leaflet)\//,
   'listing form':
-    /\/src\/client\/components\/listing-form\/|\/node_modules\/(react-hook-form|@hookform)\//,
+    /\/src\/client\/features\/listings\/(components\/listing-form\/|hooks\/use-(address-check|image-list|image-uploads)\.ts)|\/node_modules\/(react-hook-form|@hookform)\//,
   'upload client': /\/node_modules\/tus-js-client\//,
 }
 

@@ -4,7 +4,7 @@ import './styles/global.css'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { App } from './App'
-import { readPageData, seedPageData } from './api/page-data'
+import { readPageData, seedPageData } from './page-data'
 import { createQueryClient } from './api/query-client'
 
 const queryClient = createQueryClient()

@@ -5,8 +5,8 @@ import { Route, Routes, useLocation } from 'react-router'
 import { screens } from '../shared/screens'
 import { MarkHydrated } from './components/MarkHydrated'
 import { PageErrorBoundary } from './components/PageErrorBoundary'
-import { RedirectSignedIn } from './components/RedirectSignedIn'
-import { RequireAuth } from './components/RequireAuth'
+import { RedirectSignedIn } from './features/account/components/RedirectSignedIn'
+import { RequireAuth } from './features/account/components/RequireAuth'
 import { Spinner } from './components/Spinner'
 
 const page = (

@@ -5,20 +5,19 @@ import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { HTTPException } from 'hono/http-exception'
 import { createAlertJobs } from './alerts/alert-jobs.js'
-import { createListingAlerts, type ListingAlerts } from './alerts/listing-alerts.js'
-import { createUnsubscribeTokens, type UnsubscribeTokens } from './alerts/unsubscribe-token.js'
+import { createListingAlerts, type ListingAlertQueue } from './alerts/listing-alerts.js'
+import { createUnsubscribeTokens, type UnsubscribeTokens } from './mail/unsubscribe-token.js'
 import { unsubscribeRoutes } from './alerts/unsubscribe.routes.js'
 import { createAuth, serverSecret, type Auth } from './auth/auth.js'
 import { authRoutes } from './auth/auth.routes.js'
 import { createSignInThrottle, type SignInThrottle } from './auth/sign-in-throttle.js'
 import type { Config } from './config.js'
 import { preparePrivateDataDir } from './data-dir.js'
-import { findDatabaseOutage, openDatabase, type Db } from './db/database.js'
+import { openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import { createClientAddress, type ClientAddress } from './http/client-address.js'
-import { clientWentAway } from './http/client-gone.js'
+import { errorResponses } from './http/error-responses.js'
 import { instanceName } from './instance-name.js'
 import {
   createConversationQueries,
@@ -115,7 +114,7 @@ export interface AppContext {
   jobs: JobQueue
   jobHandlers: JobHandlers
   /** What listing writes tell the people who follow homes (saved searches, saved homes). */
-  listingAlerts: ListingAlerts
+  listingAlerts: ListingAlertQueue
   unsubscribeTokens: UnsubscribeTokens
   conversations: ConversationQueries
   viewingSlots: ViewingSlotQueries
@@ -270,8 +269,23 @@ export function createApp(
     publicUrl: context.config.publicUrl,
     chunks: loadPageChunks(clientDir),
   })
-  const conversationRoutes = conversationsRoutes(context)
-  const viewingRoutes = viewingsRoutes(context)
+  const { config, auth, listings, users, requestLimits, clientAddress } = context
+  // What the per-address limits of several routes need.
+  const limits = { requestLimits, clientAddress }
+  const conversationRoutes = conversationsRoutes({
+    auth,
+    conversations: context.conversations,
+    listings,
+    requestLimits,
+  })
+  const viewingRoutes = viewingsRoutes({
+    config,
+    auth,
+    listings,
+    viewingSlots: context.viewingSlots,
+    bookings: context.bookings,
+    now: context.now,
+  })
   const api = new Hono()
     // Before anything reads a body or a cookie: writes come from our own pages only.
     .use('*', sameOriginWrites(context.config.publicUrl))
@@ -291,20 +305,44 @@ export function createApp(
     .route('/listings', viewingRoutes.slotsOfListing)
     .route('/viewing-slots', viewingRoutes.bookingsOfSlot)
     .route('/bookings', viewingRoutes.bookings)
-    .route('/listings', listingsRoutes({ ...context, countSearchRead }))
-    .route('/favourites', favouritesRoutes(context))
-    .route('/uploads', uploadsRoutes(context))
-    .route('/geocode', geocodeRoutes(context.geocoder, context.auth))
-    .route('/saved-searches', savedSearchesRoutes(context))
-    .route('/users', landlordProfileRoutes(context))
-    .route('/users', usersRoutes(context))
+    .route(
+      '/listings',
+      listingsRoutes({
+        db: context.db,
+        media: context.media,
+        listings: context.listings,
+        writes: context.writes,
+        auth,
+        responseCache: context.responseCache,
+        countSearchRead,
+      }),
+    )
+    .route('/favourites', favouritesRoutes({ favourites: context.favourites, auth }))
+    .route(
+      '/uploads',
+      uploadsRoutes({
+        config,
+        auth,
+        uploads: context.uploads,
+        media: context.media,
+        mediaRoot: context.mediaRoot,
+        staging: context.staging,
+      }),
+    )
+    .route('/geocode', geocodeRoutes(context.geocoder, auth))
+    .route(
+      '/saved-searches',
+      savedSearchesRoutes({ savedSearches: context.savedSearches, auth, ...limits }),
+    )
+    .route('/users', landlordProfileRoutes({ users, ...limits }))
+    .route('/users', usersRoutes({ users, auth, ...limits }))
     .route(
       '/auth',
       authRoutes({
-        ...context,
-        googleConfigured: Boolean(
-          context.config.google.clientId && context.config.google.clientSecret,
-        ),
+        auth,
+        signInThrottle: context.signInThrottle,
+        ...limits,
+        googleConfigured: Boolean(config.google.clientId && config.google.clientSecret),
       }),
     )
     .all('*', (c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404))
@@ -345,34 +383,13 @@ export function createApp(
         pageRenderer,
         pageCache,
         countSearchRead,
-        countLandlordLookup: landlordLookupCounter(context),
-        countLandlordProfile: landlordProfileCounter(context),
+        countLandlordLookup: landlordLookupCounter(limits),
+        countLandlordProfile: landlordProfileCounter(limits),
       }),
     )
 
   app.notFound((c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404))
-  app.onError(async (error, c) => {
-    if (error instanceof HTTPException) {
-      return c.json({ error: error.message || 'Request failed' } satisfies ErrorBody, error.status)
-    }
-    if (clientWentAway(c)) {
-      // Nobody is left to answer, and nothing failed on our side: a note, not an error.
-      console.info(`${c.req.method} ${c.req.path}: the client went away before its body arrived`)
-      return c.json({ error: 'The request was cut off' } satisfies ErrorBody, 400)
-    }
-    const outage = await findDatabaseOutage(context.db, error)
-    if (outage) {
-      // An outage, not a bug: one line per request, and the client is told to come back.
-      console.warn(`${c.req.method} ${c.req.path}: the database is unavailable (${outage.message})`)
-      c.header('Retry-After', '5')
-      return c.json(
-        { error: 'The service is unavailable, try again shortly' } satisfies ErrorBody,
-        503,
-      )
-    }
-    console.error(`${c.req.method} ${c.req.path} failed:`, error)
-    return c.json({ error: 'Something went wrong on our side' } satisfies ErrorBody, 500)
-  })
+  app.onError(errorResponses(context.db))
   return app
 }
 

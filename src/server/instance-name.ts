@@ -1,5 +1,5 @@
 // Names this server process in /healthz, so an operator (or a test) behind a load balancer can
-// tell which one answered (docs/decisions/016-jobs-once-and-instance-names.md).
+// tell which one responded (docs/decisions/016-jobs-once-and-instance-names.md).
 import { randomBytes } from 'node:crypto'
 
 /**

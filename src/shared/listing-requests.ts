@@ -104,7 +104,7 @@ export interface MapCluster {
 }
 
 /** `items.length` plus the clusters' counts is `total`; every match is an item when total ≤ 200. */
-export interface MapAnswer {
+export interface MapResponse {
   total: number
   items: MapItem[]
   clusters: MapCluster[]

@@ -1,5 +1,6 @@
-// A search in words: the chips above the results (client/components/search/active-filters.ts) and
-// a saved search's default name use the same phrases, so a filter reads the same everywhere.
+// A search in words: the chips above the results
+// (client/features/search/components/active-filters.ts) and a saved search's default name use the
+// same phrases, so a filter reads the same everywhere.
 import { formatPrice } from './format.js'
 import type { ListingFilter, ListingSort } from './listing-requests.js'
 import { withoutControlCharacters } from './plain-text.js'

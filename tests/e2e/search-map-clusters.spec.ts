@@ -6,7 +6,7 @@
 // lists show them last.
 import crypto from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { homeCount } from '../../src/client/components/search/home-count'
+import { homeCount } from '../../src/client/features/search/components/home-count'
 import type { AppContext } from '../../src/server/app'
 import { seededRandom } from '../../src/server/seed/random'
 import { formatCompact } from '../../src/shared/format'

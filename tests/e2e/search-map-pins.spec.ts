@@ -9,8 +9,8 @@ import type { AppContext } from '../../src/server/app'
 import { seededRandom } from '../../src/server/seed/random'
 import { formatPrice } from '../../src/shared/format'
 import { axeViolations } from '../support/e2e/axe'
-import { viewBbox } from '../../src/client/components/search-map/map-view'
-import type { MapAnswer } from '../../src/shared/listing-requests'
+import { viewBbox } from '../../src/client/features/search/components/search-map/map-view'
+import type { MapResponse } from '../../src/shared/listing-requests'
 import {
   badgeName,
   bboxText,
@@ -162,7 +162,7 @@ async function showsItsView(page: Page) {
   })
   const bbox = bboxText(viewBbox(edges))
   const response = await page.request.get(`/api/listings/map?q=${street}&bbox=${bbox}&zoom=${zoom}`)
-  const { total } = (await response.json()) as MapAnswer
+  const { total } = (await response.json()) as MapResponse
   await expect.poll(() => listingsOnMap(page)).toBe(total)
   return total
 }

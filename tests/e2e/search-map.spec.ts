@@ -3,7 +3,7 @@
 // 'Search this area' once dragged, and a pin's card leads to the listing.
 import type { Page } from '@playwright/test'
 import { formatPrice } from '../../src/shared/format'
-import type { Bbox, MapAnswer } from '../../src/shared/listing-requests'
+import type { Bbox, MapResponse } from '../../src/shared/listing-requests'
 import { axeViolations } from '../support/e2e/axe'
 import { allowConsoleErrors, expect, listingsFromApi, test } from '../support/e2e/fixtures'
 import {
@@ -29,7 +29,7 @@ const paris: Bbox = { west: 2.31, south: 48.83, east: 2.4, north: 48.88 }
 test('shows every result, wherever it is, when no area is searched', async ({ page }) => {
   await page.goto('/search')
   const world = await page.request.get(`/api/listings/map?bbox=${worldText}&zoom=1`)
-  const { total } = (await world.json()) as MapAnswer
+  const { total } = (await world.json()) as MapResponse
   expect(total).toBeGreaterThan(0)
   await expect.poll(() => listingsOnMap(page)).toBe(total)
   await expect(page.getByRole('button', { name: 'Search this area' })).toHaveCount(0)

@@ -16,7 +16,7 @@ import type { AppContext } from '../../src/server/app'
 import { uploadCleanupJob } from '../../src/server/uploads/upload-cleanup-jobs'
 import { landlordLookupLimits } from '../../src/server/users/users.routes'
 import type { Listing, ListingPage } from '../../src/shared/listing'
-import type { MapAnswer } from '../../src/shared/listing-requests'
+import type { MapResponse } from '../../src/shared/listing-requests'
 import { storeReadyUpload } from '../support/ready-upload'
 import {
   serverEnv,
@@ -79,7 +79,7 @@ describe.each(dialects)('three servers on one %s database', (dialect) => {
       page.items.map((item) => `${item.name} ${item.regularPrice}`)
     const list = await read<ListingPage>(on, '/api/listings')
     const search = await read<ListingPage>(on, '/api/listings?q=river')
-    const map = await read<MapAnswer>(on, '/api/listings/map?bbox=2,48,3,49&zoom=14')
+    const map = await read<MapResponse>(on, '/api/listings/map?bbox=2,48,3,49&zoom=14')
     const detail = await read<Listing>(on, `/api/listings/${id}`)
     return {
       list: names(list.body),

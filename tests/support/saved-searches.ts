@@ -2,7 +2,7 @@
 // parameters as strings, its type, price bounds and place key copied out for the alerts' indexes.
 import type { AppContext } from '../../src/server/app'
 import { newId } from '../../src/server/ids'
-import { searchPlace } from '../../src/server/alerts/search-place'
+import { searchPlace } from '../../src/server/saved-searches/search-place'
 import { listingFilterSchema } from '../../src/shared/listing-query-schema'
 import type { AlertFrequency } from '../../src/shared/saved-search'
 

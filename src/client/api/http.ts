@@ -1,11 +1,11 @@
 // The one place where the browser talks to our API: typed client, and errors turned into values.
-import { hc } from 'hono/client'
+import { hc, type ClientRequestOptions } from 'hono/client'
 import type { App } from '../../server/app'
 import type { ErrorBody } from '../../shared/error-body'
 
 export const api = hc<App>('/')
 
-/** An answer of our API that was not 2xx, with the server's `{ error, fields }`. */
+/** A response of our API that was not 2xx, with the server's `{ error, fields }`. */
 export class ApiError extends Error {
   override name = 'ApiError'
   constructor(
@@ -19,33 +19,33 @@ export class ApiError extends Error {
   }
 }
 
-/** Told of every 401 our API answers: the session has ended (see query-client.ts). */
+/** Told of every 401 our API returns: the session has ended (see query-client.ts). */
 export const unauthorized = new EventTarget()
 
-/** Reads a JSON answer, or throws ApiError with the server's message. */
+/** Reads a JSON response, or throws ApiError with the server's message. */
 export async function readJson<T>(
-  response: Promise<{
+  request: Promise<{
     ok: boolean
     status: number
     headers: { get(name: string): string | null }
     json(): Promise<unknown>
   }>,
 ): Promise<T> {
-  let answer
+  let response
   try {
-    answer = await response
+    response = await request
   } catch {
     throw new ApiError(0, 'Network error')
   }
-  const body = (await answer.json().catch(() => undefined)) as Partial<ErrorBody> | undefined
-  if (answer.status === 401) unauthorized.dispatchEvent(new Event('unauthorized'))
-  if (!answer.ok) {
+  const body = (await response.json().catch(() => undefined)) as Partial<ErrorBody> | undefined
+  if (response.status === 401) unauthorized.dispatchEvent(new Event('unauthorized'))
+  if (!response.ok) {
     // Better Auth's own limits say it in X-Retry-After.
     const retryAfter = Number(
-      answer.headers.get('retry-after') ?? answer.headers.get('x-retry-after') ?? Number.NaN,
+      response.headers.get('retry-after') ?? response.headers.get('x-retry-after') ?? Number.NaN,
     )
     throw new ApiError(
-      answer.status,
+      response.status,
       body?.error ?? 'Request failed',
       body?.fields,
       Number.isFinite(retryAfter) ? retryAfter : undefined,
@@ -54,18 +54,14 @@ export async function readJson<T>(
   return body as T
 }
 
-/** A JSON request to a path whose body the typed client does not describe (Better Auth, writes). */
-export function sendJson<T>(
-  method: 'POST' | 'PUT' | 'PATCH',
-  path: string,
-  body: unknown,
-): Promise<T> {
-  return readJson<T>(
-    fetch(path, {
-      method,
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-    }),
-  )
+/**
+ * A JSON body for a route that checks its body itself, so the typed client knows no type for it.
+ * Path parameters go through `encodeURIComponent` at each call: the typed client puts them in as
+ * they are.
+ */
+export function jsonBody(body: unknown): ClientRequestOptions {
+  return {
+    headers: { 'Content-Type': 'application/json' },
+    init: { body: JSON.stringify(body) },
+  }
 }

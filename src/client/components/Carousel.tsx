@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import styles from './Carousel.module.css'
 import { SlideBullets } from './SlideBullets'
-import { useScrollSettle } from './use-scroll-settle'
+import { useScrollSettle } from '../hooks/use-scroll-settle'
 
 interface CarouselProps {
   label: string

@@ -15,7 +15,7 @@ function tileUrl(): string {
 
 export function MapTiles() {
   const [failed, setFailed] = useState(false)
-  // A tile that loads after others failed means the server answers again.
+  // A tile that loads after others failed means the server responds again.
   const eventHandlers = useMemo(
     () => ({ tileerror: () => setFailed(true), tileload: () => setFailed(false) }),
     [],

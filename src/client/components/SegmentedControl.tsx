@@ -1,4 +1,4 @@
-// A few buttons drawn as one pill, the chosen one dark: Rent / Buy / Any, List / Map. Each is a
+// A few buttons shown as one pill, the chosen one dark: Rent / Buy / Any, List / Map. Each is a
 // toggle button (aria-pressed) in a named group, so a screen reader says which one is on.
 import styles from './SegmentedControl.module.css'
 

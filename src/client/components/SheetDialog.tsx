@@ -3,7 +3,7 @@
 // unmounts it then, so focus goes back to whatever opened it (use-modal-dialog.ts).
 import { X } from 'lucide-react'
 import { useId, useRef, type ReactNode, type RefObject, type SyntheticEvent } from 'react'
-import { keepFocusInside, useModalDialog } from './use-modal-dialog'
+import { keepFocusInside, useModalDialog } from '../hooks/use-modal-dialog'
 import styles from './SheetDialog.module.css'
 
 interface SheetDialogProps {

@@ -5,9 +5,9 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { currentToasts, dismissToast, subscribeToToasts, type Toast } from './toasts'
 import styles from './ToastArea.module.css'
-import { useToastPlacement } from './use-toast-placement'
+import { useToastPlacement } from '../hooks/use-toast-placement'
 
-// A page drawn on the server has no toasts yet.
+// A page rendered on the server has no toasts yet.
 const noToasts: Toast[] = []
 const serverToasts = () => noToasts
 

@@ -3,8 +3,8 @@ import { isListingType } from '../../shared/listing'
 import { categoryPath, categoryTitle } from '../../shared/screens'
 import { EmptyState } from '../components/EmptyState'
 import { ListHeading } from '../components/ListHeading'
-import { ListingPages } from '../components/ListingPages'
-import { useDocumentTitle } from '../components/use-document-title'
+import { ListingPages } from '../features/listings/components/ListingPages'
+import { useDocumentTitle } from '../hooks/use-document-title'
 
 export default function Category() {
   const { categoryName = '' } = useParams()

@@ -5,12 +5,12 @@ import type { Listing } from '../../shared/listing'
 import { imageVariantUrl } from '../../shared/media'
 import { listingPagePath, screens } from '../../shared/screens'
 import { ApiError } from '../api/http'
-import { useListing } from '../api/listings'
-import { useLandlord } from '../api/users'
-import { AskLandlordForm } from '../components/AskLandlordForm'
+import { useListing } from '../features/listings/api/listings'
+import { useLandlord } from '../features/account/api/users'
+import { InAppContact } from '../features/conversations/components/InAppContact'
 import { Spinner } from '../components/Spinner'
-import { useDocumentTitle } from '../components/use-document-title'
-import { useHydrating } from '../components/use-hydrating'
+import { useDocumentTitle } from '../hooks/use-document-title'
+import { useHydrating } from '../hooks/use-hydrating'
 import styles from './Contact.module.css'
 
 /** A mailto link with subject and body encoded as RFC 6068 asks (spaces as %20, not '+'). */
@@ -94,25 +94,6 @@ export default function Contact() {
         </div>
       )}
     </main>
-  )
-}
-
-/** The in-app message box in place of the mailto, with the reason. */
-function InAppContact({ listing, landlordName }: { listing: Listing; landlordName: string }) {
-  if (listing.status !== 'active') {
-    return (
-      <p className="empty-text">
-        This home is {listing.status}: {landlordName} takes no new messages about it.
-      </p>
-    )
-  }
-  return (
-    <>
-      <p className={styles.reason}>
-        {landlordName} prefers messages in the app: your message goes to their inbox here.
-      </p>
-      <AskLandlordForm listingId={listing.id} landlordName={landlordName} />
-    </>
   )
 }
 

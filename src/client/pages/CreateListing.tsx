@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router'
 import { listingFormDefaults } from '../../shared/listing-schema'
 import { listingPagePath, screens } from '../../shared/screens'
-import { ListingForm } from '../components/listing-form/ListingForm'
-import { useDocumentTitle } from '../components/use-document-title'
+import { ListingForm } from '../features/listings/components/listing-form/ListingForm'
+import { useDocumentTitle } from '../hooks/use-document-title'
 
 export default function CreateListing() {
   useDocumentTitle(screens.createListing.title)

@@ -2,12 +2,12 @@ import { useEffect } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { listingFormDefaults } from '../../shared/listing-schema'
 import { listingPagePath, screens } from '../../shared/screens'
-import { useListing } from '../api/listings'
-import { useSession } from '../api/session'
-import { ListingForm } from '../components/listing-form/ListingForm'
+import { useListing } from '../features/listings/api/listings'
+import { useSession } from '../features/account/api/session'
+import { ListingForm } from '../features/listings/components/listing-form/ListingForm'
 import { Spinner } from '../components/Spinner'
 import { toast } from '../components/toasts'
-import { useDocumentTitle } from '../components/use-document-title'
+import { useDocumentTitle } from '../hooks/use-document-title'
 
 export default function EditListing() {
   useDocumentTitle(screens.editListing.title)

@@ -1,45 +1,24 @@
-import { useState, type FormEvent } from 'react'
-import { Link } from 'react-router'
 import { screens } from '../../shared/screens'
-import { useRequestPasswordReset } from '../api/session'
-import styles from '../components/AuthForm.module.css'
-import { SubmitButton } from '../components/SubmitButton'
-import { TextInput } from '../components/TextInput'
+import { useRequestPasswordReset } from '../features/account/api/session'
+import { AuthForm } from '../features/account/components/AuthForm'
 import { toast } from '../components/toasts'
-import { useDocumentTitle } from '../components/use-document-title'
+import { useDocumentTitle } from '../hooks/use-document-title'
 
 export default function ForgotPassword() {
   useDocumentTitle(screens.forgotPassword.title)
-  const [email, setEmail] = useState('')
   const requestReset = useRequestPasswordReset()
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault()
-    // The same answer whether or not the address has an account.
-    requestReset.mutate(email, {
-      onSuccess: () => toast.success('Email was sent'),
-      onError: () => toast.error('Could not send reset email'),
-    })
-  }
-
   return (
-    <main className="page">
-      <h1 className="page-header">{screens.forgotPassword.title}</h1>
-      <form className={styles.form} onSubmit={onSubmit}>
-        <TextInput
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <Link to="/sign-in" className={styles.forgotLink}>
-          Sign In
-        </Link>
-        <SubmitButton label="Send Reset Link" pending={requestReset.isPending} />
-      </form>
-    </main>
+    <AuthForm
+      title={screens.forgotPassword.title}
+      fields={[{ name: 'email', label: 'Email', type: 'email', autoComplete: 'email' }]}
+      link={{ to: '/sign-in', text: 'Sign In' }}
+      submitLabel="Send Reset Link"
+      // The same response whether or not the address has an account.
+      onSubmit={({ email }) =>
+        requestReset.mutateAsync(email).then(() => toast.success('Email was sent'))
+      }
+      failure={() => 'Could not send reset email'}
+    />
   )
 }

@@ -2,33 +2,32 @@
 // the left column and a panel with the price and the contact button stays in view on the right. A
 // sold or rented listing says so in a banner above all, its price only as the last one asked; its
 // owner edits, deletes, closes and reopens it here.
-import { Bath, BedDouble, CircleParking, MapPin, Pencil, Sofa, Trash2 } from 'lucide-react'
+import { Bath, BedDouble, CircleParking, MapPin, Sofa } from 'lucide-react'
 import { lazy, Suspense, useRef } from 'react'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format'
 import { effectivePrice, type Listing as ListingData } from '../../shared/listing'
 import type { PublicUser } from '../../shared/profile'
-import { contactPath, editListingPath, screens } from '../../shared/screens'
-import { useListing } from '../api/listings'
-import { useSession } from '../api/session'
-import { AskLandlord } from '../components/AskLandlord'
-import { FavouriteButton } from '../components/FavouriteButton'
-import { ListedBy } from '../components/ListedBy'
-import { PhotoGallery } from '../components/PhotoGallery'
-import { closedStatusText } from '../components/listing-status-text'
-import { ListingStatusButton } from '../components/ListingStatusButton'
-import { ShareButton } from '../components/ShareButton'
+import { contactPath } from '../../shared/screens'
+import { useListing } from '../features/listings/api/listings'
+import { useSession } from '../features/account/api/session'
+import { AskLandlord } from '../features/conversations/components/AskLandlord'
+import { FavouriteButton } from '../features/favourites/components/FavouriteButton'
+import { ListedBy } from '../features/landlords/components/ListedBy'
+import { PhotoGallery } from '../features/listings/components/PhotoGallery'
+import { closedStatusText } from '../features/listings/components/listing-status-text'
+import { OwnerControls } from '../features/listings/components/OwnerControls'
+import { ShareButton } from '../features/listings/components/ShareButton'
 import { Spinner } from '../components/Spinner'
-import { useConfirmedDelete } from '../components/use-confirmed-delete'
-import { useDocumentTitle } from '../components/use-document-title'
-import { useNearViewport } from '../components/use-near-viewport'
-import { useNoIndex } from '../components/use-no-index'
-import { ViewingTimes } from '../components/viewings/ViewingTimes'
+import { useDocumentTitle } from '../hooks/use-document-title'
+import { useNearViewport } from '../hooks/use-near-viewport'
+import { useNoIndex } from '../hooks/use-no-index'
+import { ViewingTimes } from '../features/viewings/components/ViewingTimes'
 import styles from './Listing.module.css'
 import NotFound from './NotFound'
 
 // Leaflet is loaded by this screen alone (docs/performance.md, Bundle).
-const ListingMap = lazy(() => import('../components/ListingMap'))
+const ListingMap = lazy(() => import('../features/listings/components/ListingMap'))
 
 export default function Listing() {
   const { listingId = '' } = useParams()
@@ -58,10 +57,10 @@ function ListingDetails({
   user: PublicUser | null | undefined
 }) {
   // The contact button is for others: hidden from the owner (the spec's permissions). It is there
-  // while we learn who is here, so that a page drawn on the server, read without scripts, has it.
+  // while we learn who is here, so that a page rendered on the server, read without scripts, has it.
   const showContact = user?.id !== listing.userRef
   const isOwner = !!user && user.id === listing.userRef
-  // Leaflet is fetched and started only when the map is about to be seen, not while the page draws.
+  // Leaflet is fetched and started only when the map is about to be seen, not while the page renders.
   const mapRef = useRef<HTMLDivElement>(null)
   const mapNear = useNearViewport(mapRef)
   const price = formatPrice(effectivePrice(listing))
@@ -166,35 +165,5 @@ function ListingDetails({
         </div>
       </section>
     </main>
-  )
-}
-
-/** The owner's own controls, as Profile's cards have them: edit, delete and the status. */
-function OwnerControls({ listing, ownerId }: { listing: ListingData; ownerId: string }) {
-  const navigate = useNavigate()
-  // The page is gone with the listing: back to the owner's other listings.
-  const { confirmAndDelete, deleteListing } = useConfirmedDelete(ownerId, () => {
-    void navigate(screens.profile.path, { replace: true })
-  })
-  return (
-    <div className={styles.ownerControls}>
-      <ListingStatusButton
-        listing={listing}
-        className={`secondary-button ${styles.ownerButton} ${styles.statusButton}`}
-      />
-      <Link to={editListingPath(listing.id)} className={`secondary-button ${styles.ownerButton}`}>
-        <Pencil size={18} aria-hidden="true" />
-        Edit<span className="visually-hidden"> listing</span>
-      </Link>
-      <button
-        type="button"
-        className={`secondary-button ${styles.ownerButton} ${styles.deleteButton}`}
-        onClick={() => confirmAndDelete(listing)}
-        disabled={deleteListing.isPending}
-      >
-        <Trash2 size={18} aria-hidden="true" />
-        Delete<span className="visually-hidden"> listing</span>
-      </button>
-    </div>
   )
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { notFoundTitle } from '../../shared/screens'
-import { useDocumentTitle } from '../components/use-document-title'
+import { useDocumentTitle } from '../hooks/use-document-title'
 
 export default function NotFound({ what = 'page' }: { what?: string }) {
   useDocumentTitle(notFoundTitle)

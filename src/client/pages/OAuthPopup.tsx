@@ -1,7 +1,7 @@
 // The Google popup lands here after the provider: it tells the window that opened it, then closes.
 import { useEffect } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { oauthChannelName } from '../api/session'
+import { oauthChannelName } from '../features/account/api/session'
 import { Spinner } from '../components/Spinner'
 
 export default function OAuthPopup() {
@@ -11,7 +11,7 @@ export default function OAuthPopup() {
 
   useEffect(() => {
     if (!window.opener && window.name !== 'google-sign-in') {
-      // Not a popup (opened by hand, or the browser refused the popup): just go on.
+      // Not a popup (opened by hand, or the browser blocked the popup): just go on.
       void navigate('/', { replace: true })
       return
     }

@@ -2,8 +2,8 @@ import { Link } from 'react-router'
 import { categoryPath, categoryTitle, screens } from '../../shared/screens'
 import { EmptyState } from '../components/EmptyState'
 import { ListHeading } from '../components/ListHeading'
-import { ListingPages } from '../components/ListingPages'
-import { useDocumentTitle } from '../components/use-document-title'
+import { ListingPages } from '../features/listings/components/ListingPages'
+import { useDocumentTitle } from '../hooks/use-document-title'
 
 export default function Offers() {
   useDocumentTitle(screens.offers.title)

@@ -7,29 +7,29 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { ListingType } from '../../shared/listing'
 import { listingSorts, type Bbox, type ListingSort } from '../../shared/listing-requests'
 import { screens } from '../../shared/screens'
-import { useListingMap, useListingPages } from '../api/listings'
+import { useListingMap, useListingPages } from '../features/listings/api/listings'
 import { EmptyState } from '../components/EmptyState'
-import { ListingPages } from '../components/ListingPages'
-import { SaveSearchButton } from '../components/saved-searches/SaveSearchButton'
-import { activeFilters, type ActiveFilter } from '../components/search/active-filters'
-import { ActiveFilters } from '../components/search/ActiveFilters'
-import { FilterForm } from '../components/search/FilterForm'
-import { FilterSheet } from '../components/search/FilterSheet'
-import { homeCount } from '../components/search/home-count'
-import { RefusedSearch } from '../components/search/RefusedSearch'
-import { TypeTabs } from '../components/search/TypeTabs'
+import { ListingPages } from '../features/listings/components/ListingPages'
+import { SaveSearchButton } from '../features/saved-searches/components/SaveSearchButton'
+import { activeFilters, type ActiveFilter } from '../features/search/components/active-filters'
+import { ActiveFilters } from '../features/search/components/ActiveFilters'
+import { FilterForm } from '../features/search/components/FilterForm'
+import { FilterSheet } from '../features/search/components/FilterSheet'
+import { homeCount } from '../features/search/components/home-count'
+import { InvalidSearch } from '../features/search/components/InvalidSearch'
+import { TypeTabs } from '../features/search/components/TypeTabs'
 import { readSearch } from '../../shared/read-search'
 import { searchPath, type SearchState, type SearchView } from '../../shared/search-state'
-import { SearchBox } from '../components/SearchBox'
+import { SearchBox } from '../features/search/components/SearchBox'
 import { SegmentedControl } from '../components/SegmentedControl'
 import { Spinner } from '../components/Spinner'
-import { useDocumentTitle } from '../components/use-document-title'
-import { useHydrating } from '../components/use-hydrating'
-import { useMediaQuery } from '../components/use-media-query'
+import { useDocumentTitle } from '../hooks/use-document-title'
+import { useHydrating } from '../hooks/use-hydrating'
+import { useMediaQuery } from '../hooks/use-media-query'
 import styles from './Search.module.css'
 
 // Leaflet and the clustering load only when a map is shown.
-const SearchMap = lazy(() => import('../components/search-map/SearchMap'))
+const SearchMap = lazy(() => import('../features/search/components/search-map/SearchMap'))
 
 const sortLabels: Record<ListingSort, string> = {
   newest: 'Newest',
@@ -60,11 +60,11 @@ export default function Search() {
   }
 
   const showList = desktop || view === 'list'
-  // Leaflet needs a browser: a drawn page gets its map once the page is the browser's own.
+  // Leaflet needs a browser: a server-rendered page gets its map once the page is the browser's own.
   const showMap = (desktop || view === 'map') && !hydrating
   const count = useListingMap(filter, countZoom)
-  // The list's own read (ListingPages shares it), for what the server says when it refuses.
-  const pages = useListingPages(filter, { sort, enabled: showList })
+  // The list's own read (ListingPages shares it), for what the server says when it rejects it.
+  const pages = useListingPages(search, { enabled: showList })
 
   return (
     <main className={`page ${styles.page}`}>
@@ -101,7 +101,7 @@ export default function Search() {
         )}
       </div>
 
-      <RefusedSearch errors={[pages.error, count.error]} />
+      <InvalidSearch errors={[pages.error, count.error]} />
 
       <div className={styles.results}>
         {showList && (

@@ -1,73 +1,42 @@
-import { useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { screens } from '../../shared/screens'
 import { ApiError } from '../api/http'
-import { useSignIn } from '../api/session'
-import { isRateLimited, tooManyAttempts } from '../components/account-failures'
-import styles from '../components/AuthForm.module.css'
-import { GoogleButton } from '../components/GoogleButton'
-import { PasswordInput } from '../components/PasswordInput'
-import type { SignInRedirectState } from '../components/RequireAuth'
-import { SubmitButton } from '../components/SubmitButton'
-import { TextInput } from '../components/TextInput'
-import { toast } from '../components/toasts'
-import { useDocumentTitle } from '../components/use-document-title'
+import { useSignIn } from '../features/account/api/session'
+import { isRateLimited, tooManyAttempts } from '../features/account/components/account-failures'
+import { AuthForm } from '../features/account/components/AuthForm'
+import styles from '../features/account/components/AuthForm.module.css'
+import { GoogleButton } from '../features/account/components/GoogleButton'
+import type { SignInRedirectState } from '../features/account/components/RequireAuth'
+import { useDocumentTitle } from '../hooks/use-document-title'
 
 export default function SignIn() {
   useDocumentTitle(screens.signIn.title)
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
   const signIn = useSignIn()
   const navigate = useNavigate()
   const redirect = useLocation().state as SignInRedirectState | null
   const from = redirect?.from
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault()
-    signIn.mutate(
-      { email, password },
-      {
-        // Back to the page that sent the visitor here, otherwise Explore.
-        onSuccess: () => void navigate(from ?? '/', { replace: true }),
-        onError: (error) => {
-          const message = signInFailure(error)
-          toast.error(message, { toastId: message })
-        },
-      },
-    )
-  }
-
   return (
-    <main className="page">
-      <h1 className="page-header">Welcome Back!</h1>
-      {redirect?.reason && <p className={styles.reason}>{signInReasons[redirect.reason]}</p>}
-      <form className={styles.form} onSubmit={onSubmit}>
-        <TextInput
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <PasswordInput
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <Link to="/forgot-password" className={styles.forgotLink}>
-          Forgot Password
-        </Link>
-        <SubmitButton label="Sign In" pending={signIn.isPending} />
-      </form>
+    <AuthForm
+      title="Welcome Back!"
+      intro={redirect?.reason && <p className={styles.reason}>{signInReasons[redirect.reason]}</p>}
+      fields={[
+        { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+        { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+      ]}
+      link={{ to: '/forgot-password', text: 'Forgot Password' }}
+      submitLabel="Sign In"
+      // Back to the page that sent the visitor here, otherwise Explore.
+      onSubmit={(credentials) =>
+        signIn.mutateAsync(credentials).then(() => navigate(from ?? '/', { replace: true }))
+      }
+      failure={signInFailure}
+    >
       <GoogleButton />
       <Link to="/sign-up" className={styles.switchLink}>
         Sign Up Instead
       </Link>
-    </main>
+    </AuthForm>
   )
 }
 

@@ -2,20 +2,17 @@
 // own listings, each by day; either can be cancelled from here. Viewings that have ended are left
 // out: the conversation with the owner keeps the record.
 import { CalendarDays } from 'lucide-react'
-import { useId, useRef } from 'react'
+import { useRef } from 'react'
 import { Link } from 'react-router'
 import { categoryPath, categoryTitle, screens } from '../../shared/screens'
-import type { BookingDetails } from '../../shared/viewing'
-import { useSession } from '../api/session'
-import { useBookings } from '../api/viewings'
+import { useSession } from '../features/account/api/session'
+import { useBookings } from '../features/viewings/api/viewings'
 import { EmptyState } from '../components/EmptyState'
 import { Spinner } from '../components/Spinner'
-import { useDocumentTitle } from '../components/use-document-title'
-import { useNow } from '../components/use-now'
-import { BookingRow, type BookingSide } from '../components/viewings/BookingRow'
-import { viewingDays } from '../components/viewings/viewing-days'
+import { useDocumentTitle } from '../hooks/use-document-title'
+import { useNow } from '../hooks/use-now'
+import { BookingSection } from '../features/viewings/components/BookingSection'
 import styles from './Viewings.module.css'
-import cardList from '../styles/card-list.module.css'
 
 export default function Viewings() {
   useDocumentTitle(screens.viewings.title)
@@ -103,46 +100,5 @@ function MyViewings({ userId }: { userId: string }) {
         {content}
       </div>
     </main>
-  )
-}
-
-function BookingSection({
-  title,
-  side,
-  bookings,
-  now,
-  onCancelled,
-}: {
-  title: string
-  side: BookingSide
-  bookings: BookingDetails[]
-  now: number
-  onCancelled: () => void
-}) {
-  const id = useId()
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className={styles.sectionHeading}>
-        {title}
-      </h2>
-      {viewingDays(bookings, new Date(now).getFullYear()).map((day) => (
-        <div key={day.date} className={styles.day}>
-          <h3 id={`${id}-${day.date}`} className={styles.dayHeading}>
-            <time dateTime={day.date}>{day.heading}</time>
-          </h3>
-          <ul className={cardList.cardList} aria-labelledby={`${id}-${day.date}`}>
-            {day.bookings.map((booking) => (
-              <BookingRow
-                key={booking.id}
-                booking={booking}
-                side={side}
-                now={now}
-                onCancelled={onCancelled}
-              />
-            ))}
-          </ul>
-        </div>
-      ))}
-    </section>
   )
 }

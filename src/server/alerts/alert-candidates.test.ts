@@ -12,7 +12,7 @@ import { effectivePrice } from '../../shared/listing'
 import { listingFilterSchema } from '../../shared/listing-query-schema'
 import { filterParameters, type ListingFilter } from '../../shared/listing-requests'
 import { alertFrequencies } from '../../shared/saved-search'
-import { alertCandidatesQuery } from './listing-alerts'
+import { alertCandidatesQuery } from '../saved-searches/alert-candidates.queries'
 import { listingMatchesFilter } from './listing-matches-filter'
 
 const owners = ['owner-a', 'owner-b']

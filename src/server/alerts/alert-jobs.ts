@@ -6,10 +6,13 @@ import type { Kysely } from 'kysely'
 import { effectivePrice, type Listing } from '../../shared/listing.js'
 import type { Db } from '../db/database.js'
 import type { JobHandlers } from '../jobs/job-queue.js'
+import { hasSaved } from '../favourites/favourites.queries.js'
+import { listingStatusesNewestFirst } from '../listings/listing-statuses.queries.js'
 import type { ListingQueries } from '../listings/listings.queries.js'
 import type { Database, SavedHomeMailKind } from '../db/schema.js'
+import { unsubscribeUrl } from '../mail/mail-links.js'
 import type { Mail, Mailer } from '../mail/mailer.js'
-import { batches } from '../media/s3-store.js'
+import { batches } from '../lib/batches.js'
 import {
   listingClosedMail,
   listingsPerMail,
@@ -18,7 +21,7 @@ import {
 } from './alert-mails.js'
 import {
   alertJobKinds,
-  type ListingAlerts,
+  type ListingAlertQueue,
   type ListingClosedJob,
   type MatchListingJob,
   type PriceCutJob,
@@ -29,23 +32,18 @@ import {
   savedHomeMailIntervalMs,
   type SavedHomeMailClaim,
 } from './saved-home-mail-limits.js'
-import type { UnsubscribeTokens } from './unsubscribe-token.js'
+import { mailOptedOut } from './mail-opt-outs.queries.js'
+import type { UnsubscribeTokens } from '../mail/unsubscribe-token.js'
+import { findSavedSearch } from '../saved-searches/saved-searches.queries.js'
+import { userEmail } from '../users/users.queries.js'
 
-/** The page of the one-click unsubscribe link (alerts/unsubscribe.routes.ts). */
-export function unsubscribeUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/unsubscribe/${token}`
-}
-
-/** A saved search's matches not yet mailed, newest listing first. */
+/** The listings of a saved search's matches not yet mailed. */
 export function pendingMatchesQuery(kysely: Kysely<Database>, savedSearchId: string) {
   return kysely
     .selectFrom('saved_search_match')
-    .innerJoin('listing', 'listing.id', 'saved_search_match.listingId')
-    .select(['listing.id', 'listing.status'])
-    .where('saved_search_match.savedSearchId', '=', savedSearchId)
-    .where('saved_search_match.settledAt', 'is', null)
-    .orderBy('listing.timestamp', 'desc')
-    .orderBy('listing.id', 'desc')
+    .select('listingId')
+    .where('savedSearchId', '=', savedSearchId)
+    .where('settledAt', 'is', null)
 }
 
 export function createAlertJobs(deps: {
@@ -54,7 +52,7 @@ export function createAlertJobs(deps: {
   mailer: Mailer
   publicUrl: string
   unsubscribeTokens: UnsubscribeTokens
-  listingAlerts: ListingAlerts
+  listingAlerts: Pick<ListingAlertQueue, 'matchListing'>
 }): JobHandlers {
   const { db, listings, mailer, publicUrl, unsubscribeTokens, listingAlerts } = deps
   const { kysely } = db
@@ -69,26 +67,10 @@ export function createAlertJobs(deps: {
     kind: SavedHomeMailKind,
   ): Promise<string | undefined> {
     if (listing.userRef === userId) return undefined
-    const row = await kysely
-      .selectFrom('favourite')
-      .innerJoin('user', 'user.id', 'favourite.userId')
-      .select('user.email')
-      .where('favourite.userId', '=', userId)
-      .where('favourite.listingId', '=', listing.id)
-      .where('user.emailVerified', '=', db.bool(true))
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('mail_opt_out')
-              .select('mail_opt_out.kind')
-              .whereRef('mail_opt_out.userId', '=', 'favourite.userId')
-              .where('mail_opt_out.kind', '=', kind),
-          ),
-        ),
-      )
-      .executeTakeFirst()
-    return row?.email
+    if (!(await hasSaved(db, userId, listing.id))) return undefined
+    if (await mailOptedOut(db, userId, kind)) return undefined
+    const user = await userEmail(db, userId)
+    return user?.verified ? user.email : undefined
   }
 
   /** Sends a saved-home mail if its limits allow (saved-home-mail-limits.ts). */
@@ -107,26 +89,21 @@ export function createAlertJobs(deps: {
 
   async function savedSearchAlert(payload: unknown, now: number) {
     const { savedSearchId } = payload as SavedSearchAlertJob
-    const search = await kysely
-      .selectFrom('saved_search')
-      .innerJoin('user', 'user.id', 'saved_search.userId')
-      .select([
-        'saved_search.name',
-        'saved_search.query',
-        'saved_search.alerts',
-        'user.email',
-        'user.emailVerified',
-      ])
-      .where('saved_search.id', '=', savedSearchId)
-      .executeTakeFirst()
+    const search = await findSavedSearch(db, savedSearchId)
     // Deleted with its matches (they cascade): nothing to send.
     if (!search) return
-    const pending = await pendingMatchesQuery(kysely, savedSearchId).execute()
+    const matched = await pendingMatchesQuery(kysely, savedSearchId).execute()
+    // Newest listing first; a listing deleted since is gone from both.
+    const pending = await listingStatusesNewestFirst(
+      kysely,
+      matched.map((row) => row.listingId),
+    )
+    const owner = await userEmail(db, search.userId)
     // A listing closed since it matched is no news any more.
     const active = pending.filter((row) => row.status === 'active')
     // An address not verified may not be its owner's: its matches are settled unmailed, as when
     // alerts are off, so that verifying later brings no backlog.
-    if (search.alerts !== 'off' && Boolean(search.emailVerified) && active.length > 0) {
+    if (search.alerts !== 'off' && owner?.verified && active.length > 0) {
       const named: Listing[] = []
       for (const row of active.slice(0, listingsPerMail)) {
         const listing = await listings.get(row.id)
@@ -134,7 +111,7 @@ export function createAlertJobs(deps: {
       }
       await mailer.send(
         savedSearchAlertMail({
-          to: search.email,
+          to: owner.email,
           publicUrl,
           search: {
             name: search.name,

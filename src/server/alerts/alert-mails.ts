@@ -3,7 +3,7 @@
 // a user wrote is on one line after a label, and each of our links on a labelled line of its own.
 import { formatBathrooms, formatBedrooms, formatCount, formatPrice } from '../../shared/format.js'
 import { effectivePrice, type Listing } from '../../shared/listing.js'
-import { escapeHtml } from '../http/escape.js'
+import { escapeHtml } from '../lib/escape.js'
 import {
   mailButton,
   mailColours,
@@ -11,6 +11,7 @@ import {
   mailPage,
   profileManageLine,
 } from '../mail/mail-layout.js'
+import { listingUrl } from '../mail/mail-links.js'
 import { oneLine } from '../mail/mail-text.js'
 import type { Mail } from '../mail/mailer.js'
 import { unsubscribeHeaders } from '../mail/unsubscribe-headers.js'
@@ -18,10 +19,6 @@ import { shareImagePath } from '../media/share-image.js'
 
 /** A mail names this many listings at most; the search's link shows the rest. */
 export const listingsPerMail = 10
-
-export function listingUrl(publicUrl: string, listing: Pick<Listing, 'type' | 'id'>): string {
-  return `${publicUrl}/category/${listing.type}/${encodeURIComponent(listing.id)}`
-}
 
 export function searchUrl(publicUrl: string, query: Record<string, string>): string {
   const parameters = new URLSearchParams(query).toString()

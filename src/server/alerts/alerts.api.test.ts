@@ -16,8 +16,16 @@ import {
   testOrigin,
   type TestApp,
 } from '../../../tests/support/test-app'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema'
+import { savedListingQuery } from '../favourites/favourites.queries'
+import { listingStatusesQuery } from '../listings/listing-statuses.queries'
+import { savedSearchByIdQuery } from '../saved-searches/saved-searches.queries'
+import { userEmailQuery } from '../users/users.queries'
+import { mailOptOutQuery } from './mail-opt-outs.queries'
 import { pendingMatchesQuery } from './alert-jobs'
-import { alertCandidatesQuery, nextDigestAt } from './listing-alerts'
+import { alertCandidatesQuery } from '../saved-searches/alert-candidates.queries'
+import { nextDigestAt } from './listing-alerts'
 
 const minute = 60_000
 const day = 24 * 60 * minute
@@ -367,6 +375,22 @@ describe.each(dialects)('alerts on %s', (dialect) => {
     // A saved search's waiting matches: by the match key's first column, each listing by its key.
     const pending = await queryPlan(t.context.db, (trx) => pendingMatchesQuery(trx, 'some-id'))
     expect(scansTable(pending, 'saved_search_match')).toBe(false)
-    expect(scansTable(pending, 'listing')).toBe(false)
+    const statuses = await queryPlan(t.context.db, (trx) =>
+      listingStatusesQuery(trx, ['some-listing', 'another-listing']),
+    )
+    expect(scansTable(statuses, 'listing')).toBe(false)
+  })
+
+  it("reads a saver's save, address and opt-out, and a saved search, each by its key", async () => {
+    const reads = {
+      favourite: (trx: Kysely<Database>) => savedListingQuery(trx, 'some-user', 'some-listing'),
+      user: (trx: Kysely<Database>) => userEmailQuery(trx, 'some-user'),
+      mail_opt_out: (trx: Kysely<Database>) => mailOptOutQuery(trx, 'some-user', 'price-cut'),
+      saved_search: (trx: Kysely<Database>) => savedSearchByIdQuery(trx, 'some-id'),
+    }
+    for (const [table, read] of Object.entries(reads)) {
+      const plan = await queryPlan(t.context.db, read)
+      expect(scansTable(plan, table), plan.join('\n')).toBe(false)
+    }
   })
 })

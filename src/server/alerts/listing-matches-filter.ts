@@ -2,12 +2,8 @@
 // checked on the listing itself, for the saved searches a new listing may match.
 import { effectivePrice, type Listing } from '../../shared/listing.js'
 import type { ListingFilter } from '../../shared/listing-requests.js'
-import { queryWords, wordsOf } from '../listings/search-words.js'
-
-/** The words a query's words must begin: the listing's name's and location's. */
-export function listingWords(listing: Pick<Listing, 'name' | 'location'>): string[] {
-  return wordsOf(`${listing.name} ${listing.location}`)
-}
+import { queryWords } from '../listings/search-words.js'
+import { listingWords } from '../saved-searches/alert-candidates.queries.js'
 
 /** `words`: the listing's words, when the caller checks many filters on one listing. */
 export function listingMatchesFilter(

@@ -6,8 +6,11 @@
 import { Hono, type Context } from 'hono'
 import type { Db } from '../db/database.js'
 import type { SavedHomeMailKind } from '../db/schema.js'
-import { escapeHtml } from '../http/escape.js'
-import type { UnsubscribeTokens } from './unsubscribe-token.js'
+import { escapeHtml } from '../lib/escape.js'
+import { findSavedSearch, turnAlertsOff } from '../saved-searches/saved-searches.queries.js'
+import { messageMailsOff, stopMessageMails } from '../users/users.queries.js'
+import { mailOptedOut, optOutOfMail } from './mail-opt-outs.queries.js'
+import type { UnsubscribeTokens } from '../mail/unsubscribe-token.js'
 
 /** The app's colours and spacing (client/styles/global.css), for one card in the middle. */
 const pageCss = `body {
@@ -67,7 +70,7 @@ export function unsubscribeRoutes(deps: {
 }) {
   const { db, unsubscribeTokens, publicUrl } = deps
 
-  function answer(c: Context, status: 200 | 400 | 404, title: string, body: string) {
+  function page(c: Context, status: 200 | 400 | 404, title: string, body: string) {
     c.header('Cache-Control', 'no-store')
     return c.html(
       `<!doctype html>
@@ -83,22 +86,12 @@ export function unsubscribeRoutes(deps: {
   }
 
   const badLink = (c: Context) =>
-    answer(c, 400, 'This link is not valid', '<p>Check that the whole link was opened.</p>')
+    page(c, 400, 'This link is not valid', '<p>Check that the whole link was opened.</p>')
   const gone = (c: Context) =>
-    answer(c, 404, 'Saved search not found', '<p>This saved search was deleted.</p>')
-
-  /** Whether the user has turned message mails off (no preference row: they are on). */
-  async function messageMailsOff(userId: string): Promise<boolean> {
-    const row = await db.kysely
-      .selectFrom('contact_preference')
-      .select('messageMails')
-      .where('userId', '=', userId)
-      .executeTakeFirst()
-    return row !== undefined && !row.messageMails
-  }
+    page(c, 404, 'Saved search not found', '<p>This saved search was deleted.</p>')
 
   const messageMailsAreOff = (c: Context, future: boolean) =>
-    answer(
+    page(
       c,
       200,
       'Message mails are off',
@@ -116,8 +109,8 @@ export function unsubscribeRoutes(deps: {
       .get('/messages/:token', async (c) => {
         const userId = unsubscribeTokens.verifyMessages(c.req.param('token'))
         if (!userId) return badLink(c)
-        if (await messageMailsOff(userId)) return messageMailsAreOff(c, false)
-        return answer(
+        if (await messageMailsOff(db, userId)) return messageMailsAreOff(c, false)
+        return page(
           c,
           200,
           'Stop message mails?',
@@ -129,21 +122,7 @@ export function unsubscribeRoutes(deps: {
       .post('/messages/:token', async (c) => {
         const userId = unsubscribeTokens.verifyMessages(c.req.param('token'))
         if (!userId) return badLink(c)
-        // A deleted user has nothing left to turn off (and the row would have no user).
-        const user = await db.kysely
-          .selectFrom('user')
-          .select('id')
-          .where('id', '=', userId)
-          .executeTakeFirst()
-        if (user) {
-          await db.kysely
-            .insertInto('contact_preference')
-            .values({ userId, showEmail: db.bool(true), messageMails: db.bool(false) })
-            .onConflict((conflict) =>
-              conflict.column('userId').doUpdateSet({ messageMails: db.bool(false) }),
-            )
-            .execute()
-        }
+        await stopMessageMails(db, userId)
         return messageMailsAreOff(c, true)
       })
       .get('/:kind/:token', async (c) => {
@@ -152,14 +131,9 @@ export function unsubscribeRoutes(deps: {
         const userId = unsubscribeTokens.verifySavedHomes(kind, c.req.param('token'))
         if (!userId) return badLink(c)
         const { name, stop, when } = savedHomeMails[kind]
-        const off = await db.kysely
-          .selectFrom('mail_opt_out')
-          .select('kind')
-          .where('userId', '=', userId)
-          .where('kind', '=', kind)
-          .executeTakeFirst()
-        if (off) return answer(c, 200, `${name} are off`, `<p>You get no mail when ${when}.</p>`)
-        return answer(
+        const off = await mailOptedOut(db, userId, kind)
+        if (off) return page(c, 200, `${name} are off`, `<p>You get no mail when ${when}.</p>`)
+        return page(
           c,
           200,
           stop,
@@ -173,21 +147,9 @@ export function unsubscribeRoutes(deps: {
         if (!isSavedHomeMailKind(kind)) return badLink(c)
         const userId = unsubscribeTokens.verifySavedHomes(kind, c.req.param('token'))
         if (!userId) return badLink(c)
-        // A deleted user has nothing left to turn off (and the row would have no user).
-        const user = await db.kysely
-          .selectFrom('user')
-          .select('id')
-          .where('id', '=', userId)
-          .executeTakeFirst()
-        if (user) {
-          await db.kysely
-            .insertInto('mail_opt_out')
-            .values({ userId, kind, createdAt: Date.now() })
-            .onConflict((conflict) => conflict.columns(['userId', 'kind']).doNothing())
-            .execute()
-        }
+        await optOutOfMail(db, userId, kind)
         const { name, when } = savedHomeMails[kind]
-        return answer(
+        return page(
           c,
           200,
           `${name} are off`,
@@ -197,17 +159,13 @@ export function unsubscribeRoutes(deps: {
       .get('/:token', async (c) => {
         const id = unsubscribeTokens.verify(c.req.param('token'))
         if (!id) return badLink(c)
-        const search = await db.kysely
-          .selectFrom('saved_search')
-          .select(['name', 'alerts'])
-          .where('id', '=', id)
-          .executeTakeFirst()
+        const search = await findSavedSearch(db, id)
         if (!search) return gone(c)
         const name = escapeHtml(`"${search.name}"`)
         if (search.alerts === 'off') {
-          return answer(c, 200, 'Alerts are off', `<p>You get no alerts for ${name}.</p>`)
+          return page(c, 200, 'Alerts are off', `<p>You get no alerts for ${name}.</p>`)
         }
-        return answer(
+        return page(
           c,
           200,
           'Stop these alerts?',
@@ -219,18 +177,13 @@ export function unsubscribeRoutes(deps: {
       .post('/:token', async (c) => {
         const id = unsubscribeTokens.verify(c.req.param('token'))
         if (!id) return badLink(c)
-        const search = await db.kysely
-          .updateTable('saved_search')
-          .set({ alerts: 'off' })
-          .where('id', '=', id)
-          .returning('name')
-          .executeTakeFirst()
-        if (!search) return gone(c)
-        return answer(
+        const name = await turnAlertsOff(db, id)
+        if (name === undefined) return gone(c)
+        return page(
           c,
           200,
           'Alerts are off',
-          `<p>You will get no more alerts for ${escapeHtml(`"${search.name}"`)}. The search stays saved in your profile.</p>`,
+          `<p>You will get no more alerts for ${escapeHtml(`"${name}"`)}. The search stays saved in your profile.</p>`,
         )
       })
   )

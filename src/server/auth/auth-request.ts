@@ -32,7 +32,7 @@ export async function readAuthRequest(request: Request): Promise<AuthRequest> {
     try {
       body = JSON.parse(text)
     } catch {
-      // Better Auth answers a malformed body itself, with a 400.
+      // Better Auth responds to a malformed body itself, with a 400.
       return { refused: false, fields: undefined }
     }
   } else {

@@ -117,7 +117,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     expect((await sessionOf(t, sessionCookieFrom(response.headers)))?.user.name).toBe('Pat eoD')
   })
 
-  it('answers a sign-up with a known address as slowly as one with a new address', async () => {
+  it('responds to a sign-up with a known address as slowly as one with a new address', async () => {
     const known = await signUp(t)
     const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!
     async function timedSignUp(email: string, expectedStatus: number): Promise<number> {
@@ -157,7 +157,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     }
   })
 
-  it('answers every session check from one address, however many: page loads are not guesses', async () => {
+  it('responds to every session check from one address, however many: page loads are not guesses', async () => {
     const { cookie } = await signUp(t)
     const statuses = new Set<number>()
     for (let check = 0; check < 120; check++) {
@@ -188,7 +188,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     expect(await sessionOf(t, user.cookie)).not.toBeNull()
   })
 
-  it('answers Google sign-in with a 404 JSON when no Google client is configured', async () => {
+  it('responds to Google sign-in with a 404 JSON when no Google client is configured', async () => {
     const response = await post(t, '/api/auth/sign-in/social', {
       provider: 'google',
       callbackURL: '/',
@@ -197,7 +197,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     expect(await response.json()).toEqual({ error: 'Google sign-in is not configured' })
   })
 
-  it('answers a wrong password with 401 and our error shape', async () => {
+  it('responds to a wrong password with 401 and our error shape', async () => {
     const user = await signUp(t)
     const response = await post(t, '/api/auth/sign-in/email', {
       email: user.email,
@@ -219,7 +219,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
         body: JSON.stringify(body),
       })
 
-    it('answers 401 JSON without a session, before looking at the body', async () => {
+    it('responds 401 JSON without a session, before looking at the body', async () => {
       const response = await patch({ name: '' })
       expect(response.status).toBe(401)
       expect(await response.json()).toEqual({ error: expect.any(String) })
@@ -263,7 +263,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     /** The links of the `count` reset mails sent to `email`, oldest first. */
     async function resetLinks(email: string, count: number): Promise<string[]> {
       const outbox = path.join(t.dataDir, 'outbox')
-      // The mail is sent in the background, so that known and unknown addresses answer alike.
+      // The mail is sent in the background, so that known and unknown addresses get alike responses.
       return vi.waitFor(
         async () => {
           const files = (await fs.readdir(outbox).catch(() => []))
@@ -332,7 +332,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
         .execute()
     }
 
-    it('answers an unknown address exactly as a known one', async () => {
+    it('responds to an unknown address exactly as to a known one', async () => {
       const user = await signUp(t)
       const known = await post(t, '/api/auth/request-password-reset', {
         email: user.email,
@@ -450,7 +450,7 @@ describe.each(dialects)('sign-in rate limit on %s', (dialect) => {
     await t.close()
   })
 
-  it('answers 429 after 5 attempts a minute, and lets the user in again a minute later', async () => {
+  it('responds 429 after 5 attempts a minute, and lets the user in again a minute later', async () => {
     const user = await signUp(t)
     const otherAddress = () => ({
       incoming: { socket: { remoteAddress: '192.0.2.7', remotePort: 1, remoteFamily: 'IPv4' } },

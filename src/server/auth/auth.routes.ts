@@ -43,7 +43,7 @@ const accountMailLimits: Record<string, LimitRule> = {
   '/api/auth/send-verification-email': verificationMailAccountLimit,
 }
 
-/** The answer to an attempt refused by an account's limit, whether an account has the address or not. */
+/** The response to an attempt refused by an account's limit, whether an account has the address or not. */
 const tooManyForAccount: ErrorBody = {
   error: 'Too many attempts for this account: try again later',
 }
@@ -149,7 +149,7 @@ const usedEndpoints = new RegExp(
     ')$',
 )
 
-/** Better Auth answers errors as `{ code, message }`; our API promises `{ error }` as well. */
+/** Better Auth's error responses are `{ code, message }`; our API promises `{ error }` as well. */
 async function withErrorField(response: Response): Promise<Response> {
   if (!response.headers.get('content-type')?.includes('application/json')) {
     if (response.status < 400 || response.body) return response

@@ -23,8 +23,8 @@ export const passwordLength = { min: 8, max: 128 } as const
 
 /**
  * Better Auth makes the rate limit's `lastRequest` a PostgreSQL `bigint`, then its schema check,
- * run at every start, reads the type as `int8` and warns that it differs (better-auth#10718): a
- * line about nothing in every restart's log.
+ * run at every start, reads the type as `int8` and warns that it differs (a known fault of Better
+ * Auth's own): a line about nothing in every restart's log.
  */
 const falseSchemaWarning =
   /^Field lastRequest in table rateLimit has a different type in the database\. Expected number but got int8\.$/
@@ -53,7 +53,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         await endResetLinks(db.kysely, user.id)
       },
       async sendResetPassword({ user, url }) {
-        // Not awaited: a known address must answer as fast as an unknown one (no enumeration by timing).
+        // Not awaited: a known address must get its response as fast as an unknown one (no enumeration by timing).
         mailer.send(resetPasswordMail(user.email, url)).catch((error: unknown) => {
           console.error(`Could not send the reset mail to ${user.email}:`, error)
         })
@@ -68,7 +68,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       // (the seed, tests) have none and get no mail.
       async sendVerificationEmail({ user, url }, request) {
         if (!request) return
-        // Not awaited: a sign-up with a new address must answer as fast as one with a known one.
+        // Not awaited: a sign-up with a new address must get its response as fast as one with a known one.
         mailer.send(verificationMail(user.email, verificationLink(url))).catch((error: unknown) => {
           console.error(`Could not send the verification mail to ${user.email}:`, error)
         })
@@ -156,13 +156,13 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
     logger: {
       log(level, message, ...args: unknown[]) {
         if (level === 'warn' && falseSchemaWarning.test(message)) return
-        // An unreachable database is an outage (app.ts answers 503): one line that says so,
+        // An unreachable database is an outage (app.ts responds 503): one line that says so,
         // where Better Auth would log an error with a stack trace.
         const outage = args.find(isDatabaseUnavailable)
         if (outage instanceof Error) {
           return console.warn(`[Better Auth]: the database is unavailable (${outage.message})`)
         }
-        // A callback URL or origin not ours is the client's doing (answered 403), not an error of
+        // A callback URL or origin not ours is the client's doing (a 403 response), not an error of
         // ours: a warning, quoted so that the URL cannot write log lines of its own. (The hint
         // after it repeats the URL to a developer who is not there.)
         if (/^If it's a valid URL/.test(message)) return
@@ -213,7 +213,7 @@ export type Auth = ReturnType<typeof createAuth>
 
 /**
  * Better Auth refuses a sign-up with an address that has an account before it hashes the password,
- * so the answer came back many times faster than a new account's: a timing test of every address
+ * so the response came back many times faster than a new account's: a timing test of every address
  * told who has an account. Hashing the password anyway makes both take the hash's time.
  */
 const hashOnSignUpWithKnownAddress = createAuthMiddleware(async (ctx) => {

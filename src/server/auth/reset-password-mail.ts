@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/escape.js'
+import { escapeHtml } from '../lib/escape.js'
 import type { Mail } from '../mail/mailer.js'
 
 /** The reset mail: the link opens our reset page (through Better Auth, which checks the token first). */

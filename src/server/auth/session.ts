@@ -1,4 +1,4 @@
-// The signed-in user of a request, for our own routes (Better Auth answers /api/auth/* itself).
+// The signed-in user of a request, for our own routes (Better Auth handles /api/auth/* itself).
 import type { Context, MiddlewareHandler } from 'hono'
 import type { ErrorBody } from '../../shared/error-body.js'
 import type { PublicUser } from '../../shared/profile.js'
@@ -14,7 +14,7 @@ export async function readUser(auth: Auth, c: Context): Promise<PublicUser | nul
   return session && { id: session.user.id, name: session.user.name, email: session.user.email }
 }
 
-/** Answers 401 JSON without a valid session; otherwise puts the user on the context. */
+/** Responds 401 JSON without a valid session; otherwise puts the user on the context. */
 export function requireUser(auth: Auth): MiddlewareHandler<SignedInEnv> {
   return async (c, next) => {
     const user = await readUser(auth, c)

@@ -106,7 +106,7 @@ describe.each(dialects)('sign-in attempts per account on %s', (dialect) => {
     const user = await newUser()
     withClock()
     const results = await guesses(t, user.email, free)
-    expect(results.map((answer) => answer.status)).toEqual(Array(free).fill(401))
+    expect(results.map((result) => result.status)).toEqual(Array(free).fill(401))
 
     const refused = await signIn(t, user.email, 'yet another guess')
     expect(refused.status).toBe(429)
@@ -160,7 +160,7 @@ describe.each(dialects)('sign-in attempts per account on %s', (dialect) => {
     later(15)
     expect((await signIn(t, user.email, user.password)).status).toBe(200)
     const after = await guesses(t, user.email, free)
-    expect(after.map((answer) => answer.status)).toEqual(Array(free).fill(401))
+    expect(after.map((result) => result.status)).toEqual(Array(free).fill(401))
   })
 
   it('forgets an account after an hour without attempts', async () => {
@@ -170,7 +170,7 @@ describe.each(dialects)('sign-in attempts per account on %s', (dialect) => {
     expect((await signIn(t, user.email, 'a guess')).status).toBe(429)
     later(60 * 60)
     const after = await guesses(t, user.email, free)
-    expect(after.map((answer) => answer.status)).toEqual(Array(free).fill(401))
+    expect(after.map((result) => result.status)).toEqual(Array(free).fill(401))
   })
 
   it('leaves other accounts alone', async () => {
@@ -186,7 +186,7 @@ describe.each(dialects)('sign-in attempts per account on %s', (dialect) => {
     const results = await Promise.all(
       Array.from({ length: free + 10 }, (_, i) => signIn(t, user.email, `parallel guess ${i}`)),
     )
-    const statuses = results.map((answer) => answer.status).sort()
+    const statuses = results.map((result) => result.status).sort()
     expect(statuses).toEqual([...Array(free).fill(401), ...Array(10).fill(429)])
   })
 
@@ -317,9 +317,9 @@ describe.each(dialects)('sign-in attempts per account on %s', (dialect) => {
   it('keeps no row for a string that is not an e-mail address', async () => {
     const before = await attemptRows()
     for (const junk of ['not an address', 'pat@', ' pat@example.com', 'x'.repeat(300)]) {
-      const answer = await signIn(t, junk, 'a password')
-      expect(answer.status, junk).toBe(400)
-      expect(answer.body).toMatchObject({ error: expect.any(String) })
+      const result = await signIn(t, junk, 'a password')
+      expect(result.status, junk).toBe(400)
+      expect(result.body).toMatchObject({ error: expect.any(String) })
       const form = await signInWithForm(t, junk, 'a password')
       expect(form.status, junk).toBe(400)
     }

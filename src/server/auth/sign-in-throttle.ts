@@ -53,7 +53,7 @@ export function createSignInThrottle(db: Db, backoff: SignInBackoff = signInBack
 
   /**
    * Counts an attempt at the account's password if its wait is over; otherwise the attempt is
-   * refused and changes nothing (so refusals cannot stretch the owner's wait).
+   * refused and changes nothing (so refused attempts cannot stretch the owner's wait).
    */
   async function claim(email: string): Promise<Claim> {
     const key = accountKey(email)

@@ -1,5 +1,5 @@
 import { emailVerifiedParam } from '../../shared/email-verification.js'
-import { escapeHtml } from '../http/escape.js'
+import { escapeHtml } from '../lib/escape.js'
 import type { Mail } from '../mail/mailer.js'
 
 /** Where a verification link lands: Profile, which says the address is verified (or why not). */

@@ -235,14 +235,14 @@ describe.each(dialects)('conversations API on %s', (dialect) => {
       const response = await ask(home.id, { body: `Question ${index}` }, busy)
       ids.push((response.body as unknown as Conversation).id)
     }
-    // An answer moves the oldest conversation to the top.
-    await reply(ids[0]!, { body: 'Answer to the first' }, owner)
+    // A reply moves the oldest conversation to the top.
+    await reply(ids[0]!, { body: 'Reply to the first' }, owner)
     const first = await read<ConversationPage>('/api/conversations', busy)
     expect(first.body.items).toHaveLength(20)
     expect(first.body.items[0]).toMatchObject({
       id: ids[0],
       unread: 1,
-      lastMessage: { body: 'Answer to the first', from: { id: owner.id } },
+      lastMessage: { body: 'Reply to the first', from: { id: owner.id } },
     })
     expect((first.body.items[0] as Partial<Conversation>).messages).toBeUndefined()
     expect(first.body.items[1]!.id).toBe(ids[22])
@@ -333,7 +333,7 @@ describe.each(dialects)('conversations API on %s', (dialect) => {
     })
     expect(over.status).toBe(429)
     expect(Number(over.headers.get('Retry-After'))).toBeGreaterThan(3000)
-    // The other side may still answer.
+    // The other side may still reply.
     expect((await reply(id, { body: 'Please slow down' }, owner)).status).toBe(201)
   })
 })

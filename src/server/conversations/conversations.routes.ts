@@ -10,7 +10,7 @@ import { messageSchema, type MessageBody } from '../../shared/message-schema.js'
 import type { Auth } from '../auth/auth.js'
 import { requireUser, type SignedInEnv } from '../auth/session.js'
 import type { RequestLimits } from '../http/rate-limit.js'
-import { decodeTimeIdCursor, encodeTimeIdCursor } from '../http/time-id-cursor.js'
+import { decodeTimeIdCursor, encodeTimeIdCursor } from '../lib/time-id-cursor.js'
 import { parseJsonBody, validate } from '../http/validate.js'
 import type { ListingQueries } from '../listings/listings.queries.js'
 import type { ConversationQueries } from './conversations.queries.js'
@@ -44,7 +44,7 @@ const clientIdTaken: ErrorBody = {
 const listingNotFound: ErrorBody = { error: 'Listing not found' }
 
 // One person's messages: neither a shared cache nor the browser's may keep them.
-const privateAnswer = { 'Cache-Control': 'private, no-store' }
+const privateResponse = { 'Cache-Control': 'private, no-store' }
 
 /** Per account, whichever server the requests reach (counted in the database). */
 export const conversationLimits = {
@@ -109,7 +109,7 @@ export function conversationsRoutes(deps: {
     if (sent) {
       const conversation = await conversations.get(sent.conversationId, user.id)
       if (conversation?.listing.id !== listing.id) return c.json(clientIdTaken, 409)
-      return c.json(conversation, 200, privateAnswer)
+      return c.json(conversation, 200, privateResponse)
     }
     if (!(await conversations.findId(listing.id, user.id))) {
       // A closed home's conversations go on; nobody starts a new one about it.
@@ -126,7 +126,7 @@ export function conversationsRoutes(deps: {
     // The same clientId sent meanwhile by another request, about another listing.
     if (message.conversationId !== conversationId) return c.json(clientIdTaken, 409)
     const conversation = await conversations.get(conversationId, user.id)
-    return c.json(conversation!, created ? 201 : 200, privateAnswer)
+    return c.json(conversation!, created ? 201 : 200, privateResponse)
   })
 
   const conversationRoutes = new Hono<SignedInEnv>()
@@ -137,11 +137,11 @@ export function conversationsRoutes(deps: {
         items: page.items,
         nextCursor: page.last ? encodeTimeIdCursor(inboxCursor, page.last) : null,
       }
-      return c.json(body, 200, privateAnswer)
+      return c.json(body, 200, privateResponse)
     })
     .get('/unread', async (c) => {
       const count = await conversations.unreadCount(c.get('user').id)
-      return c.json({ count }, 200, privateAnswer)
+      return c.json({ count }, 200, privateResponse)
     })
     .get('/:id', validate('query', conversationQuery, 'Invalid conversation query'), async (c) => {
       const id = c.req.param('id')
@@ -151,7 +151,7 @@ export function conversationsRoutes(deps: {
         // Its header is read for the caller's side only, which checks that they take part: one
         // statement less for the read an open conversation repeats every 2 seconds.
         const body = idPattern.test(id) ? await conversations.get(id, userId) : undefined
-        return body ? c.json(body, 200, privateAnswer) : c.json(conversationNotFound, 404)
+        return body ? c.json(body, 200, privateResponse) : c.json(conversationNotFound, 404)
       }
       const conversation = await participantOf(id, userId)
       if (!conversation) return c.json(conversationNotFound, 404)
@@ -161,7 +161,7 @@ export function conversationsRoutes(deps: {
         return c.json({ error: 'Invalid conversation query', fields } satisfies ErrorBody, 400)
       }
       const body = await conversations.get(conversation.id, userId, beforeTime)
-      return c.json(body!, 200, privateAnswer)
+      return c.json(body!, 200, privateResponse)
     })
     .post('/:id/messages', async (c) => {
       const userId = c.get('user').id
@@ -171,13 +171,13 @@ export function conversationsRoutes(deps: {
       if ('error' in parsed) return c.json(parsed.error, parsed.status)
       const sent = await alreadySent(userId, parsed.data)
       if (sent && sent.conversationId !== conversation.id) return c.json(clientIdTaken, 409)
-      if (sent) return c.json(sent, 200, privateAnswer)
+      if (sent) return c.json(sent, 200, privateResponse)
       const limited = await overLimit(c, conversationLimits.messages, userId)
       if (limited) return limited
       const stored = await conversations.send(conversation, userId, parsed.data)
       // The same clientId sent meanwhile by another request, to another conversation.
       if (stored.message.conversationId !== conversation.id) return c.json(clientIdTaken, 409)
-      return c.json(stored.message, stored.created ? 201 : 200, privateAnswer)
+      return c.json(stored.message, stored.created ? 201 : 200, privateResponse)
     })
     .post('/:id/read', async (c) => {
       const userId = c.get('user').id

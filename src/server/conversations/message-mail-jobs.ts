@@ -3,8 +3,8 @@
 // when it runs, sends, and only then marks the mail sent, so that a crash before the mark sends
 // again rather than never; the job's claim keeps two servers from running it at once.
 import type { Kysely } from 'kysely'
-import { unsubscribeUrl } from '../alerts/alert-jobs.js'
-import type { UnsubscribeTokens } from '../alerts/unsubscribe-token.js'
+import { unsubscribeUrl } from '../mail/mail-links.js'
+import type { UnsubscribeTokens } from '../mail/unsubscribe-token.js'
 import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
 import type { JobHandlers } from '../jobs/job-queue.js'

@@ -3,7 +3,7 @@
 // line of its own, so that no message can add lines that look like ours.
 import { conversationPath, firstName } from '../../shared/conversation.js'
 import { formatCount } from '../../shared/format.js'
-import { escapeHtml } from '../http/escape.js'
+import { escapeHtml } from '../lib/escape.js'
 import { mailButton, mailColours, mailLink, mailPage } from '../mail/mail-layout.js'
 import { oneLine } from '../mail/mail-text.js'
 import type { Mail } from '../mail/mailer.js'

@@ -2,7 +2,7 @@
 import type { ColumnType } from 'kysely'
 import type { AlertFrequency } from '../../shared/saved-search.js'
 import type { ListingStatus } from '../../shared/listing.js'
-import type { PlaceKind } from '../alerts/search-place.js'
+import type { PlaceKind } from '../saved-searches/search-place.js'
 
 /** SQLite stores booleans as 0/1, PostgreSQL as booleans: read either; write with Db.bool(). */
 export type DbBoolean = ColumnType<boolean | number, boolean | number, boolean | number>
@@ -135,7 +135,7 @@ export interface SavedSearchTable {
   type: 'rent' | 'sale' | null
   minPrice: number | null
   maxPrice: number | null
-  /** its place key (alerts/search-place.ts, migration 012) */
+  /** its place key (saved-searches/search-place.ts, migration 012) */
   placeKind: PlaceKind
   placeWord: string | null
 }

@@ -1,5 +1,5 @@
 // The opaque keyset cursor of GET /api/favourites: when the last listing sent was saved, and its id.
-import { decodeTimeIdCursor, encodeTimeIdCursor } from '../http/time-id-cursor.js'
+import { decodeTimeIdCursor, encodeTimeIdCursor } from '../lib/time-id-cursor.js'
 
 export interface FavouriteKey {
   /** milliseconds since the epoch */

@@ -19,7 +19,7 @@ import { encodeFavouriteCursor } from './favourite-cursor'
 
 const base = Date.UTC(2025, 0, 15, 12, 0, 0)
 
-interface ErrorAnswer {
+interface ErrorResponse {
   error: string
   fields?: Record<string, string>
 }
@@ -56,7 +56,7 @@ describe.each(dialects)('favourites API on %s', (dialect) => {
   const forget = (user: SignedInUser) =>
     t.context.db.kysely.deleteFrom('favourite').where('userId', '=', user.id).execute()
 
-  it('answers every route with 401 when signed out', async () => {
+  it('responds 401 to every route when signed out', async () => {
     const home = await listing()
     expect((await write('PUT', home.id)).status).toBe(401)
     expect((await write('DELETE', home.id)).status).toBe(401)
@@ -83,11 +83,11 @@ describe.each(dialects)('favourites API on %s', (dialect) => {
     await forget(alice)
   })
 
-  it('answers a missing listing, or an id that cannot be one, with 404', async () => {
+  it('responds 404 to a missing listing, or an id that cannot be one', async () => {
     for (const id of ['no-such-listing', 'a.b', 'x'.repeat(65), '%20', 'caf%C3%A9']) {
-      const answer = await write('PUT', id, alice)
-      expect(answer.status, id).toBe(404)
-      expect(await answer.json()).toEqual({ error: 'Listing not found' })
+      const result = await write('PUT', id, alice)
+      expect(result.status, id).toBe(404)
+      expect(await result.json()).toEqual({ error: 'Listing not found' })
     }
     expect(await idsOf(alice)).toEqual([])
   })
@@ -105,7 +105,7 @@ describe.each(dialects)('favourites API on %s', (dialect) => {
     await forget(alice)
   })
 
-  it('unsaves with 204, also when not saved, and answers 404 for a listing that does not exist', async () => {
+  it('unsaves with 204, also when not saved, and responds 404 for a listing that does not exist', async () => {
     const home = await listing()
     await write('PUT', home.id, alice)
     expect((await write('DELETE', home.id, alice)).status).toBe(204)
@@ -195,7 +195,7 @@ describe.each(dialects)('favourites API on %s', (dialect) => {
       ['cursor=', 'cursor'],
       [`cursor=${Buffer.from('1:2:abc').toString('base64url')}`, 'cursor'],
     ] as const) {
-      const { status, body } = await read<ErrorAnswer>(`/api/favourites?${query}`, alice)
+      const { status, body } = await read<ErrorResponse>(`/api/favourites?${query}`, alice)
       expect(status, query).toBe(400)
       expect(Object.keys(body.fields ?? {}), query).toEqual([field])
     }
@@ -205,8 +205,8 @@ describe.each(dialects)('favourites API on %s', (dialect) => {
 
   it('keeps both reads out of any shared or browser cache', async () => {
     for (const path of ['/api/favourites', '/api/favourites/ids']) {
-      const answer = await t.app.request(path, { headers: { Cookie: alice.cookie } })
-      expect(answer.headers.get('cache-control'), path).toBe('private, no-store')
+      const result = await t.app.request(path, { headers: { Cookie: alice.cookie } })
+      expect(result.headers.get('cache-control'), path).toBe('private, no-store')
     }
   })
 
@@ -243,7 +243,7 @@ describe.each(dialects)('favourites API on %s', (dialect) => {
       await fillTo(favouriteLimits.perUser)
       const over = await write('PUT', homes[favouriteLimits.perUser]!.id, user)
       expect(over.status).toBe(400)
-      expect(((await over.json()) as ErrorAnswer).error).toMatch(/up to 500/)
+      expect(((await over.json()) as ErrorResponse).error).toMatch(/up to 500/)
       // Saving one already saved is no new save.
       expect((await write('PUT', homes[0]!.id, user)).status).toBe(204)
       expect((await write('DELETE', homes[0]!.id, user)).status).toBe(204)
@@ -255,11 +255,11 @@ describe.each(dialects)('favourites API on %s', (dialect) => {
 
     it('lets one of several saves at once through at one below the limit', async () => {
       await fillTo(favouriteLimits.perUser - 1)
-      const answers = await Promise.all(
+      const results = await Promise.all(
         homes.slice(-racing).map((home) => write('PUT', home.id, user)),
       )
-      expect(answers.filter((answer) => answer.status === 204)).toHaveLength(1)
-      expect(answers.filter((answer) => answer.status === 400)).toHaveLength(racing - 1)
+      expect(results.filter((result) => result.status === 204)).toHaveLength(1)
+      expect(results.filter((result) => result.status === 400)).toHaveLength(racing - 1)
       expect(await idsOf(user)).toHaveLength(favouriteLimits.perUser)
 
       // And straight at the database, where the saves overlap for certain.

@@ -47,7 +47,7 @@ describe.each(dialects)('favourite query plans on %s', (dialect) => {
         .execute()
     }
     // What autovacuum would have done by now: statistics, and the visibility map that lets
-    // PostgreSQL answer the ids from favourite_newest alone.
+    // PostgreSQL read the ids from favourite_newest alone.
     if (dialect === 'postgres') {
       await t.context.db.kysely.executeQuery(CompiledQuery.raw('vacuum analyze'))
     }
@@ -57,8 +57,8 @@ describe.each(dialects)('favourite query plans on %s', (dialect) => {
   /** The plans of the statements on `favourite` that a request sends, each with its SQL. */
   async function plans(request: () => Response | Promise<Response>) {
     const statements = await recordStatements(dialect, async () => {
-      const answer = await request()
-      expect(answer.status).toBeLessThan(300)
+      const result = await request()
+      expect(result.status).toBeLessThan(300)
     })
     const favourites = statements.filter((statement) => /"favourite"/.test(statement.sql))
     expect(favourites.length).toBeGreaterThan(0)

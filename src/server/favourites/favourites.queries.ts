@@ -1,8 +1,9 @@
 // The `favourite` table: the listings each user saved (the hearts), newest saved first.
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { favouriteLimits } from '../../shared/favourites.js'
 import type { Listing } from '../../shared/listing.js'
 import type { Db } from '../db/database.js'
+import type { Database } from '../db/schema.js'
 import type { ListingQueries } from '../listings/listings.queries.js'
 import { listingColumns } from '../listings/search/search-rows.js'
 import type { FavouriteKey } from './favourite-cursor.js'
@@ -110,3 +111,34 @@ export function createFavouriteQueries(db: Db, listings: Pick<ListingQueries, 't
 }
 
 export type FavouriteQueries = ReturnType<typeof createFavouriteQueries>
+
+/** Everyone who saved the listing, but its owner. */
+export async function listingSavers(
+  kysely: Kysely<Database>,
+  listing: Pick<Listing, 'id' | 'userRef'>,
+): Promise<string[]> {
+  const rows = await kysely
+    .selectFrom('favourite')
+    .select('userId')
+    .where('listingId', '=', listing.id)
+    .where('userId', '<>', listing.userRef)
+    .execute()
+  return rows.map((row) => row.userId)
+}
+
+/** The user's save of the listing, if any; read by the table's key. */
+export const savedListingQuery = (kysely: Kysely<Database>, userId: string, listingId: string) =>
+  kysely
+    .selectFrom('favourite')
+    .select('listingId')
+    .where('userId', '=', userId)
+    .where('listingId', '=', listingId)
+
+/** Whether the user has the listing saved. */
+export async function hasSaved(
+  { kysely }: Db,
+  userId: string,
+  listingId: string,
+): Promise<boolean> {
+  return (await savedListingQuery(kysely, userId, listingId).executeTakeFirst()) !== undefined
+}

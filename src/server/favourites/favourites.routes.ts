@@ -33,7 +33,7 @@ const pageQuery = z.object({
 const notFound: ErrorBody = { error: 'Listing not found' }
 
 // One user's own list: neither a shared cache nor the browser's may keep it.
-const privateAnswer = { 'Cache-Control': 'private, no-store' }
+const privateResponse = { 'Cache-Control': 'private, no-store' }
 
 export function favouritesRoutes(deps: { favourites: FavouriteQueries; auth: Auth }) {
   const { favourites, auth } = deps
@@ -48,14 +48,14 @@ export function favouritesRoutes(deps: { favourites: FavouriteQueries; auth: Aut
         items: page.items,
         nextCursor: page.last ? encodeFavouriteCursor(page.last) : null,
       }
-      return c.json(body, 200, privateAnswer)
+      return c.json(body, 200, privateResponse)
     })
     .get('/ids', async (c) => {
       const body: FavouriteIds = { ids: await favourites.ids(c.get('user').id) }
-      return c.json(body, 200, privateAnswer)
+      return c.json(body, 200, privateResponse)
     })
     .put('/:listingId', async (c) => {
-      // An id that cannot exist is simply not found, as the listing routes answer it.
+      // An id that cannot exist is simply not found, as the listing routes treat it.
       const listingId = c.req.param('listingId')
       if (!idPattern.test(listingId)) return c.json(notFound, 404)
       const outcome = await favourites.save(c.get('user').id, listingId)

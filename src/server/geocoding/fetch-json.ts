@@ -20,19 +20,19 @@ export async function fetchJson(url: URL, options: FetchOptions): Promise<unknow
   }
   if (!response.ok) {
     await response.body?.cancel()
-    throw new GeocoderUnavailableError(`${service} answered HTTP ${response.status}`)
+    throw new GeocoderUnavailableError(`${service} responded with HTTP ${response.status}`)
   }
   try {
     return await response.json()
   } catch (error) {
     if (signal.aborted) throw new GeocoderUnavailableError(failure(options, error))
-    throw new GeocoderUnavailableError(`${service} answered something that is not JSON`)
+    throw new GeocoderUnavailableError(`${service} returned something that is not JSON`)
   }
 }
 
 function failure({ service, timeoutMs }: FetchOptions, error: unknown): string {
   if (error instanceof Error && error.name === 'TimeoutError') {
-    return `${service} did not answer within ${timeoutMs} ms`
+    return `${service} did not respond within ${timeoutMs} ms`
   }
   // Only the error code: undici's messages are safe today, but a cause could quote the URL.
   const cause = error instanceof Error && error.cause !== undefined ? error.cause : error

@@ -78,7 +78,7 @@ export function loadGazetteer(file = citiesFile()): Gazetteer {
     }
   }
 
-  // Typed arrays: one to eight bytes a city each, and nothing for the garbage collector to walk.
+  // Typed arrays: one to eight bytes a city each, and nothing for the garbage collector to trace.
   if (countryCodes.length > 256 || regionCodes.length > 65536) {
     throw new Error('cities.pbf has more country or region codes than the index can hold')
   }

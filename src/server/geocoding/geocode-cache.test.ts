@@ -5,15 +5,15 @@ import { GeocoderUnavailableError } from './geocoder-unavailable-error'
 
 const paris: GeocodeResult = { lat: 48.85, lng: 2.35, formattedAddress: 'Paris, France' }
 
-/** A provider that answers from a table and counts what it was asked. */
-function provider(answers: Record<string, GeocodeResult | null | Error>) {
+/** A provider that resolves from a table and counts what it was asked. */
+function provider(results: Record<string, GeocodeResult | null | Error>) {
   const asked: string[] = []
   const geocoder: Geocoder = {
     async geocode(address) {
       asked.push(address)
-      const answer = answers[address.toLowerCase()]
-      if (answer instanceof Error) throw answer
-      return answer ?? null
+      const result = results[address.toLowerCase()]
+      if (result instanceof Error) throw result
+      return result ?? null
     },
   }
   return { geocoder, asked }

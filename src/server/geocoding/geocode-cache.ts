@@ -1,4 +1,4 @@
-// Remembers answers, so that the same address is not asked twice: Google bills per request and
+// Remembers results, so that the same address is not asked twice: Google bills per request and
 // Nominatim allows one a second. Errors are not remembered, the next request asks again.
 import type { GeocodeResult, Geocoder } from './geocoder.js'
 

@@ -11,7 +11,7 @@ import { signIn } from '../../../tests/support/sign-in'
 import { geocodeRoutes } from './geocode.routes'
 import { GeocoderUnavailableError, type GeocodeResult, type Geocoder } from './geocoder'
 
-interface ErrorAnswer {
+interface ErrorResponse {
   error: string
   fields?: Record<string, string>
 }
@@ -25,7 +25,7 @@ function fakeGeocoder() {
     async geocode(address) {
       asked.push(address)
       if (address === 'outage') {
-        throw new GeocoderUnavailableError('Google geocoding answered OVER_QUERY_LIMIT')
+        throw new GeocoderUnavailableError('Google geocoding returned OVER_QUERY_LIMIT')
       }
       return address.includes('Paris') ? paris : null
     },
@@ -52,7 +52,7 @@ describe('GET /api/geocode', () => {
   const get = <T>(query: string, signedIn = true) =>
     requestJson<T>(app, `/api/geocode${query}`, signedIn ? { headers: { Cookie: cookie } } : {})
 
-  it('answers { lat, lng, formattedAddress } for an address the provider resolves', async () => {
+  it('responds with { lat, lng, formattedAddress } for an address the provider resolves', async () => {
     const address = encodeURIComponent('12 Rue de Rivoli, Paris, France')
     const { status, contentType, body } = await get(`?address=${address}`)
     expect(status).toBe(200)
@@ -61,16 +61,16 @@ describe('GET /api/geocode', () => {
     expect(asked.at(-1)).toBe('12 Rue de Rivoli, Paris, France')
   })
 
-  it("answers 422 'Please enter a correct address' when it cannot be resolved", async () => {
-    const { status, body } = await get<ErrorAnswer>('?address=Qwxz%20Zzyzzx')
+  it("responds 422 'Please enter a correct address' when it cannot be resolved", async () => {
+    const { status, body } = await get<ErrorResponse>('?address=Qwxz%20Zzyzzx')
     expect(status).toBe(422)
     expect(body).toStrictEqual({ error: 'Please enter a correct address' })
   })
 
-  it('answers 401 JSON before anything else when nobody is signed in', async () => {
+  it('responds 401 JSON before anything else when nobody is signed in', async () => {
     const before = asked.length
     for (const query of ['?address=Paris', '']) {
-      const { status, body } = await get<ErrorAnswer>(query, false)
+      const { status, body } = await get<ErrorResponse>(query, false)
       expect(status).toBe(401)
       expect(body).toStrictEqual({ error: expect.any(String) })
     }
@@ -82,10 +82,10 @@ describe('GET /api/geocode', () => {
   })
 
   it.each(['', '?address=', '?address=%20%20', '?place=Paris'])(
-    'answers 400 with the address field for %j',
+    'responds 400 with the address field for %j',
     async (query) => {
       const before = asked.length
-      const { status, body } = await get<ErrorAnswer>(query)
+      const { status, body } = await get<ErrorResponse>(query)
       expect(status).toBe(400)
       expect(body.error).toEqual(expect.any(String))
       expect(body.fields).toHaveProperty('address')
@@ -93,9 +93,9 @@ describe('GET /api/geocode', () => {
     },
   )
 
-  it('answers 503 when the provider is unavailable, and says so in the log', async () => {
+  it('responds 503 when the provider is unavailable, and says so in the log', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const { status, body } = await get<ErrorAnswer>('?address=outage')
+    const { status, body } = await get<ErrorResponse>('?address=outage')
     expect(status).toBe(503)
     expect(body).toStrictEqual({ error: 'The address service is unavailable, try again later' })
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('OVER_QUERY_LIMIT'))

@@ -19,7 +19,7 @@ export interface Geocoder {
   geocode(address: string): Promise<GeocodeResult | null>
 }
 
-/** Longer than any real address (the listing schema's limit): answered null without asking anyone. */
+/** Longer than any real address (the listing schema's limit): resolved to null without asking anyone. */
 export { maxAddressLength }
 
 /** The spec's error messages, for an address no provider can resolve (422). */

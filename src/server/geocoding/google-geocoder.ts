@@ -11,7 +11,7 @@ export interface GoogleOptions {
   timeoutMs?: number
 }
 
-const answerSchema = z.object({
+const responseSchema = z.object({
   status: z.string(),
   error_message: z.string().optional(),
   results: z.array(z.unknown()).optional(),
@@ -32,21 +32,21 @@ export function createGoogleGeocoder({ url, apiKey, timeoutMs = 5000 }: GoogleOp
       const request = new URL(url)
       request.searchParams.set('address', address)
       request.searchParams.set('key', apiKey)
-      const answer = answerSchema.safeParse(await fetchJson(request, { service, timeoutMs }))
-      if (!answer.success)
-        throw new GeocoderUnavailableError(`${service} answered an unknown shape`)
+      const parsed = responseSchema.safeParse(await fetchJson(request, { service, timeoutMs }))
+      if (!parsed.success)
+        throw new GeocoderUnavailableError(`${service} returned an unknown shape`)
 
-      const { status, error_message: message, results = [] } = answer.data
+      const { status, error_message: message, results = [] } = parsed.data
       if (status === 'ZERO_RESULTS') return null
       if (status !== 'OK') {
         // OVER_QUERY_LIMIT, REQUEST_DENIED (a bad key), INVALID_REQUEST, UNKNOWN_ERROR.
         const detail = message ? `: ${message.replaceAll(apiKey, '…')}` : ''
-        throw new GeocoderUnavailableError(`${service} answered ${status}${detail}`)
+        throw new GeocoderUnavailableError(`${service} returned ${status}${detail}`)
       }
       if (results.length === 0) return null
       const first = resultSchema.safeParse(results[0])
       if (!first.success)
-        throw new GeocoderUnavailableError(`${service} answered a result without a location`)
+        throw new GeocoderUnavailableError(`${service} returned a result without a location`)
       const { location } = first.data.geometry
       return {
         lat: location.lat,

@@ -1,5 +1,5 @@
 // OpenStreetMap's Nominatim (or a self-hosted one), under its usage policy: an identifying
-// User-Agent, and few requests (the cache in front of it answers repeats).
+// User-Agent, and few requests (the cache in front of it serves repeats).
 import { z } from 'zod'
 import { fetchJson } from './fetch-json.js'
 import { GeocoderUnavailableError } from './geocoder-unavailable-error.js'
@@ -16,7 +16,7 @@ export interface NominatimOptions {
 const coordinate = (limit: number) =>
   z.string().trim().min(1).transform(Number).pipe(z.number().min(-limit).max(limit))
 
-const answerSchema = z.array(
+const responseSchema = z.array(
   z.object({ lat: coordinate(90), lon: coordinate(180), display_name: z.string().optional() }),
 )
 
@@ -35,10 +35,10 @@ export function createNominatimGeocoder(options: NominatimOptions): Geocoder {
         timeoutMs,
         headers: { 'User-Agent': userAgent, 'Accept-Language': 'en' },
       })
-      const answer = answerSchema.safeParse(body)
-      if (!answer.success)
-        throw new GeocoderUnavailableError(`${service} answered an unknown shape`)
-      const [first] = answer.data
+      const parsed = responseSchema.safeParse(body)
+      if (!parsed.success)
+        throw new GeocoderUnavailableError(`${service} returned an unknown shape`)
+      const [first] = parsed.data
       if (!first) return null
       return { lat: first.lat, lng: first.lon, formattedAddress: first.display_name ?? address }
     },

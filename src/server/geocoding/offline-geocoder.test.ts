@@ -130,7 +130,7 @@ describe('offline geocoder', () => {
     '12 Rue de Rivoli',
     'Via Roma 10',
     'Rue de Paris',
-  ])('answers null for %j', (address) => {
+  ])('returns null for %j', (address) => {
     expect(resolve(address)).toBeNull()
   })
 

@@ -1,5 +1,5 @@
 // The default geocoder, with no key and no network: it finds the city an address names in the
-// gazetteer and answers that city's centre, which is where the listing's map marker goes.
+// gazetteer and returns that city's centre, which is where the listing's map marker goes.
 import { createAreaIndex, type Area, type AreaIndex } from './areas.js'
 import { loadGazetteer, type Gazetteer } from './gazetteer.js'
 import type { GeocodeResult, Geocoder } from './geocoder.js'

@@ -40,7 +40,7 @@ describe('shortNames', () => {
     ['Paris', []],
     ['Tân An', []],
     ['Hội An', []],
-  ])('%j answers to %j too', (name, short) => {
+  ])('%j also goes by %j', (name, short) => {
     expect(shortNames(name)).toEqual(short)
   })
 })

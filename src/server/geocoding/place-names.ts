@@ -44,7 +44,7 @@ export function normalizePlace(text: string): string {
 }
 
 /**
- * Other names a gazetteer name answers to, when nobody would type it in full:
+ * Other names a gazetteer name goes by, when nobody would type it in full:
  * 'Frankfurt am Main' → 'frankfurt', 'Washington, D.C.' → 'washington', 'Halle (Saale)' → 'halle'.
  */
 export function shortNames(name: string, key = normalizePlace(name)): string[] {

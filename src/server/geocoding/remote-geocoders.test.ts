@@ -1,4 +1,4 @@
-// Google and Nominatim against a real HTTP server on 127.0.0.1 that answers as those services do.
+// Google and Nominatim against a real HTTP server on 127.0.0.1 that replies as those services do.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -13,20 +13,20 @@ interface Seen {
   headers: http.IncomingHttpHeaders
 }
 
-type Answer = { status: number; body: unknown } | 'hang' | 'not json'
+type Reply = { status: number; body: unknown } | 'hang' | 'not json'
 
-/** A local service: each request is recorded and answered by `answer` (set per test). */
+/** A local service: each request is recorded and replied to by `replyTo` (set per test). */
 function startService() {
   const seen: Seen[] = []
-  let answer: (request: Seen) => Answer = () => ({ status: 404, body: {} })
+  let replyTo: (request: Seen) => Reply = () => ({ status: 404, body: {} })
   const hung: http.ServerResponse[] = []
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost')
     const entry = { path: url.pathname, query: url.searchParams, headers: request.headers }
     seen.push(entry)
-    const reply = answer(entry)
+    const reply = replyTo(entry)
     if (reply === 'hang') {
-      hung.push(response) // never answers; the client's time limit must end it
+      hung.push(response) // never replies; the client's time limit must end it
       return
     }
     if (reply === 'not json') {
@@ -39,8 +39,8 @@ function startService() {
   })
   return {
     seen,
-    answer: (next: (request: Seen) => Answer) => {
-      answer = next
+    replyWith: (next: (request: Seen) => Reply) => {
+      replyTo = next
     },
     async start() {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -86,7 +86,7 @@ describe('Google geocoder', () => {
   const google = (timeoutMs?: number) => createGoogleGeocoder({ url, apiKey, timeoutMs })
 
   it('sends the address and the key as query parameters, and reads the first result', async () => {
-    service.answer(() => ({ status: 200, body: googleParis }))
+    service.replyWith(() => ({ status: 200, body: googleParis }))
     expect(await google().geocode('12 Rue de Rivoli, Paris')).toEqual({
       lat: 48.8557,
       lng: 2.3589,
@@ -98,8 +98,8 @@ describe('Google geocoder', () => {
     expect(service.seen[0]!.query.get('key')).toBe(apiKey)
   })
 
-  it('answers null for ZERO_RESULTS', async () => {
-    service.answer(() => ({ status: 200, body: { results: [], status: 'ZERO_RESULTS' } }))
+  it('returns null for ZERO_RESULTS', async () => {
+    service.replyWith(() => ({ status: 200, body: { results: [], status: 'ZERO_RESULTS' } }))
     expect(await google().geocode('Qwxz Zzyzzx')).toBeNull()
   })
 
@@ -109,15 +109,15 @@ describe('Google geocoder', () => {
     [{ results: [], status: 'UNKNOWN_ERROR' }],
     [{ results: [{ geometry: {} }], status: 'OK' }],
     [{ unexpected: true }],
-  ])('is unavailable, not "not found", when Google answers %j', async (body) => {
-    service.answer(() => ({ status: 200, body }))
+  ])('is unavailable, not "not found", when Google replies %j', async (body) => {
+    service.replyWith(() => ({ status: 200, body }))
     await expect(google().geocode('Paris')).rejects.toThrow(GeocoderUnavailableError)
   })
 
   it('is unavailable on HTTP 500, on a page that is not JSON, and when nobody listens', async () => {
-    service.answer(() => ({ status: 500, body: { error: 'boom' } }))
+    service.replyWith(() => ({ status: 500, body: { error: 'boom' } }))
     await expect(google().geocode('Paris')).rejects.toThrow(/HTTP 500/)
-    service.answer(() => 'not json')
+    service.replyWith(() => 'not json')
     await expect(google().geocode('Paris')).rejects.toThrow(/not JSON/)
 
     const closed = startService()
@@ -127,15 +127,15 @@ describe('Google geocoder', () => {
     await expect(nobody.geocode('Paris')).rejects.toThrow(GeocoderUnavailableError)
   })
 
-  it('gives up when Google does not answer within the time limit', async () => {
-    service.answer(() => 'hang')
-    await expect(google(200).geocode('Paris')).rejects.toThrow(/did not answer within 200 ms/)
+  it('gives up when Google does not reply within the time limit', async () => {
+    service.replyWith(() => 'hang')
+    await expect(google(200).geocode('Paris')).rejects.toThrow(/did not respond within 200 ms/)
     expect(service.seen).toHaveLength(1)
   })
 
   it('never puts the key in an error message', async () => {
     const failures: unknown[] = []
-    for (const answer of [
+    for (const replyTo of [
       () => ({
         status: 200,
         body: { status: 'REQUEST_DENIED', error_message: `Key ${apiKey} bad` },
@@ -143,7 +143,7 @@ describe('Google geocoder', () => {
       () => ({ status: 403, body: {} }),
       () => 'hang' as const,
     ]) {
-      service.answer(answer)
+      service.replyWith(replyTo)
       failures.push(
         await google(200)
           .geocode('Paris')
@@ -158,7 +158,7 @@ describe('Google geocoder', () => {
   })
 
   it('through createGeocoder: cached, so the second request never reaches Google', async () => {
-    service.answer(() => ({ status: 200, body: googleParis }))
+    service.replyWith(() => ({ status: 200, body: googleParis }))
     const geocoder = createGeocoder(
       loadConfig({ GOOGLE_MAPS_API_KEY: apiKey, GOOGLE_GEOCODING_URL: url }),
     )
@@ -169,7 +169,7 @@ describe('Google geocoder', () => {
   })
 
   it('through createGeocoder: an empty or overlong address is null without a request', async () => {
-    service.answer(() => ({ status: 200, body: googleParis }))
+    service.replyWith(() => ({ status: 200, body: googleParis }))
     const geocoder = createGeocoder(
       loadConfig({ GOOGLE_MAPS_API_KEY: apiKey, GOOGLE_GEOCODING_URL: url }),
     )
@@ -207,7 +207,7 @@ describe('Nominatim geocoder', () => {
   }
 
   it('asks /search for one jsonv2 result, as the application, and reads lat and lon', async () => {
-    service.answer(() => ({ status: 200, body: [parisPlace] }))
+    service.replyWith(() => ({ status: 200, body: [parisPlace] }))
     expect(await nominatim().geocode('12 Rue de Rivoli, Paris')).toEqual({
       lat: 48.8559128,
       lng: 2.3590017,
@@ -223,8 +223,8 @@ describe('Nominatim geocoder', () => {
     expect(request!.headers['user-agent']).toBe(userAgent)
   })
 
-  it('answers null for an empty list', async () => {
-    service.answer(() => ({ status: 200, body: [] }))
+  it('returns null for an empty list', async () => {
+    service.replyWith(() => ({ status: 200, body: [] }))
     expect(await nominatim().geocode('Qwxz Zzyzzx')).toBeNull()
   })
 
@@ -234,17 +234,17 @@ describe('Nominatim geocoder', () => {
     ['an error object', { status: 200, body: { error: { code: 400, message: 'Bad' } } }],
     ['a latitude that is not a number', { status: 200, body: [{ ...parisPlace, lat: 'north' }] }],
   ] as const)('is unavailable on %s', async (_, reply) => {
-    service.answer(() => reply)
+    service.replyWith(() => reply)
     await expect(nominatim().geocode('Paris')).rejects.toThrow(GeocoderUnavailableError)
   })
 
-  it('gives up when Nominatim does not answer within the time limit', async () => {
-    service.answer(() => 'hang')
-    await expect(nominatim(200).geocode('Paris')).rejects.toThrow(/did not answer within 200 ms/)
+  it('gives up when Nominatim does not reply within the time limit', async () => {
+    service.replyWith(() => 'hang')
+    await expect(nominatim(200).geocode('Paris')).rejects.toThrow(/did not respond within 200 ms/)
   })
 
   it('through createGeocoder: cached, with a User-Agent naming the public URL', async () => {
-    service.answer(() => ({ status: 200, body: [parisPlace] }))
+    service.replyWith(() => ({ status: 200, body: [parisPlace] }))
     const geocoder = createGeocoder(
       loadConfig({
         GEOCODER: 'nominatim',

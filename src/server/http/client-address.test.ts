@@ -33,7 +33,7 @@ describe('the client address', () => {
     expect(clientOf('10.0.0.2', '10.0.0.2', headers)).toBe('203.0.113.9')
   })
 
-  it('walks two hops: a CDN in front of the balancer', () => {
+  it('goes through two hops: a CDN in front of the balancer', () => {
     const headers = { 'X-Forwarded-For': '1.2.3.4, 203.0.113.9, 192.0.2.50' }
     expect(clientOf('2', '10.0.0.2', headers)).toBe('203.0.113.9')
     expect(clientOf('10.0.0.0/8,192.0.2.0/24', '10.0.0.2', headers)).toBe('203.0.113.9')
@@ -125,8 +125,8 @@ describe('the client address', () => {
     const app = new Hono().get('/', (c) => c.text(clientAddress(c) ?? 'none'))
     const socket = { remoteAddress: '10.0.0.2', remotePort: 1, remoteFamily: 'IPv4' }
     const headers = { 'X-Forwarded-For': '203.0.113.9' }
-    const answer = await app.request('/', { headers }, { incoming: { socket } })
-    expect(await answer.text()).toBe('203.0.113.9')
+    const response = await app.request('/', { headers }, { incoming: { socket } })
+    expect(await response.text()).toBe('203.0.113.9')
     expect(await (await app.request('/', { headers })).text()).toBe('none')
   })
 

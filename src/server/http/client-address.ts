@@ -24,9 +24,9 @@ export function createClientAddress(trust: TrustProxy): ClientAddress {
 }
 
 /**
- * Walks the hops from the socket's peer leftwards while the current hop is trusted; the first one
+ * Goes through the hops from the socket's peer leftwards while the current hop is trusted; the first one
  * that is not is the client. An entry that is not an address (junk, `unknown`, an obfuscated
- * name) ends the walk at the nearest valid address, so it can never become anyone's key.
+ * name) stops at the nearest valid address, so it can never become anyone's key.
  */
 export function clientAddressChooser(trust: TrustProxy) {
   const isTrusted: (address: string, step: number) => boolean =

@@ -97,7 +97,7 @@ describe.each(dialects)('a client that goes away mid-body, on %s', (dialect) => 
       expect(logged.join('\n')).not.toMatch(/^\s+at /m)
       expect(logged.length).toBeLessThanOrEqual(requests().length)
       for (const line of logged) expect(line).toMatch(/the client went away/)
-      // And the server goes on answering.
+      // And the server goes on responding.
       const health = await fetch(`${server.url}/healthz`)
       expect(health.status).toBe(200)
     },

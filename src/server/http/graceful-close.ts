@@ -9,9 +9,9 @@ export interface GracefulClose {
 
 export function gracefulClose(server: Server): GracefulClose {
   let closing = false
-  // First in line, so the header is set before any handler can send its answer.
+  // First in line, so the header is set before any handler can send its response.
   server.prependListener('request', (_request, response) => {
-    // A request that arrives on a kept-alive socket while we close: answer it, then hang up.
+    // A request that arrives on a kept-alive socket while we close: respond to it, then hang up.
     if (closing && !response.headersSent) response.setHeader('Connection', 'close')
     // server.close() only closes the sockets idle at that moment; one that finishes its request
     // afterwards would otherwise stay open until the keep-alive timeout.

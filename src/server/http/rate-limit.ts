@@ -128,7 +128,7 @@ export function limitedResponse(c: Context, error: RequestLimitedError): Respons
 }
 
 /**
- * Answers 429 JSON with Retry-After once an address is over any of the rules. A request without a
+ * Responds 429 JSON with Retry-After once an address is over any of the rules. A request without a
  * socket address (only in-process tests have none) is not counted.
  */
 export function limitPerAddress(

@@ -29,7 +29,7 @@ describe('security headers', () => {
   })
 
   it.each(['/', '/api/listings', '/api/nope', '/healthz', '/media/nothing.webp'])(
-    'come with every answer, %s included',
+    'come with every response, %s included',
     async (path) => {
       const response = await t.app.request(path)
       const csp = response.headers.get('content-security-policy')!

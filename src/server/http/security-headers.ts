@@ -1,4 +1,4 @@
-// Security headers for every answer: a strict Content-Security-Policy (our own scripts only; images
+// Security headers for every response: a strict Content-Security-Policy (our own scripts only; images
 // also from the tile server and the media store), no framing, no sniffing, HSTS over https.
 import type { MiddlewareHandler } from 'hono'
 
@@ -15,7 +15,7 @@ export interface SecurityHeaderOptions {
   imageOrigins: (string | undefined)[]
 }
 
-/** The headers every answer carries, as name and value pairs. */
+/** The headers every response carries, as name and value pairs. */
 export function securityHeaderList(options: SecurityHeaderOptions): [string, string][] {
   const images = ["'self'", 'data:', 'blob:', ...new Set(options.imageOrigins.filter(Boolean))]
   const policy = [
@@ -49,7 +49,7 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
   const list = securityHeaderList(options)
   return async (c, next) => {
     await next()
-    // Some answers (a proxied fetch, say) come with headers that cannot change: copy those first.
+    // Some responses (a proxied fetch, say) come with headers that cannot change: copy those first.
     try {
       c.res.headers.set('X-Content-Type-Options', 'nosniff')
     } catch {

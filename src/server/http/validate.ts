@@ -1,4 +1,4 @@
-// zod validation for routes, answering bad input with our one error shape: { error, fields }.
+// zod validation for routes, responding to bad input with our one error shape: { error, fields }.
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
 import type { z, ZodType } from 'zod'
@@ -20,7 +20,7 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
 
 /**
  * Parses a JSON body with `schema` inside a handler, for routes whose checks must run first
- * (the API contract: 401 → 404 → 403 → 400). Answers the data, or the 400 body to send.
+ * (the API contract: 401 → 404 → 403 → 400). Returns the data, or the 400 body to send.
  */
 export async function parseJsonBody<Schema extends ZodType>(
   request: Request,

@@ -48,7 +48,7 @@ describe.each(dialects)('the job queue on %s', (dialect) => {
     expect(await rows()).toMatchObject([{ key: 'a', runAt: 100, version: 0, payload: '1' }])
   })
 
-  it('keeps a recurring job for the time its handler answers, or runs it again if joined', async () => {
+  it('keeps a recurring job for the time its handler returns, or runs it again if joined', async () => {
     await enqueue('a', 10)
     const recurring = { test: async (_: unknown, now: number) => ({ nextRunAt: now + 500 }) }
     expect(await queue.runDue(recurring, () => 20)).toBe(1)

@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
-import { batches } from '../media/s3-store.js'
+import { batches } from '../lib/batches.js'
 
 export interface NewJob {
   /** names the work: a job with the key of a waiting one joins it (the earlier runAt wins) */
@@ -26,7 +26,7 @@ export interface ClaimedJob {
 }
 
 /**
- * What runs a job of a kind; throwing leaves the job to be retried later. A recurring job answers
+ * What runs a job of a kind; throwing leaves the job to be retried later. A recurring job returns
  * when it runs next, and keeps its row until then.
  */
 export type JobHandlers = Record<
@@ -177,7 +177,7 @@ export function createJobQueue(db: Db) {
 
   /**
    * Runs due jobs one after another until none is due at `now()` (or `stopping()` says so);
-   * answers how many ran.
+   * returns how many ran.
    */
   async function runDue(
     handlers: JobHandlers,

@@ -3,7 +3,7 @@
 // in the owner's list; reopened, it is everywhere again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Listing, ListingPage, ListingStatus } from '../../shared/listing'
-import type { MapAnswer } from '../../shared/listing-requests'
+import type { MapResponse } from '../../shared/listing-requests'
 import {
   createTestApp,
   createUser,
@@ -216,7 +216,7 @@ describe.each(dialects)('listing status on %s', (dialect) => {
       const world = 'bbox=-180,-90,180,90'
       const paris = 'bbox=2.25,48.75,2.5,49.05'
       const maps = async (path: string) => {
-        const { body } = await requestJson<MapAnswer>(t.app, path)
+        const { body } = await requestJson<MapResponse>(t.app, path)
         const clustered = body.clusters.reduce((sum, cluster) => sum + cluster.count, 0)
         expect(body.items.length + clustered, path).toBe(body.total)
         return { total: body.total, items: new Set(body.items.map((item) => item.id)) }

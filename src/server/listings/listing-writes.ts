@@ -8,7 +8,7 @@ import {
   type Listing,
   type ListingStatus,
 } from '../../shared/listing.js'
-import type { ListingAlerts } from '../alerts/listing-alerts.js'
+import type { ListingAlerts } from './listing-alerts.js'
 import type { Db } from '../db/database.js'
 import {
   GeocoderUnavailableError,
@@ -17,7 +17,7 @@ import {
   type Geocoder,
 } from '../geocoding/geocoder.js'
 import { newId } from '../ids.js'
-import { imageFileKeys, type MediaStore } from '../media/media-store.js'
+import { imageFileKeys, sharedImagePrefix, type MediaStore } from '../media/media-store.js'
 import { createUploadQueries } from '../uploads/uploads.queries.js'
 import type { BookingQueries } from '../viewings/bookings.queries.js'
 import { createListingQueries } from './listings.queries.js'
@@ -108,7 +108,8 @@ export function createListingWrites(deps: {
    * forgotten. A failure (or a crash before this) is logged, not fatal: the stale-upload cleanup
    * finds the released uploads and removes their files later.
    */
-  async function deleteImages(imageKeys: string[]) {
+  async function deleteImages(released: string[]) {
+    const imageKeys = released.filter((key) => !key.startsWith(sharedImagePrefix))
     if (imageKeys.length === 0) return
     try {
       await media.delete(imageKeys.flatMap(imageFileKeys))

@@ -10,12 +10,12 @@ import {
   mapQueryParameterNames,
   mapQuerySchema,
 } from '../../shared/listing-query-schema.js'
-import type { MapAnswer } from '../../shared/listing-requests.js'
+import type { MapResponse } from '../../shared/listing-requests.js'
 import type { Db } from '../db/database.js'
 import type { MediaStore } from '../media/media-store.js'
 import type { Auth } from '../auth/auth.js'
 import { requireUser, type SignedInEnv } from '../auth/session.js'
-import { jsonAnswer, sendJsonBody } from '../http/json-answer.js'
+import { jsonResponse, sendJsonBody } from '../http/json-response.js'
 import { requestTarget, type ResponseCache } from './response-cache.js'
 import { parseJsonBody, validate } from '../http/validate.js'
 import { limitedResponse, RequestLimitedError } from '../http/rate-limit.js'
@@ -106,7 +106,7 @@ export function listingsRoutes(deps: {
     })
     .get('/map', validate('query', mapQuerySchema, 'Invalid map query'), async (c) => {
       const { filter, zoom } = c.req.valid('query')
-      return searchResponse<MapAnswer>(c, mapQueryParameterNames, () =>
+      return searchResponse<MapResponse>(c, mapQueryParameterNames, () =>
         readListingMap(db, filter, zoom),
       )
     })
@@ -123,7 +123,7 @@ export function listingsRoutes(deps: {
       const body = await parseJsonBody(c.req.raw, listingInputSchema, 'Invalid listing')
       if ('error' in body) return c.json(body.error, body.status)
       try {
-        return jsonAnswer(c, await writes.create(c.get('user').id, body.data), 201)
+        return jsonResponse(c, await writes.create(c.get('user').id, body.data), 201)
       } catch (error) {
         return writeErrorResponse(c, error)
       }
@@ -134,7 +134,7 @@ export function listingsRoutes(deps: {
       const body = await parseJsonBody(c.req.raw, listingInputSchema, 'Invalid listing')
       if ('error' in body) return c.json(body.error, body.status)
       try {
-        return jsonAnswer(c, await writes.update(owned.id, c.get('user').id, body.data))
+        return jsonResponse(c, await writes.update(owned.id, c.get('user').id, body.data))
       } catch (error) {
         return writeErrorResponse(c, error)
       }
@@ -145,7 +145,7 @@ export function listingsRoutes(deps: {
       const body = await parseJsonBody(c.req.raw, listingStatusInputSchema, 'Invalid status')
       if ('error' in body) return c.json(body.error, body.status)
       try {
-        return jsonAnswer(
+        return jsonResponse(
           c,
           await writes.changeStatus(owned.id, c.get('user').id, body.data.status),
         )

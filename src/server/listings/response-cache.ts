@@ -7,7 +7,7 @@
 // Request, a Context and a Response around it would cost more than the response itself
 // (docs/decisions/010-response-cache-before-hono.md).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
-import { bodyBytes, jsonBody, jsonHeaders, type TextBody } from '../http/json-answer.js'
+import { bodyBytes, jsonBody, jsonHeaders, type TextBody } from '../http/json-response.js'
 import type { Versioned } from './listings.queries.js'
 
 /**

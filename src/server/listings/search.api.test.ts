@@ -10,7 +10,7 @@ import {
   type Bbox,
   type ListingFilter,
   type ListingSort,
-  type MapAnswer,
+  type MapResponse,
 } from '../../shared/listing-requests'
 import { listingsPath } from '../../shared/listing-query'
 import type { Dialect } from '../db/database'
@@ -86,10 +86,10 @@ async function expectMapOf(
   filter: ListingFilter & { bbox: Bbox },
   zoom: number,
   { fresh = false } = {},
-): Promise<MapAnswer> {
+): Promise<MapResponse> {
   // A parameter the route does not know is read from the database, never the response cache.
   const path = `${mapPath(filter, zoom)}${fresh ? '&_=fresh' : ''}`
-  const { status, body } = await requestJson<MapAnswer>(t.app, path)
+  const { status, body } = await requestJson<MapResponse>(t.app, path)
   expect(status, path).toBe(200)
   const matches = new Map(
     rows.filter((row) => matchesFilter(row, filter, 'map')).map((row) => [row.id, row]),
@@ -267,7 +267,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
         results.push(pages.flatMap((page) => ids(page.items)))
       }
       const world = { west: -180, south: -90, east: 180, north: 90 }
-      const { body } = await requestJson<MapAnswer>(t.app, mapPath({ q, bbox: world }, 2))
+      const { body } = await requestJson<MapResponse>(t.app, mapPath({ q, bbox: world }, 2))
       results.push(ids(body.items))
       const keys = results.map((result) =>
         [...idOf].filter(([, id]) => result.includes(id)).map(([key]) => key),
@@ -621,7 +621,7 @@ describe.each(dialects)('search on %s', (dialect: Dialect) => {
       )
       expect(extra.status).toBe(200)
       expect(extra.body).toEqual(plain.body)
-      const map = await requestJson<MapAnswer>(
+      const map = await requestJson<MapResponse>(
         t.app,
         '/api/listings/map?bbox=2,48,3,49&zoom=3&sort=price-asc&limit=1&cluster=no',
       )

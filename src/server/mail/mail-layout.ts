@@ -1,6 +1,6 @@
 // The HTML frame every mail of ours shares: a white card on the app's grey, the name on top, and a
 // footer that says why the mail came. Table layout and inline styles, as mail programs want them.
-import { escapeHtml } from '../http/escape.js'
+import { escapeHtml } from '../lib/escape.js'
 
 /** The app's colours (client/styles/global.css). */
 export const mailColours = {
@@ -17,7 +17,7 @@ export function mailLink(url: string, label: string): string {
   return `<a href="${escapeHtml(url)}" style="color:${mailColours.brand};font-weight:600">${escapeHtml(label)}</a>`
 }
 
-/** A link drawn as the app's green button (a table cell, which every mail program shows). */
+/** A link shown as the app's green button (a table cell, which every mail program shows). */
 export function mailButton(url: string, label: string): string {
   return `<table class="button" role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0 0">
 <tr><td style="background:${mailColours.brand};border-radius:8px">

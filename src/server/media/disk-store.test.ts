@@ -104,14 +104,14 @@ describe('disk media store', () => {
     expect(await fs.readdir(path.join(root, 'images'))).toEqual([])
   })
 
-  it('answers URLs under its base URL, /media unless told', () => {
+  it('gives URLs under its base URL, /media unless told', () => {
     expect(createDiskStore(root).url('images/a/w400.webp')).toBe('/media/images/a/w400.webp')
     expect(createDiskStore(root, 'https://example.com/files').url('images/a/w400.webp')).toBe(
       'https://example.com/files/images/a/w400.webp',
     )
   })
 
-  it("answers an image's largest variant, whose URL names the others", () => {
+  it("gives an image's largest variant, whose URL names the others", () => {
     const store = createDiskStore(root)
     const url = store.imageUrl('images/a')
     expect(url).toBe('/media/images/a/w1200.webp')

@@ -65,7 +65,7 @@ const within = (width: number) =>
   ({ width, height: width, fit: 'inside', withoutEnlargement: true }) as const
 
 /**
- * Stores every variant of `input` in the folder `imageKey`; answers that key. Each variant is the
+ * Stores every variant of `input` in the folder `imageKey`; returns that key. Each variant is the
  * whole picture, within a square of its width: a portrait keeps its shape, for the listing page's
  * gallery shows it whole (cards cut it themselves, with object-fit: cover). The upload is decoded
  * once, into the largest variant's pixels (a JPEG at a fraction of its size, as libjpeg can), and

@@ -22,6 +22,12 @@ export interface MediaStore {
 export const shareImageName = 'share-1200x630.jpg'
 
 /**
+ * The folders of the photos `npm run seed -- --photos shared` draws once for many listings: a
+ * listing that lets go of one leaves it to the others.
+ */
+export const sharedImagePrefix = 'images/seed-shared-'
+
+/**
  * Every file an image folder may hold: each variant, the share image once someone asked for it,
  * and the cleaned original in either format.
  */

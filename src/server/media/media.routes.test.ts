@@ -48,7 +48,7 @@ describe('GET /media/*', () => {
     expect(response.headers.get('content-type')).toBe('image/jpeg')
   })
 
-  it('answers 304 without a body when If-None-Match holds the ETag, 200 for another', async () => {
+  it('responds 304 without a body when If-None-Match holds the ETag, 200 for another', async () => {
     const url = '/media/images/u1-house-abc/w400.webp'
     const etag = (await app.request(url)).headers.get('etag')!
 
@@ -70,7 +70,7 @@ describe('GET /media/*', () => {
     ['encoded dots and slash climbing out', '/media/%2e%2e%2fsecret.webp'],
     ['a double-encoded climb', '/media/%252e%252e/secret.webp'],
     ['an encoded absolute path', '/media/%2Fsecret.webp'],
-  ])('answers 404 { error } for %s', async (_, url) => {
+  ])('responds 404 { error } for %s', async (_, url) => {
     const response = await app.request(url)
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({ error: 'Not found' })

@@ -8,13 +8,7 @@ import { loadConfig } from '../config.js'
 import { storeImageVariants } from './images.js'
 import { createMediaStore } from './media-factory.js'
 import { imageFileKeys } from './media-store.js'
-import {
-  batches,
-  createS3Client,
-  createS3Store,
-  deleteBatchSize,
-  type S3StoreOptions,
-} from './s3-store.js'
+import { createS3Client, createS3Store, deleteBatchSize, type S3StoreOptions } from './s3-store.js'
 
 let s3: LocalS3
 let options: S3StoreOptions
@@ -40,8 +34,8 @@ function watchedStore() {
 }
 
 async function keysUnder(client: S3Client, prefix: string): Promise<string[]> {
-  const answer = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))
-  return (answer.Contents ?? []).map((object) => object.Key!).sort()
+  const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))
+  return (listed.Contents ?? []).map((object) => object.Key!).sort()
 }
 
 let nextId = 0
@@ -157,7 +151,7 @@ describe('S3 media store (against s3rver)', () => {
     expect(send).not.toHaveBeenCalled()
   })
 
-  it('fails loudly when the bucket does not answer as expected', async () => {
+  it('fails loudly when the bucket does not respond as expected', async () => {
     const store = createS3Store({ ...options, bucket: 'no-such-bucket' })
     await expect(
       store.put(`${folder()}/w400.webp`, Buffer.from('x'), 'image/webp'),
@@ -228,7 +222,7 @@ describe('S3 media store URLs', () => {
     )
   })
 
-  it("answers an image's largest variant, whose URL names the others, as the disk store does", () => {
+  it("gives an image's largest variant, whose URL names the others, as the disk store does", () => {
     const store = createS3Store({ bucket, publicUrl: 'https://cdn.example.com' })
     const url = store.imageUrl('images/u1-house-abc')
     expect(url).toBe('https://cdn.example.com/images/u1-house-abc/w1200.webp')
@@ -252,11 +246,8 @@ describe('S3 client settings', () => {
   })
 })
 
-describe('batches', () => {
-  it('slices keys into consecutive batches of at most the given size', () => {
-    expect(batches([], deleteBatchSize)).toEqual([])
-    expect(batches([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]])
-    expect(batches([1, 2], 2)).toEqual([[1, 2]])
+describe('deleteBatchSize', () => {
+  it("is S3's limit of keys per DeleteObjects", () => {
     expect(deleteBatchSize).toBe(1000)
   })
 })

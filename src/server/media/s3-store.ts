@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { variantName } from '../../shared/media.js'
 import { stripSlash } from '../config.js'
+import { batches } from '../lib/batches.js'
 import { isSafeKey, largestImageWidth, type MediaStore } from './media-store.js'
 
 export interface S3StoreOptions {
@@ -38,7 +39,7 @@ export function s3ClientConfig(options: S3StoreOptions): S3ClientConfig {
     ...(endpoint
       ? {
           endpoint,
-          // S3-compatible services answer at endpoint/bucket/key; few of them do bucket subdomains.
+          // S3-compatible services serve endpoint/bucket/key; few of them do bucket subdomains.
           forcePathStyle: true,
           // Since 3.729 the SDK checksums every request by default and sends stream bodies as
           // aws-chunked with a trailing checksum. Services that predate that store the framing
@@ -89,14 +90,14 @@ export function createS3Store(
     async delete(keys) {
       for (const key of keys) checked(key)
       for (const batch of batches(keys, deleteBatchSize)) {
-        const answer = await client.send(
+        const response = await client.send(
           new DeleteObjectsCommand({
             Bucket: bucket,
             // S3 reports a missing key as deleted, so every error here is a real one.
             Delete: { Objects: batch.map((key) => ({ Key: key })), Quiet: true },
           }),
         )
-        const failed = answer.Errors ?? []
+        const failed = response.Errors ?? []
         if (failed.length > 0) {
           const first = failed[0]!
           throw new Error(
@@ -107,10 +108,10 @@ export function createS3Store(
     },
     async read(key) {
       try {
-        const answer = await client.send(
+        const response = await client.send(
           new GetObjectCommand({ Bucket: bucket, Key: checked(key) }),
         )
-        return Buffer.from(await answer.Body!.transformToByteArray())
+        return Buffer.from(await response.Body!.transformToByteArray())
       } catch (error) {
         if (isMissing(error)) return undefined
         throw error
@@ -138,13 +139,4 @@ function publicBaseUrl({ publicUrl, endpoint, bucket, region }: S3StoreOptions):
   if (publicUrl) return stripSlash(publicUrl)
   if (endpoint) return `${stripSlash(endpoint)}/${encodeURIComponent(bucket)}`
   return `https://${bucket}.s3.${region ?? defaultRegion}.amazonaws.com`
-}
-
-/** `items` in consecutive slices of at most `size`. */
-export function batches<T>(items: readonly T[], size: number): T[][] {
-  const slices: T[][] = []
-  for (let start = 0; start < items.length; start += size) {
-    slices.push(items.slice(start, start + size))
-  }
-  return slices
 }

@@ -1,4 +1,4 @@
-// A listing page's og:image, followed as a chat app does: absolute under PUBLIC_URL, answered by the
+// A listing page's og:image, followed as a chat app does: absolute under PUBLIC_URL, served by the
 // server as a 1200×630 JPEG made once, on the disk store and on S3 (s3rver), on both databases; a
 // new cover has a new URL.
 import fs from 'node:fs/promises'

@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => fs.rm(dir, { recursive: true, force: true }))
 
 describe('GET /share-images/{folder}/1200x630.jpg', () => {
-  it('answers the JPEG, cacheable for a year, and 304 to its ETag', async () => {
+  it('serves the JPEG, cacheable for a year, and 304 to its ETag', async () => {
     const response = await app.request('/share-images/u1-house.png-1/1200x630.jpg')
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe('image/jpeg')
@@ -51,14 +51,14 @@ describe('GET /share-images/{folder}/1200x630.jpg', () => {
     ['an image that does not exist', '/share-images/u1-none.png-3/1200x630.jpg'],
     ['a folder name we never make', '/share-images/u1%20house/1200x630.jpg'],
     ['a folder name longer than ours', `/share-images/${'a'.repeat(251)}/1200x630.jpg`],
-  ])('answers 404 for %s, not to be cached', async (_, url) => {
+  ])('responds 404 for %s, not to be cached', async (_, url) => {
     const response = await app.request(url)
     expect(response.status).toBe(404)
     expect(response.headers.get('Cache-Control')).toBe('no-store')
     expect(await response.json()).toEqual({ error: 'This image does not exist' })
   })
 
-  it('answers a clear error for a broken cover, and logs it', async () => {
+  it('responds with a clear error for a broken cover, and logs it', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
       const response = await app.request('/share-images/u1-broken.png-2/1200x630.jpg')

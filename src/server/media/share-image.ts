@@ -5,7 +5,7 @@ import { imagePipeline } from './images.js'
 
 export const shareImageSize = { width: 1200, height: 630 } as const
 
-/** Where the server answers share images: `/share-images/{folder}/1200x630.jpg`. */
+/** Where the server serves share images: `/share-images/{folder}/1200x630.jpg`. */
 export const shareImagesPath = '/share-images'
 export const shareImageFile = '1200x630.jpg'
 

@@ -1,5 +1,5 @@
 // A crafted progressive JPEG: a big picture followed by hundreds of scans of a few bytes each, every
-// one of which libjpeg walks over the whole picture for. Small to send, seconds to decode, and
+// one of which libjpeg reads the whole picture for. Small to send, seconds to decode, and
 // sharp's own time limit cannot stop a decode half-way: the scans are counted first. The time
 // limit bounds the rest of every pipeline.
 import fs from 'node:fs/promises'

@@ -1,5 +1,5 @@
 // /api/saved-searches against a real database, on every dialect we support: each route, the limit
-// of 20, the refusals, and how each statement runs.
+// of 20, the errors, and how each statement runs.
 import type { App } from '../app'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '../../shared/error-body'
@@ -14,7 +14,7 @@ import {
   testOrigin,
   type TestApp,
 } from '../../../tests/support/test-app'
-import { searchPlace } from '../alerts/search-place'
+import { searchPlace } from './search-place'
 import { savedSearchStatements } from './saved-searches.queries'
 
 describe.each(dialects)('saved searches API on %s', (dialect) => {
@@ -59,15 +59,15 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
     t.context.db.kysely.deleteFrom('saved_search').where('userId', '=', user.id).execute()
 
   async function create(body: unknown, user = alice): Promise<SavedSearch> {
-    const answer = await post(body, user)
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201)
-    return answer.body as unknown as SavedSearch
+    const result = await post(body, user)
+    expect(result.status, JSON.stringify(result.body)).toBe(201)
+    return result.body as unknown as SavedSearch
   }
 
   describe('POST', () => {
-    it('answers 201 with the saved search, its query in canonical order and named by its summary', async () => {
+    it('responds 201 with the saved search, its query in canonical order and named by its summary', async () => {
       const before = Date.now()
-      const answer = await post({
+      const result = await post({
         query: {
           minBedrooms: '2',
           sort: 'price-asc',
@@ -77,9 +77,9 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
         },
         alerts: 'daily',
       })
-      expect(answer.status).toBe(201)
-      expect(answer.contentType).toMatch(/^application\/json/)
-      const saved = answer.body as unknown as SavedSearch
+      expect(result.status).toBe(201)
+      expect(result.contentType).toMatch(/^application\/json/)
+      const saved = result.body as unknown as SavedSearch
       expect(saved).toStrictEqual({
         id: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
         name: 'Rent · Paris · up to $2,000 · 2+ bedrooms · lowest price first',
@@ -89,7 +89,7 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
       })
       expect(Object.keys(saved.query)).toEqual(['type', 'q', 'maxPrice', 'minBedrooms', 'sort'])
       expect(Date.parse(saved.createdAt)).toBeGreaterThanOrEqual(before)
-      // Type and prices are copied out for the alerts' matching; the query is kept as answered.
+      // Type and prices are copied out for the alerts' matching; the query is kept as returned.
       const row = await storedRow(saved.id)
       expect(row).toMatchObject({
         userId: alice.id,
@@ -162,11 +162,11 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
       [{ query: {}, alerts: 'daily', name: 'x'.repeat(101) }, 'name', '100'],
       [{ query: {}, alerts: 'daily', name: 'Paris\u202eevil' }, 'name', 'control'],
       [{ query: {}, alerts: 'daily', userId: 'someone' }, 'body', 'userId'],
-    ])('answers 400 naming the field for %j', async (body, field, words) => {
+    ])('responds 400 naming the field for %j', async (body, field, words) => {
       const countBefore = (await list()).body.items.length
-      const answer = await post(body)
-      expect(answer.status).toBe(400)
-      const { error, fields } = answer.body as unknown as ErrorBody
+      const result = await post(body)
+      expect(result.status).toBe(400)
+      const { error, fields } = result.body as unknown as ErrorBody
       expect(error).toBe('Invalid saved search')
       expect(fields?.[field], JSON.stringify(fields)).toContain(words)
       expect((await list()).body.items).toHaveLength(countBefore)
@@ -204,7 +204,7 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
       await removeAll(bob)
     })
 
-    it('answers 409 with the one already saved when the same search is saved again', async () => {
+    it('responds 409 with the one already saved when the same search is saved again', async () => {
       const erin = await signUpAndIn(t.context, { name: 'Erin Twice' })
       const first = await create(
         { query: { q: 'Paris', maxPrice: '2000', type: 'rent' }, alerts: 'instant' },
@@ -232,10 +232,10 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
 
     it('keeps one when the same search is saved many times at once', async () => {
       const frank = await signUpAndIn(t.context, { name: 'Frank Race' })
-      const answers = await Promise.all(
+      const results = await Promise.all(
         Array.from({ length: 10 }, () => post({ query: { q: 'loft' }, alerts: 'off' }, frank)),
       )
-      const statuses = answers.map(({ status }) => status)
+      const statuses = results.map(({ status }) => status)
       expect(statuses.filter((status) => status === 201)).toHaveLength(1)
       expect(statuses.filter((status) => status === 409)).toHaveLength(9)
       expect((await list(frank)).body.items).toHaveLength(1)
@@ -243,12 +243,12 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
 
     it('keeps the limit when many saves arrive at once', async () => {
       const dave = await signUpAndIn(t.context, { name: 'Dave Race' })
-      const answers = await Promise.all(
+      const results = await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
           post({ query: { q: `home ${i}` }, alerts: 'off' }, dave),
         ),
       )
-      const statuses = answers.map(({ status }) => status)
+      const statuses = results.map(({ status }) => status)
       expect(statuses.filter((status) => status === 201)).toHaveLength(20)
       expect(statuses.filter((status) => status === 400)).toHaveLength(10)
       expect((await list(dave)).body.items).toHaveLength(20)
@@ -256,15 +256,15 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
   })
 
   describe('GET', () => {
-    it("answers the caller's own, newest first, never to be cached", async () => {
+    it("returns the caller's own, newest first, never to be cached", async () => {
       await removeAll(alice)
       const first = await create({ query: { type: 'sale' }, alerts: 'daily' })
       const second = await create({ query: { type: 'rent' }, alerts: 'daily' })
       const third = await create({ query: { q: 'loft' }, alerts: 'off' })
       await create({ query: { q: 'not alice' }, alerts: 'off' }, bob)
-      const answer = await list()
-      expect(answer.status).toBe(200)
-      expect(answer.body).toEqual({ items: [third, second, first] })
+      const result = await list()
+      expect(result.status).toBe(200)
+      expect(result.body).toEqual({ items: [third, second, first] })
       const response = await t.app.request('/api/saved-searches', {
         headers: { Cookie: alice.cookie },
       })
@@ -275,7 +275,7 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
   })
 
   describe('PATCH', () => {
-    it('renames, changes the alerts and the query, and answers the saved search', async () => {
+    it('renames, changes the alerts and the query, and returns the saved search', async () => {
       const saved = await create({
         name: 'Mine',
         query: { type: 'rent', maxPrice: '2000' },
@@ -321,13 +321,13 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
       expect((await list()).body.items.find(({ id }) => id === saved.id)).toEqual(summary.body)
     })
 
-    it('answers 404 for another user’s saved search or a missing one, before reading the body', async () => {
+    it('responds 404 for another user’s saved search or a missing one, before reading the body', async () => {
       const bobs = await create({ name: 'Bob’s', query: {}, alerts: 'daily' }, bob)
       for (const id of [bobs.id, 'NoSuchSavedSearch000', 'not.an.id']) {
         for (const body of [{ name: 'Taken' }, { name: 5 }]) {
-          const answer = await patch(id, body)
-          expect(answer.status, id).toBe(404)
-          expect(answer.body).toEqual({ error: 'Saved search not found' })
+          const result = await patch(id, body)
+          expect(result.status, id).toBe(404)
+          expect(result.body).toEqual({ error: 'Saved search not found' })
         }
       }
       expect(await storedRow(bobs.id)).toMatchObject({ name: 'Bob’s', alerts: 'daily' })
@@ -340,20 +340,20 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
       [{ query: { cursor: 'x' } }, 'query.cursor', 'cursor or limit'],
       [{ name: 'x'.repeat(101) }, 'name', '100'],
       [{ id: 'other' }, 'body', 'id'],
-    ])('answers 400 for %j and changes nothing', async (body, field, words) => {
+    ])('responds 400 for %j and changes nothing', async (body, field, words) => {
       await removeAll(alice)
       const saved = await create({ query: { type: 'rent' }, alerts: 'daily' })
       const before = await storedRow(saved.id)
-      const answer = await patch(saved.id, body)
-      expect(answer.status).toBe(400)
-      expect((answer.body as unknown as ErrorBody).fields?.[field]).toContain(words)
+      const result = await patch(saved.id, body)
+      expect(result.status).toBe(400)
+      expect((result.body as unknown as ErrorBody).fields?.[field]).toContain(words)
       expect(await storedRow(saved.id)).toEqual(before)
       await remove(saved.id)
     })
   })
 
   describe('DELETE', () => {
-    it('answers 204 and removes it; then, or for another’s, 404', async () => {
+    it('responds 204 and removes it; then, or for another’s, 404', async () => {
       const saved = await create({ query: { q: 'gone soon' }, alerts: 'daily' })
       const bobs = await create({ query: {}, alerts: 'daily' }, bob)
       const removed = await remove(saved.id)
@@ -361,9 +361,9 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
       expect(await removed.text()).toBe('')
       expect(await storedRow(saved.id)).toBeUndefined()
       for (const id of [saved.id, bobs.id, 'not.an.id']) {
-        const answer = await remove(id)
-        expect(answer.status, id).toBe(404)
-        expect(await answer.json()).toEqual({ error: 'Saved search not found' })
+        const result = await remove(id)
+        expect(result.status, id).toBe(404)
+        expect(await result.json()).toEqual({ error: 'Saved search not found' })
       }
       expect(await storedRow(bobs.id)).toBeDefined()
       await removeAll(bob)
@@ -377,12 +377,12 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
     })
   })
 
-  it('answers 401 to every route signed out, or with a made-up session', async () => {
+  it('responds 401 to every route signed out, or with a made-up session', async () => {
     const saved = await create({ query: {}, alerts: 'daily' })
     const cookies = ['', 'better-auth.session_token=made-up']
     for (const cookie of cookies) {
       const headers = { Origin: testOrigin, 'Content-Type': 'application/json', Cookie: cookie }
-      const answers = await Promise.all([
+      const results = await Promise.all([
         t.app.request('/api/saved-searches', { headers }),
         t.app.request('/api/saved-searches', {
           method: 'POST',
@@ -396,16 +396,16 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
         }),
         t.app.request(`/api/saved-searches/${saved.id}`, { method: 'DELETE', headers }),
       ])
-      for (const answer of answers) {
-        expect(answer.status).toBe(401)
-        expect(await answer.json()).toEqual({ error: 'Sign in first' })
+      for (const result of results) {
+        expect(result.status).toBe(401)
+        expect(await result.json()).toEqual({ error: 'Sign in first' })
       }
     }
     expect(await storedRow(saved.id)).toMatchObject({ alerts: 'daily' })
   })
 
   it('refuses writes from another site', async () => {
-    const answer = await t.app.request('/api/saved-searches', {
+    const result = await t.app.request('/api/saved-searches', {
       method: 'POST',
       headers: {
         Origin: 'https://evil.example',
@@ -414,7 +414,7 @@ describe.each(dialects)('saved searches API on %s', (dialect) => {
       },
       body: JSON.stringify({ query: {}, alerts: 'daily' }),
     })
-    expect(answer.status).toBe(403)
+    expect(result.status).toBe(403)
   })
 
   describe('statements', () => {
@@ -473,7 +473,7 @@ describe.each(dialects)('saved search write limits on %s', (dialect) => {
       incoming: { socket: { remoteAddress: address, remotePort: 1, remoteFamily: 'IPv4' } },
     })
 
-  it('answers 429 with Retry-After from the 31st write a minute of one address', async () => {
+  it('responds 429 with Retry-After from the 31st write a minute of one address', async () => {
     const init = (method: string, body?: unknown): RequestInit => ({
       method,
       headers: { Origin: testOrigin, 'Content-Type': 'application/json', Cookie: user.cookie },

@@ -3,7 +3,7 @@
 // with them (the alerts' bookkeeping) happens in their transaction.
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely'
 import { limits } from '../../shared/listing.js'
-import type { ListingFilter, ListingSort } from '../../shared/listing-requests.js'
+import type { ListingSearch } from '../../shared/listing-query.js'
 import {
   savedSearchLimits,
   savedSearchQuery,
@@ -12,27 +12,21 @@ import {
 } from '../../shared/saved-search.js'
 import { savedSearchQuerySchema } from '../../shared/saved-search-schema.js'
 import { searchSummary } from '../../shared/search-summary.js'
-import { searchPlace } from '../alerts/search-place.js'
+import { searchPlace } from './search-place.js'
 import type { Db } from '../db/database.js'
 import type { Database, SavedSearchTable } from '../db/schema.js'
 import { newId } from '../ids.js'
 
-/** A search as the body schemas give it (saved-search-schema.ts). */
-export interface ParsedSearch {
-  filter: ListingFilter
-  sort: ListingSort
-}
-
 export interface SavedSearchInput {
   /** blank or absent: the summary of the search */
   name?: string
-  query: ParsedSearch
+  query: ListingSearch
   alerts: AlertFrequency
 }
 
 export type SavedSearchChangeInput = Partial<SavedSearchInput>
 
-/** An expected refusal, answered as `{ error }` with its status (and the saved search it names). */
+/** An expected error, sent as `{ error }` with its status (and the saved search it names). */
 export class SavedSearchError extends Error {
   constructor(
     readonly status: 400 | 404 | 409,
@@ -59,7 +53,7 @@ const priceColumn = (bound: number | undefined) =>
  * The columns a search sets: its query and what is copied out of it for the alerts' matching, its
  * place key among them; and the grid cells of its map box (search-place.ts).
  */
-function searchColumns({ filter, sort }: ParsedSearch) {
+function searchColumns({ filter, sort }: ListingSearch) {
   const { placeKind, placeWord, cells } = searchPlace(filter)
   return {
     columns: {
@@ -76,7 +70,7 @@ function searchColumns({ filter, sort }: ParsedSearch) {
 
 type SearchColumns = ReturnType<typeof searchColumns>
 
-const nameOf = (name: string | undefined, { filter, sort }: ParsedSearch) =>
+const nameOf = (name: string | undefined, { filter, sort }: ListingSearch) =>
   name || searchSummary(filter, sort)
 
 /** What the API shows of a row; the alerts' own columns stay on the server. */
@@ -163,8 +157,23 @@ export function savedSearchStatements(kysely: Kysely<Database>) {
 }
 
 /** The stored search, read back as the body schemas give it. */
-const storedSearch = (row: Pick<Selectable<SavedSearchTable>, 'query'>): ParsedSearch =>
+const storedSearch = (row: Pick<Selectable<SavedSearchTable>, 'query'>): ListingSearch =>
   savedSearchQuerySchema.parse(JSON.parse(row.query))
+
+/**
+ * A stored query read with the same parser, for the alerts' matching: one that does not parse
+ * (written by hand, say) matches nothing rather than failing the listing's matching.
+ */
+export function readStoredSearch(query: string): ListingSearch | undefined {
+  let json: unknown
+  try {
+    json = JSON.parse(query)
+  } catch {
+    return undefined
+  }
+  const parsed = savedSearchQuerySchema.safeParse(json)
+  return parsed.success ? parsed.data : undefined
+}
 
 export function createSavedSearchQueries(db: Db) {
   return {
@@ -242,3 +251,25 @@ export function createSavedSearchQueries(db: Db) {
 }
 
 export type SavedSearchQueries = ReturnType<typeof createSavedSearchQueries>
+
+export const savedSearchByIdQuery = (kysely: Kysely<Database>, id: string) =>
+  kysely
+    .selectFrom('saved_search')
+    .select(['name', 'query', 'alerts', 'userId'])
+    .where('id', '=', id)
+
+/** A saved search by its id alone, for its alert mails and their unsubscribe page. */
+export function findSavedSearch({ kysely }: Db, id: string) {
+  return savedSearchByIdQuery(kysely, id).executeTakeFirst()
+}
+
+/** Turns a saved search's alerts off; its name, or undefined when it was deleted. */
+export async function turnAlertsOff({ kysely }: Db, id: string): Promise<string | undefined> {
+  const row = await kysely
+    .updateTable('saved_search')
+    .set({ alerts: 'off' })
+    .where('id', '=', id)
+    .returning('name')
+    .executeTakeFirst()
+  return row?.name
+}

@@ -9,7 +9,7 @@ import { newSavedSearchSchema, savedSearchChangeSchema } from '../../shared/save
 import type { Auth } from '../auth/auth.js'
 import { requireUser, type SignedInEnv } from '../auth/session.js'
 import type { ClientAddress } from '../http/client-address.js'
-import { jsonAnswer } from '../http/json-answer.js'
+import { jsonResponse } from '../http/json-response.js'
 import { limitPerAddress, type LimitRule, type RequestLimits } from '../http/rate-limit.js'
 import { parseJsonBody } from '../http/validate.js'
 import {
@@ -42,7 +42,7 @@ export function savedSearchesRoutes(deps: {
     return owned ? id : undefined
   }
 
-  function refusal(c: Context, error: unknown) {
+  function errorResponse(c: Context, error: unknown) {
     if (!(error instanceof SavedSearchError)) throw error
     const { message, status, id } = error
     return c.json({ error: message, ...(id && { id }) } satisfies SavedSearchErrorBody, status)
@@ -54,19 +54,19 @@ export function savedSearchesRoutes(deps: {
       // Someone's own list: never kept by a shared cache, nor by the browser after signing out.
       c.header('Cache-Control', 'private, no-store')
       const items = await savedSearches.list(c.get('user').id)
-      return jsonAnswer<SavedSearchList>(c, { items })
+      return jsonResponse<SavedSearchList>(c, { items })
     })
     .post('/', writeLimit, async (c) => {
       const body = await parseJsonBody(c.req.raw, newSavedSearchSchema, 'Invalid saved search')
       if ('error' in body) return c.json(body.error, body.status)
       try {
-        return jsonAnswer<SavedSearch, 201>(
+        return jsonResponse<SavedSearch, 201>(
           c,
           await savedSearches.create(c.get('user').id, body.data),
           201,
         )
       } catch (error) {
-        return refusal(c, error)
+        return errorResponse(c, error)
       }
     })
     .patch('/:id', writeLimit, async (c) => {
@@ -75,12 +75,12 @@ export function savedSearchesRoutes(deps: {
       const body = await parseJsonBody(c.req.raw, savedSearchChangeSchema, 'Invalid saved search')
       if ('error' in body) return c.json(body.error, body.status)
       try {
-        return jsonAnswer<SavedSearch>(
+        return jsonResponse<SavedSearch>(
           c,
           await savedSearches.update(id, c.get('user').id, body.data),
         )
       } catch (error) {
-        return refusal(c, error)
+        return errorResponse(c, error)
       }
     })
     .delete('/:id', writeLimit, async (c) => {

@@ -181,7 +181,10 @@ const places = [
 ]
 
 /** Up to this many listings a run, every third gets demo viewing times. */
-const demoViewingsUpTo = 100
+export const demoViewingsUpTo = 100
+
+/** How much older each demo listing of a run is than the one before. */
+export const demoListingSpacingMs = 3_900_000
 
 export async function seedDemo(
   context: Pick<AppContext, 'auth' | 'users' | 'listings' | 'media' | 'db' | 'viewingSlots'>,
@@ -219,7 +222,7 @@ export async function seedDemo(
       userRef,
       images: JSON.stringify(images),
       // Newest first is index 0 of this run: later indexes are older, an hour and a bit apart.
-      timestamp: now - j * 3_900_000,
+      timestamp: now - j * demoListingSpacingMs,
     })
     if (counts.listings <= demoViewingsUpTo && j % 3 === 0) withViewings.push({ id, ...home })
   }
@@ -233,7 +236,7 @@ export type DemoHome = Omit<ListingRow, 'id' | 'userRef' | 'images' | 'timestamp
 }
 
 /**
- * The home of the demo's listing number `index` (0 is the first ever seeded), drawn from `random`.
+ * The home of the demo's listing number `index` (0 is the first ever seeded), picked with `random`.
  * The places take turns, so the first listings already cover every city.
  */
 export function demoHome(random: Random, index: number): DemoHome {
@@ -272,7 +275,7 @@ const kmPerDegree = 111.32
 
 /**
  * A point on the home's street: each street of a city is a straight line of its own through the
- * city (its direction and its distance from the centre drawn once from the street), so the homes
+ * city (its direction and its distance from the centre picked once per street), so the homes
  * of a city stand along its streets, apart, and not on its centre.
  */
 function alongStreet(
@@ -296,6 +299,14 @@ function alongStreet(
   }
 }
 
+/** The name and address of demo account number `k`; they all share the demo's password. */
+export function demoUser(k: number): { name: string; email: string } {
+  return {
+    name: people[k % people.length]!,
+    email: k === 0 ? demoAccount.email : `user${k + 1}@example.com`,
+  }
+}
+
 /**
  * The demo account number `k`, made if missing. Its address is verified: it is ours (example.com),
  * and the demo should show what a verified account sees. The seed's sign-up sends no mail.
@@ -304,14 +315,11 @@ async function ensureDemoUser(
   context: Pick<AppContext, 'auth' | 'users' | 'db'>,
   k: number,
 ): Promise<string> {
-  const email = k === 0 ? demoAccount.email : `user${k + 1}@example.com`
+  const { name, email } = demoUser(k)
   const id =
     (await context.users.findIdByEmail(email)) ??
-    (
-      await context.auth.api.signUpEmail({
-        body: { name: people[k % people.length]!, email, password: demoAccount.password },
-      })
-    ).user.id
+    (await context.auth.api.signUpEmail({ body: { name, email, password: demoAccount.password } }))
+      .user.id
   const { db } = context
   await db.kysely
     .updateTable('user')

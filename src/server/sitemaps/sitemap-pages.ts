@@ -54,7 +54,7 @@ export function createSitemapPages(db: Db, options: { pageSize?: number } = {}) 
     return pages.map((page, index) => ({ ...page, next: pages[index + 1]?.first }))
   }
 
-  /** The conditions of the range's active listings: a walk of `listing_newest` between keys. */
+  /** The conditions of the range's active listings: an index scan of `listing_newest` between keys. */
   function inRange(range: PageRange) {
     const conditions = [sql`"status" = ${sql.lit('active')}`]
     if (range.first) {
@@ -95,7 +95,7 @@ export function createSitemapPages(db: Db, options: { pageSize?: number } = {}) 
   /**
    * Splits the page at `overflow`, the first key past its first `pageSize` listings: it begins a
    * new page. Two servers may race; the page number and the key are unique, so one split wins
-   * and the other's insert does nothing. Answers whether the ranges changed.
+   * and the other's insert does nothing. Returns whether the ranges changed.
    */
   async function split(overflow: Key | undefined): Promise<boolean> {
     if (!overflow) return false

@@ -1,5 +1,5 @@
 // The sitemap documents escape what they carry and are valid against the sitemaps.org schemas;
-// the validator itself refuses what the protocol refuses (so a valid answer means something).
+// the validator itself refuses what the protocol refuses (so a valid result means something).
 import { describe, expect, it } from 'vitest'
 import { sitemapSchemaErrors } from '../../../tests/support/sitemap-schema'
 import { sitemapIndexXml, urlSetXml } from './sitemap-xml'

@@ -1,6 +1,6 @@
 // The sitemaps protocol's two documents (sitemaps.org 0.9): an index of sitemaps, and a sitemap's
 // set of URLs. Every value is escaped; numeric references are XML's as much as HTML's.
-import { escapeHtml } from '../http/escape.js'
+import { escapeHtml } from '../lib/escape.js'
 
 const namespace = 'http://www.sitemaps.org/schemas/sitemap/0.9'
 

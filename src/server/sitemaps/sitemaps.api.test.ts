@@ -128,7 +128,7 @@ describe.each(dialects)('sitemaps on %s', (dialect) => {
     expect(text).not.toMatch(/^Disallow: \/$/m)
     expect(text).toContain(`\nSitemap: ${testOrigin}/sitemap.xml\n`)
 
-    // The whole app: no client is built here, so a path the sitemaps did not answer gets 503.
+    // The whole app: no client is built here, so a path the sitemaps did not serve gets 503.
     const index = await t.app.request('/sitemap.xml')
     expect(index.status).toBe(200)
     expect(await sitemapSchemaErrors(await index.text(), 'sitemapindex')).toEqual([])

@@ -5,7 +5,7 @@ import { uploadLimits } from './upload-limits.js'
 import type { UploadStaging } from './upload-staging.js'
 import type { UploadQueries } from './uploads.queries.js'
 
-/** One pass; answers how many uploads it removed. */
+/** One pass; returns how many uploads it removed. */
 export async function removeStaleUploads(
   uploads: UploadQueries,
   media: MediaStore,

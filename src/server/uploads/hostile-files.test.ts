@@ -363,7 +363,7 @@ describe.each(stores)('hostile uploads on %s', (_, dialect, storage) => {
     })
   }
 
-  /** Uploads `bytes` and checks that the refusal left the media store and staging as they were. */
+  /** Uploads `bytes` and checks that the rejected upload left the media store and staging as they were. */
   async function expectRefused(
     bytes: Buffer,
     name: string,
@@ -386,7 +386,7 @@ describe.each(stores)('hostile uploads on %s', (_, dialect, storage) => {
     return result
   }
 
-  /** Uploads `bytes`, expects it stored, and answers the files of its image folder. */
+  /** Uploads `bytes`, expects it stored, and returns the files of its image folder. */
   async function expectStored(bytes: Buffer, name: string) {
     const result = await tusUpload(t.app, cookie, bytes, name)
     expect(result.status, result.body).toBe(204)
@@ -416,7 +416,7 @@ describe.each(stores)('hostile uploads on %s', (_, dialect, storage) => {
     expect(await stagedFiles()).toEqual(staged)
   })
 
-  it('answers an upload unfinished after an hour 410, in words a person understands', async () => {
+  it('responds 410 to an upload unfinished after an hour, in words a person understands', async () => {
     const bytes = await image('png')
     const created = await createUpload(t.app, cookie, bytes.length, 'slow.png')
     const id = created.headers.get('location')!.split('/').pop()!

@@ -68,7 +68,7 @@ class S3StagingStore extends S3Store {
 
   /**
    * A last chunk sent again (empty, at the final offset) finds the multipart upload completed
-   * already: it adds nothing, and the finish hook answers it (409), as on disk.
+   * already: it adds nothing, and the finish hook responds 409, as on disk.
    */
   override async write(src: Readable, id: string, offset: number): Promise<number> {
     try {
@@ -119,14 +119,14 @@ class S3StagingStore extends S3Store {
           if (!isMissing(error)) throw error
         })
     }
-    const answer = await this.client.deleteObjects({
+    const response = await this.client.deleteObjects({
       Bucket: this.bucket,
       Delete: {
         Objects: [id, this.infoKey(id), this.partKey(id, true)].map((Key) => ({ Key })),
         Quiet: true,
       },
     })
-    const failed = answer.Errors?.[0]
+    const failed = response.Errors?.[0]
     if (failed)
       throw new Error(`Could not remove staged upload ${id}: ${failed.Code} ${failed.Message}`)
   }

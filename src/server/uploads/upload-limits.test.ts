@@ -31,21 +31,21 @@ describe.each(dialects)('upload limits on %s', (dialect) => {
     return { user, cookie: await signIn(t.context, user) }
   }
 
-  /** Fires `count` creations at once; answers how many were created, and the refusals' bodies. */
+  /** Fires `count` creations at once; returns how many were created, and the rejected ones' bodies. */
   async function burst(cookie: string, count: number, length = 1000) {
-    const answers = await Promise.all(
+    const results = await Promise.all(
       Array.from({ length: count }, async (_, i) => {
         const response = await createUpload(t.app, cookie, length, `photo-${i}.png`)
         return { status: response.status, body: await response.text() }
       }),
     )
-    const statuses = new Set(answers.map((answer) => answer.status))
+    const statuses = new Set(results.map((result) => result.status))
     expect([...statuses].every((status) => status === 201 || status === 429)).toBe(true)
-    const refused = answers.filter((answer) => answer.status === 429)
+    const refused = results.filter((result) => result.status === 429)
     return {
-      created: answers.length - refused.length,
+      created: results.length - refused.length,
       errors: new Set(
-        refused.map((answer) => (JSON.parse(answer.body) as { error: string }).error),
+        refused.map((result) => (JSON.parse(result.body) as { error: string }).error),
       ),
     }
   }
@@ -53,7 +53,7 @@ describe.each(dialects)('upload limits on %s', (dialect) => {
   const rowsOf = (userId: string) =>
     t.context.db.kysely.selectFrom('upload').selectAll().where('userId', '=', userId).execute()
 
-  it(`lets ${uploadLimits.unfinished} of 100 parallel creations through, and answers the rest 429 JSON`, async () => {
+  it(`lets ${uploadLimits.unfinished} of 100 parallel creations through, and responds 429 JSON to the rest`, async () => {
     const { user, cookie } = await newUploader()
     const someoneElse = await newUploader()
     // Meanwhile another user's upload goes through: the burst does not take every connection.

@@ -17,7 +17,7 @@ export const uploadLimits = {
   /** The bytes those may declare together: thirty of the largest images. */
   unattachedBytes: 300 * 1024 * 1024,
   /**
-   * An upload unfinished after this is abandoned: tus answers 410 to it (the browser then starts
+   * An upload unfinished after this is abandoned: tus responds 410 to it (the browser then starts
    * it again), it no longer counts above, and the next hourly cleanup removes it.
    */
   unfinishedLifetimeMs: 3600_000,

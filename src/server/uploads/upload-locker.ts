@@ -13,7 +13,7 @@ export interface LockTimings {
   renewMs: number
   /** How often a waiting request tries again. */
   retryMs: number
-  /** How long a request waits for the lock before tus answers it with an error. */
+  /** How long a request waits for the lock before tus responds with an error. */
   acquireTimeoutMs: number
 }
 
@@ -59,10 +59,10 @@ export function createUploadLocker(
         const giveUpAt = Date.now() + timings.acquireTimeoutMs
         for (;;) {
           const now = Date.now()
-          const answer = await uploads.takeLock(id, holder, now, now + timings.leaseMs)
-          // 'absent': no such upload, nothing to guard; tus answers 404 itself.
-          if (answer === 'absent') return
-          if (answer === 'taken') break
+          const lock = await uploads.takeLock(id, holder, now, now + timings.leaseMs)
+          // 'absent': no such upload, nothing to guard; tus responds 404 itself.
+          if (lock === 'absent') return
+          if (lock === 'taken') break
           if (now >= giveUpAt || signal.aborted) throw ERRORS.ERR_LOCK_TIMEOUT
           await delay(timings.retryMs)
         }

@@ -88,7 +88,7 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     }
   })
 
-  it('answers 401 JSON without a session', async () => {
+  it('responds 401 JSON without a session', async () => {
     const response = await t.app.request('/api/uploads', {
       method: 'POST',
       headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10' },
@@ -151,7 +151,7 @@ describe.each(dialects)('uploads on %s', (dialect) => {
     await createListing([id])
   })
 
-  describe('a client that lost the answer to its last chunk asks with HEAD', () => {
+  describe('a client that lost the response to its last chunk asks with HEAD', () => {
     /** An upload whose bytes are all staged, as tus stores them before it makes the image. */
     async function stagedUpload(name: string) {
       const image = await testPng(320, 240, '#5a3')

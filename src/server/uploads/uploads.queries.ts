@@ -13,7 +13,7 @@ interface NewUpload {
 }
 
 /** Which of the user's upload limits a new upload would pass. */
-export type UploadRefusal =
+export type UploadLimitReached =
   'perHour' | 'unfinished' | 'stagedBytes' | 'unattached' | 'unattachedBytes'
 
 /** The first key of PostgreSQL's advisory locks that serialise one user's upload creations. */
@@ -45,7 +45,7 @@ export const takeLockQuery = (
     .where('id', '=', lock.id)
     .where((eb) => eb.or([eb('lockHolder', 'is', null), eb('lockExpiresAt', '<', lock.now)]))
 
-/** Extends a holder's lease on tus' lock, answering whether another request waits for it. */
+/** Extends a holder's lease on tus' lock, returning whether another request waits for it. */
 export const renewLockQuery = (
   kysely: Kysely<Database>,
   lock: { id: string; holder: string; expiresAt: number },
@@ -77,7 +77,7 @@ export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely
     },
 
     /**
-     * Records a new upload unless it would break one of the user's limits, which it then answers.
+     * Records a new upload unless it would break one of the user's limits, which it then returns.
      * One user's creations pass here one at a time (a transaction, locked per user on
      * PostgreSQL; SQLite runs one transaction at a time), so a burst cannot overshoot.
      */
@@ -85,7 +85,7 @@ export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely
       upload: NewUpload & { size: number },
       limits: UploadLimits,
       now = Date.now(),
-    ): Promise<UploadRefusal | undefined> {
+    ): Promise<UploadLimitReached | undefined> {
       return db.kysely.transaction().execute(async (trx) => {
         if (db.dialect === 'postgres') {
           await sql`select pg_advisory_xact_lock(${uploadQuotaLock}, hashtext(${upload.userId}))`.execute(
@@ -148,7 +148,7 @@ export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely
 
     /**
      * Takes tus' lock on an upload for `holder` until `expiresAt`, if nobody holds it or the
-     * holder's lease ran out (its server died). Answers 'taken', 'held' (by another), or 'absent'
+     * holder's lease ran out (its server died). Returns 'taken', 'held' (by another), or 'absent'
      * (no such upload: nothing to guard).
      */
     async takeLock(
@@ -169,7 +169,7 @@ export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely
     },
 
     /**
-     * Extends `holder`'s lease, answering whether another request waits for the lock; undefined
+     * Extends `holder`'s lease, returning whether another request waits for the lock; undefined
      * when `holder` lost it.
      */
     async renewLock(
@@ -231,7 +231,7 @@ export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely
 
     /**
      * Marks these uploads as part of a listing, if every one is the user's and finished and not yet
-     * in a listing; answers their image folders by id, or undefined (and claims nothing is
+     * in a listing; returns their image folders by id, or undefined (and claims nothing is
      * guaranteed only inside a transaction, which the caller rolls back).
      */
     async claim(ids: string[], userId: string): Promise<Map<string, string> | undefined> {
@@ -284,7 +284,7 @@ export function createUploadQueries(db: Db, kysely: Kysely<Database> = db.kysely
 
     /**
      * Removes up to 500 uploads that never became part of a listing, made before `before`, or
-     * made before `unfinishedBefore` and still waiting for bytes; answers them. The rows go
+     * made before `unfinishedBefore` and still waiting for bytes; returns them. The rows go
      * first, so no listing can claim an upload whose files are going.
      */
     async takeStale(before: number, unfinishedBefore = before) {

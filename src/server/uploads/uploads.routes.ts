@@ -13,7 +13,7 @@ import { uploadProcessing } from '../media/image-processing.js'
 import { ImageRejectedError, storeUploadedImage } from '../media/images.js'
 import { imageFileKeys, type MediaStore } from '../media/media-store.js'
 import { uploadLimits } from './upload-limits.js'
-import type { UploadQueries, UploadRefusal } from './uploads.queries.js'
+import type { UploadQueries, UploadLimitReached } from './uploads.queries.js'
 import { createKeyedQueue } from './keyed-queue.js'
 import { createDiskSpaceCheck } from './disk-space.js'
 import type { UploadStaging } from './upload-staging.js'
@@ -22,7 +22,7 @@ import type { UploadStaging } from './upload-staging.js'
 const userHeader = 'x-marketplace-user'
 
 /** What the person sees beside the file when a limit stops it. */
-const refusalMessages: Record<UploadRefusal, string> = {
+const limitMessages: Record<UploadLimitReached, string> = {
   perHour: 'Too many uploads: try again in an hour',
   unfinished: 'Too many uploads at once: wait until the others finish',
   stagedBytes: 'Too many megabytes uploading at once: wait until the others finish',
@@ -38,8 +38,8 @@ interface TusError {
   body: string
 }
 
-/** tus' own refusals that a person may meet, in words for them. */
-const tusRefusals = new Map<unknown, string>([
+/** tus' own errors that a person may meet, in words for them. */
+const tusErrorMessages = new Map<unknown, string>([
   [ERRORS.ERR_MAX_SIZE_EXCEEDED, `Images may be at most ${maxImageBytes / 1024 / 1024} MB`],
   [ERRORS.FILE_NO_LONGER_EXISTS, 'This upload took too long and has expired: please try again'],
 ])
@@ -106,7 +106,7 @@ export function uploadsRoutes(deps: {
     // The app is same-origin: no other site's page may read a response (tus allows any by default).
     allowedOrigins: () => false,
 
-    // Runs before tus writes anything to staging: a refusal here leaves no trace.
+    // Runs before tus writes anything to staging: an error here leaves no trace.
     async onUploadCreate(req: Request, upload: Upload) {
       const userId = req.headers.get(userHeader)!
       // Kept as it will show: 'photo\u202egnp.exe' would read 'photoexe.png'. Checked as kept, so
@@ -117,10 +117,10 @@ export function uploadsRoutes(deps: {
       const { size } = upload
       if (size === undefined) throw tusError(400, 'The upload needs its length up front')
       if (size === 0) throw tusError(422, 'The file is empty')
-      const refusal = await inTurn(userId, () =>
+      const limitReached = await inTurn(userId, () =>
         uploads.createWithinLimits({ id: upload.id, userId, originalName, size }, uploadLimits),
       )
-      if (refusal) throw tusError(429, refusalMessages[refusal])
+      if (limitReached) throw tusError(429, limitMessages[limitReached])
       return { metadata: { ...upload.metadata, owner: userId } }
     },
 
@@ -143,8 +143,8 @@ export function uploadsRoutes(deps: {
 
     onResponseError(_req, error) {
       if ('status_code' in error) {
-        const refusal = tusRefusals.get(error)
-        if (refusal) return tusError(error.status_code, refusal)
+        const message = tusErrorMessages.get(error)
+        if (message) return tusError(error.status_code, message)
         // tus' own errors are plain text; ours are already JSON.
         return error.body.startsWith('{') ? error : tusError(error.status_code, error.body.trim())
       }
@@ -210,11 +210,15 @@ export function uploadsRoutes(deps: {
   }
 
   /**
-   * A HEAD answered by tus, made right for an upload whose bytes have all arrived: a client that
-   * lost the answer to its last chunk asks it, and takes "all there" for "done". The server that
+   * A HEAD response of tus, made right for an upload whose bytes have all arrived: a client that
+   * lost the response to its last chunk asks it, and takes "all there" for "done". The server that
    * took that chunk may have died before it made the image, or made it and removed the bytes.
    */
-  async function answerHead(id: string, userId: string, response: Response): Promise<Response> {
+  async function completeHeadResponse(
+    id: string,
+    userId: string,
+    response: Response,
+  ): Promise<Response> {
     const length = response.headers.get('Upload-Length')
     if (response.status === 200 && length !== null) {
       if (response.headers.get('Upload-Offset') !== length) return response
@@ -264,22 +268,22 @@ export function uploadsRoutes(deps: {
     headers.set(userHeader, userId)
     const id = uploadIdOf(c.req.path)
     // All its bytes are in and its image is being (or was) made: a chunk more is one too many.
-    // Answered before tus, whose lock the making holds.
+    // Handled before tus, whose lock the making holds.
     if (id !== undefined && c.req.method === 'PATCH' && (await isFinishing(id, userId))) {
       return c.json({ error: 'This upload is already finished' } satisfies ErrorBody, 409)
     }
     let response = withoutCors(await tus.handleWeb(new Request(c.req.raw, { headers })))
     if (id !== undefined && c.req.method === 'HEAD') {
-      response = await answerHead(id, userId, response)
+      response = await completeHeadResponse(id, userId, response)
     }
     if (response.status < 400) return response
-    // tus writes some refusals (no Tus-Resumable, a malformed header) as plain text without
+    // tus writes some errors (no Tus-Resumable, a malformed header) as plain text without
     // asking onResponseError, and all as text/plain; our API's errors are JSON `{ error }`.
     const text = await response.text()
-    const answer = new Response(c.req.method === 'HEAD' ? null : asErrorBody(text), response)
-    answer.headers.set('Content-Type', 'application/json')
-    answer.headers.delete('Content-Length')
-    return answer
+    const jsonResponse = new Response(c.req.method === 'HEAD' ? null : asErrorBody(text), response)
+    jsonResponse.headers.set('Content-Type', 'application/json')
+    jsonResponse.headers.delete('Content-Length')
+    return jsonResponse
   })
 }
 
@@ -298,11 +302,11 @@ function withoutCors(response: Response): Response {
 /** The upload a request names (its path's last segment), if it can be one of ours (`newId`). */
 function uploadIdOf(path: string): string | undefined {
   const segment = path.slice(path.lastIndexOf('/') + 1)
-  // Anything else (a broken escape, a NUL) names no upload, and tus answers it 404 itself.
+  // Anything else (a broken escape, a NUL) names no upload, and tus responds 404 itself.
   return /^[A-Za-z0-9]{1,64}$/.test(segment) ? segment : undefined
 }
 
-/** A tus answer's text as our error body: ours already are one, tus' own plain text becomes one. */
+/** A tus response's text as our error body: ours already are one, tus' own plain text becomes one. */
 function asErrorBody(text: string): string {
   try {
     if (typeof (JSON.parse(text) as Partial<ErrorBody>).error === 'string') return text

@@ -16,7 +16,7 @@ import {
 const minute = 60 * 1000
 const day = 24 * 60 * minute
 
-interface ErrorAnswer {
+interface ErrorResponse {
   error: string
   fields?: Record<string, string>
 }
@@ -107,10 +107,13 @@ describe.each(dialects)('landlord profile API on %s', (dialect) => {
   })
 
   it('responds 404 JSON for an unknown user, and 400 naming id for a bad one', async () => {
-    const unknown = await requestJson<ErrorAnswer>(t.app, '/api/users/NoSuchUser0000000000/profile')
+    const unknown = await requestJson<ErrorResponse>(
+      t.app,
+      '/api/users/NoSuchUser0000000000/profile',
+    )
     expect(unknown.status).toBe(404)
     expect(unknown.body).toEqual({ error: 'User not found' })
-    const bad = await requestJson<ErrorAnswer>(t.app, `/api/users/${'x'.repeat(65)}/profile`)
+    const bad = await requestJson<ErrorResponse>(t.app, `/api/users/${'x'.repeat(65)}/profile`)
     expect(bad.status).toBe(400)
     expect(bad.body.fields).toHaveProperty('id')
   })

@@ -18,7 +18,7 @@ import {
   type TestUser,
 } from '../../../tests/support/test-app'
 
-interface ErrorAnswer {
+interface ErrorResponse {
   error: string
   fields?: Record<string, string>
 }
@@ -42,7 +42,7 @@ describe.each(dialects)('users API on %s', (dialect) => {
     await t?.close()
   })
 
-  it('answers exactly { id, name, email } of the landlord', async () => {
+  it('responds with exactly { id, name, email } of the landlord', async () => {
     const { status, contentType, body } = await requestJson(t.app, `/api/users/${landlord.id}`)
     expect(status).toBe(200)
     expect(contentType).toMatch(/^application\/json/)
@@ -66,8 +66,8 @@ describe.each(dialects)('users API on %s', (dialect) => {
     expect(body).toStrictEqual({ id: seller.id, name: seller.name, email: seller.email })
   })
 
-  it('answers 404 JSON for an unknown user', async () => {
-    const { status, contentType, body } = await requestJson<ErrorAnswer>(
+  it('responds 404 JSON for an unknown user', async () => {
+    const { status, contentType, body } = await requestJson<ErrorResponse>(
       t.app,
       '/api/users/NoSuchUser0000000000',
     )
@@ -77,17 +77,17 @@ describe.each(dialects)('users API on %s', (dialect) => {
   })
 
   it.each(['not.an.id', 'a%20b', '%27%20or%201%3D1', 'x'.repeat(65)])(
-    'answers 400 for the id %s',
+    'responds 400 for the id %s',
     async (id) => {
-      const { status, body } = await requestJson<ErrorAnswer>(t.app, `/api/users/${id}`)
+      const { status, body } = await requestJson<ErrorResponse>(t.app, `/api/users/${id}`)
       expect(status).toBe(400)
       expect(body.error).toEqual(expect.any(String))
       expect(body.fields).toHaveProperty('id')
     },
   )
 
-  it('answers a JSON 404 for a deeper path under /api/users', async () => {
-    const { status, body } = await requestJson<ErrorAnswer>(t.app, '/api/users/a/b')
+  it('responds with a JSON 404 for a deeper path under /api/users', async () => {
+    const { status, body } = await requestJson<ErrorResponse>(t.app, '/api/users/a/b')
     expect(status).toBe(404)
     expect(body).toEqual({ error: expect.any(String) })
   })
@@ -256,7 +256,7 @@ describe.each(dialects)('GET /api/users/:id limits on %s', (dialect) => {
       },
     )
 
-  it('answers 429 JSON with Retry-After from the 31st lookup a minute of one address, not others', async () => {
+  it('responds 429 JSON with Retry-After from the 31st lookup a minute of one address, not others', async () => {
     const address = newAddress()
     const statuses: number[] = []
     for (let i = 0; i < 30; i++) {

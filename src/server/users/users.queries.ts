@@ -3,7 +3,9 @@
 import type { LandlordProfile } from '../../shared/landlord-profile.js'
 import type { OwnProfile, UserProfile } from '../../shared/profile.js'
 import { readReplyFigures } from '../conversations/reply-figures.js'
+import type { Kysely } from 'kysely'
 import type { Db } from '../db/database.js'
+import type { Database } from '../db/schema.js'
 
 /** A stored boolean (0/1 on SQLite), or null without a preference row: on by default. */
 const isOn = (value: boolean | number | null) => value === null || Boolean(value)
@@ -76,3 +78,46 @@ export function createUserQueries({ kysely, bool }: Db) {
 }
 
 export type UserQueries = ReturnType<typeof createUserQueries>
+
+export const userEmailQuery = (kysely: Kysely<Database>, userId: string) =>
+  kysely.selectFrom('user').select(['email', 'emailVerified']).where('id', '=', userId)
+
+/** The user's address and whether it is verified; undefined for a deleted user. */
+export async function userEmail(
+  { kysely }: Db,
+  userId: string,
+): Promise<{ email: string; verified: boolean } | undefined> {
+  const row = await userEmailQuery(kysely, userId).executeTakeFirst()
+  return row && { email: row.email, verified: Boolean(row.emailVerified) }
+}
+
+export async function userExists({ kysely }: Db, userId: string): Promise<boolean> {
+  const row = await kysely
+    .selectFrom('user')
+    .select('id')
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** Whether the user has turned message mails off (no preference row: they are on). */
+export async function messageMailsOff({ kysely }: Db, userId: string): Promise<boolean> {
+  const row = await kysely
+    .selectFrom('contact_preference')
+    .select('messageMails')
+    .where('userId', '=', userId)
+    .executeTakeFirst()
+  return row !== undefined && !row.messageMails
+}
+
+/** Turns message mails off, keeping the other contact choice; a deleted user has none to turn off. */
+export async function stopMessageMails(db: Db, userId: string): Promise<void> {
+  if (!(await userExists(db, userId))) return
+  await db.kysely
+    .insertInto('contact_preference')
+    .values({ userId, showEmail: db.bool(true), messageMails: db.bool(false) })
+    .onConflict((conflict) =>
+      conflict.column('userId').doUpdateSet({ messageMails: db.bool(false) }),
+    )
+    .execute()
+}

@@ -17,12 +17,12 @@ import { validate } from '../http/validate.js'
 import type { UserQueries } from './users.queries.js'
 
 // One person's own details: neither a shared cache nor the browser may keep them.
-const privateAnswer = { 'Cache-Control': 'private, no-store' }
+const privateResponse = { 'Cache-Control': 'private, no-store' }
 
 const idParam = z.object({ id: z.string().regex(idPattern, 'Not a user id') })
 
 /**
- * A landlord's answer holds their e-mail (the contact page's mailto): a person opens a few contact
+ * A landlord's response holds their e-mail (the contact page's mailto): a person opens a few contact
  * pages, a script harvesting addresses asks for every landlord. Bad and unknown ids count too.
  */
 export const landlordLookupLimits: LimitRule[] = [
@@ -31,7 +31,7 @@ export const landlordLookupLimits: LimitRule[] = [
 ]
 
 /**
- * Counts a lookup of a landlord outside the API (the contact page drawn on the server, with the
+ * Counts a lookup of a landlord outside the API (the contact page rendered on the server, with the
  * e-mail in it) against the same limits; throws `RequestLimitedError` past them.
  */
 export function landlordLookupCounter(deps: {
@@ -59,7 +59,7 @@ export function usersRoutes(deps: {
       .get('/me', requireUser(auth), async (c) => {
         const user = await users.getOwn(c.get('user').id)
         if (!user) return c.json({ error: 'User not found' }, 404)
-        return c.json(user, 200, privateAnswer)
+        return c.json(user, 200, privateResponse)
       })
       .patch(
         '/me',
@@ -75,7 +75,7 @@ export function usersRoutes(deps: {
           }
           const user = await users.getOwn(id)
           if (!user) return c.json({ error: 'User not found' }, 404)
-          return c.json(user, 200, privateAnswer)
+          return c.json(user, 200, privateResponse)
         },
       )
       .get(

@@ -7,7 +7,7 @@
 // Accept or Decline reply hands one person's address to the other.
 import { createEvent, type Attendee, type EventAttributes } from 'ics'
 import { formatViewingTime } from '../../shared/viewing-time.js'
-import { listingUrl } from '../alerts/alert-mails.js'
+import { listingUrl } from '../mail/mail-links.js'
 import { oneLine } from '../mail/mail-text.js'
 import type { ViewingEvent } from './viewing-mail-job.js'
 

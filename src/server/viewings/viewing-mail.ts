@@ -2,8 +2,8 @@
 // invitation: booked (to both parties), cancelled (to both), and the booker's reminder the day
 // before. Each party reads their own version. In the text part each value a user wrote is on one
 // line, and each of our links on a labelled line of its own.
-import { escapeHtml } from '../http/escape.js'
-import { listingUrl } from '../alerts/alert-mails.js'
+import { escapeHtml } from '../lib/escape.js'
+import { listingUrl } from '../mail/mail-links.js'
 import { mailButton, mailLink, mailPage } from '../mail/mail-layout.js'
 import { oneLine } from '../mail/mail-text.js'
 import type { Mail } from '../mail/mailer.js'

@@ -18,7 +18,7 @@ import {
   screens,
   siteName,
 } from '../../shared/screens.js'
-import { escapeHtml } from '../http/escape.js'
+import { escapeHtml } from '../lib/escape.js'
 import { shareImageTags } from './share-image-tags.js'
 import { describeContact } from './describe-contact.js'
 import { describeLandlord } from './describe-landlord.js'

@@ -18,7 +18,7 @@ import {
 import { writeClientFolder } from '../../../tests/support/client-folder'
 import { createApp, type App } from '../app'
 import type { RenderPage } from './page-renderer'
-import { escapeHtml } from '../http/escape'
+import { escapeHtml } from '../lib/escape'
 
 const hostileName = 'Loft </script><script>alert(1)</script> <!-- near the park'
 

@@ -4,7 +4,7 @@
 import { formatPrice } from '../../shared/format.js'
 import { effectivePrice, type Listing, type ListingPage } from '../../shared/listing.js'
 import { listingPagePath, screens } from '../../shared/screens.js'
-import { escapeHtml } from '../http/escape.js'
+import { escapeHtml } from '../lib/escape.js'
 import { withCursor } from './page-address.js'
 
 function resultLine(listing: Listing): string {

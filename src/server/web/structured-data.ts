@@ -5,7 +5,7 @@
 import { effectivePrice, type Listing } from '../../shared/listing.js'
 import { imageVariantUrl } from '../../shared/media.js'
 import { listingPagePath } from '../../shared/screens.js'
-import { jsonInScript } from '../http/escape.js'
+import { jsonInScript } from '../lib/escape.js'
 
 type StructuredData = Record<string, unknown>
 

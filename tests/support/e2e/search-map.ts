@@ -3,7 +3,7 @@
 // badges, so a response's listings are counted, not matched marker for marker.
 import type { Page } from '@playwright/test'
 import { formatPrice } from '../../../src/shared/format'
-import type { Bbox, MapAnswer, MapItem } from '../../../src/shared/listing-requests'
+import type { Bbox, MapResponse, MapItem } from '../../../src/shared/listing-requests'
 import { expect } from './fixtures'
 
 export const bboxText = ({ west, south, east, north }: Bbox) => [west, south, east, north].join(',')
@@ -20,7 +20,7 @@ export interface MapRead {
   zoom: number
   /** the read's text search, if any */
   q: string | null
-  body: MapAnswer
+  body: MapResponse
   /** The page's count of the search's homes: zoom 0 over the search's area (the world by default). */
   count: boolean
 }
@@ -35,7 +35,7 @@ export function recordMapReads(page: Page): MapRead[] {
     const zoom = Number(url.searchParams.get('zoom'))
     const q = url.searchParams.get('q')
     const searched = new URL(page.url()).searchParams.get('bbox') ?? worldText
-    const body = (await response.json()) as MapAnswer
+    const body = (await response.json()) as MapResponse
     reads.push({ bbox: parseBbox(bbox), zoom, q, body, count: zoom === 0 && bbox === searched })
   })
   return reads
@@ -99,7 +99,7 @@ export async function mapShowsLatest(page: Page, reads: MapRead[]): Promise<MapR
 }
 
 /** A listing of the response whose own pin the map shows (not one in a badge), if any. */
-export async function pinOfItsOwn(page: Page, body: MapAnswer): Promise<MapItem | undefined> {
+export async function pinOfItsOwn(page: Page, body: MapResponse): Promise<MapItem | undefined> {
   const names = new Set(await markerNames(page))
   return body.items.find((candidate) => names.has(pinName(candidate)))
 }

@@ -2,7 +2,7 @@
 // mapped as if they had been written after it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ListingPage } from '../../../shared/listing'
-import type { ListingFilter, ListingSort, MapAnswer } from '../../../shared/listing-requests'
+import type { ListingFilter, ListingSort, MapResponse } from '../../../shared/listing-requests'
 import { listingsPath } from '../../../shared/listing-query'
 import { readAllPages } from '../../../../tests/support/list-pages'
 import { matchesFilter, searchListings } from '../../../../tests/support/search-oracle'
@@ -83,21 +83,21 @@ describe.each(dialects)('migration 008 on %s, over listings written before it', 
   })
 
   it('maps the old listings, on the whole world and in a box', async () => {
-    const world = await requestJson<MapAnswer>(
+    const world = await requestJson<MapResponse>(
       t.app,
       '/api/listings/map?bbox=-180,-90,180,90&zoom=1',
     )
     expect(world.body.total).toBe(count)
     const clustered = world.body.clusters.reduce((sum, cluster) => sum + cluster.count, 0)
     expect(world.body.items.length + clustered).toBe(count)
-    const rent = await requestJson<MapAnswer>(
+    const rent = await requestJson<MapResponse>(
       t.app,
       '/api/listings/map?bbox=-180,-90,180,90&zoom=1&type=rent&offer=false',
     )
     expect(rent.body.total).toBe(rows.filter((row) => row.type === 'rent' && !row.offer).length)
 
     const bbox = { west: 100, south: 10, east: 140, north: 40 }
-    const box = await requestJson<MapAnswer>(t.app, '/api/listings/map?bbox=100,10,140,40&zoom=5')
+    const box = await requestJson<MapResponse>(t.app, '/api/listings/map?bbox=100,10,140,40&zoom=5')
     const inBox = rows.filter((row) => matchesFilter(row, { bbox }, 'map'))
     expect(inBox.length).toBeGreaterThan(0)
     expect(inBox.length).toBeLessThanOrEqual(200)

@@ -4,7 +4,7 @@
 import { Migrator, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ListingPage } from '../../../shared/listing'
-import type { MapAnswer } from '../../../shared/listing-requests'
+import type { MapResponse } from '../../../shared/listing-requests'
 import { searchWords } from '../../listings/search-words'
 import { storedLevels } from '../../listings/map-grid'
 import { readAllPages } from '../../../../tests/support/list-pages'
@@ -86,7 +86,10 @@ describe.each(dialects)('migration 010 on %s, over listings closed before it', (
       `/api/listings?userRef=${before!.userRef}&limit=50&_=after`,
     )
     expect(mine.flatMap((page: ListingPage) => page.items).length).toBe(rows.length)
-    const map = await requestJson<MapAnswer>(t.app, '/api/listings/map?bbox=-180,-90,180,90&zoom=1')
+    const map = await requestJson<MapResponse>(
+      t.app,
+      '/api/listings/map?bbox=-180,-90,180,90&zoom=1',
+    )
     expect(map.body.total).toBe(rows.length - closed)
   }
 

@@ -5,8 +5,8 @@ import { Migrator, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseBefore, type DatabaseBefore } from '../../../../tests/support/database-before'
 import { createTestApp, dialects, type TestApp } from '../../../../tests/support/test-app'
-import { alertCandidatesQuery } from '../../alerts/listing-alerts'
-import { searchPlace } from '../../alerts/search-place'
+import { alertCandidatesQuery } from '../../saved-searches/alert-candidates.queries'
+import { searchPlace } from '../../saved-searches/search-place'
 import { migrationProvider } from './migration-provider'
 
 const paris = { west: 2.25, south: 48.8, east: 2.42, north: 48.91 }

@@ -5,7 +5,7 @@ import {
   searchLimits,
   type Bbox,
   type ListingFilter,
-  type MapAnswer,
+  type MapResponse,
 } from '../../../shared/listing-requests.js'
 import type { Db } from '../../db/database.js'
 import type { Versioned } from '../listings.queries.js'
@@ -23,7 +23,7 @@ export async function readListingMap(
   db: Db,
   filter: ListingFilter & { bbox: Bbox },
   zoom: number,
-): Promise<Versioned<MapAnswer>> {
+): Promise<Versioned<MapResponse>> {
   const pins = await readSearchRows(
     db,
     sql`
@@ -54,7 +54,7 @@ export async function readListingMap(
       await addListingCells(db, cells, [mapMatches(db, filter, box)], level)
     }
   }
-  const map: MapAnswer = { total: 0, items: [], clusters: [] }
+  const map: MapResponse = { total: 0, items: [], clusters: [] }
   for (const cell of cells.values()) {
     map.total += cell.count
     if (cell.count === 1 && cell.item) map.items.push(cell.item)

@@ -1,0 +1,120 @@
+// Writes many users and listings straight to their tables, a batch of rows per statement: the
+// seed with shared photos and the benchmark fill a million listings this way in minutes.
+import { sql, type Kysely } from 'kysely'
+import type { Db } from '../db/database.js'
+import type { Database } from '../db/schema.js'
+import { newId } from '../ids.js'
+import type { ListingRow } from '../listings/listings.queries.js'
+import { searchWords } from '../listings/search-words.js'
+
+/**
+ * Rows per statement. A listing row binds 18 values, so a batch binds 18,000: under SQLite's
+ * limit of 32,766 per statement and PostgreSQL's of 65,535.
+ */
+export const batchSize = 1_000
+
+/**
+ * Inserts `count` listings, `rowAt(n)` making listing number n, in the order of n. Each row is
+ * written as `listings.insert` writes it (search words, booleans as the database binds them);
+ * the database's own triggers then fill the text index, the map's cell counts and the rest.
+ */
+export async function insertListingRows(
+  db: Db,
+  count: number,
+  rowAt: (n: number) => ListingRow,
+): Promise<void> {
+  const insertAll = async (into: Kysely<Database>) => {
+    for (let start = 0; start < count; start += batchSize) {
+      const rows = []
+      for (let n = start; n < Math.min(count, start + batchSize); n++) {
+        const row = rowAt(n)
+        rows.push({
+          ...row,
+          words: searchWords(row),
+          parking: db.bool(row.parking),
+          furnished: db.bool(row.furnished),
+          offer: db.bool(row.offer),
+        })
+      }
+      await into.insertInto('listing').values(rows).execute()
+    }
+  }
+  // PostgreSQL commits batch by batch: inside one transaction, each update of a map cell's count
+  // (a trigger) leaves a row version nothing can prune before the commit, and the next update of
+  // that cell reads past all of them. SQLite keeps no such versions, so one transaction spares it
+  // a commit per batch, and a larger page cache (this connection's only) its index pages.
+  if (db.dialect === 'postgres') return insertAll(db.kysely)
+  await db.kysely.transaction().execute(async (trx) => {
+    await sql`pragma cache_size = -262144`.execute(trx)
+    await insertAll(trx)
+  })
+}
+
+/**
+ * After a bulk load: PostgreSQL's autovacuum would gather the planner's statistics within a minute;
+ * this does it now, so that the first searches do not depend on when that happens. (SQLite has no
+ * such daemon and the app does not run ANALYZE: its planner works without statistics, as in
+ * production.)
+ */
+export async function updatePlannerStatistics(db: Db): Promise<void> {
+  if (db.dialect === 'postgres') await sql`ANALYZE`.execute(db.kysely)
+}
+
+export interface NewUser {
+  name: string
+  email: string
+}
+
+/**
+ * Inserts verified users, in batches; returns their ids in the same order. With `passwordHash`
+ * (Better Auth's hash of one password, made once: hashing is slow on purpose), each gets the
+ * credential account Better Auth's sign-up makes, so they sign in with that password.
+ */
+export async function insertUserRows(
+  db: Db,
+  users: NewUser[],
+  passwordHash?: string,
+): Promise<string[]> {
+  const now = new Date().toISOString()
+  const ids = users.map(() => newId(32))
+  for (let start = 0; start < users.length; start += batchSize) {
+    const batch = users.slice(start, start + batchSize).map((user, k) => ({
+      id: ids[start + k]!,
+      name: user.name,
+      email: user.email.toLowerCase(),
+      emailVerified: db.bool(true),
+      image: null,
+      createdAt: now,
+      updatedAt: now,
+    }))
+    await db.kysely.insertInto('user').values(batch).execute()
+    if (passwordHash === undefined) continue
+    // Better Auth owns `account`: it is not in our table types.
+    await (db.kysely as unknown as Kysely<{ account: CredentialAccount }>)
+      .insertInto('account')
+      .values(
+        batch.map((user) => ({
+          id: newId(32),
+          accountId: user.id,
+          providerId: 'credential',
+          userId: user.id,
+          password: passwordHash,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .execute()
+  }
+  return ids
+}
+
+/** The columns of Better Auth's `account` that an e-mail and password sign-up fills. */
+interface CredentialAccount {
+  id: string
+  accountId: string
+  providerId: string
+  userId: string
+  password: string
+  createdAt: string
+  updatedAt: string
+}
