@@ -1,6 +1,7 @@
-// The search budgets hold a run to what the search issue set: at a million listings and 10
-// connections for latency, at every size for statements and for the depth of a page. The
-// messaging budgets: every read within 20 ms at 10 connections, the unread count in 2 statements.
+// The search budgets hold a run to what the search issues set: at a million listings and 10
+// connections for latency and for CPU per request in units of the ceiling's, at every size for
+// statements and for the depth of a page. The messaging budgets: every read within 20 ms at 10
+// connections, the unread count in 2 statements.
 import { describe, expect, it } from 'vitest'
 import type { Dialect } from '../../src/server/db/database'
 import { checkBudgets, checkMessagingBudgets } from './budgets'
@@ -109,9 +110,35 @@ describe('the search budgets', () => {
     expect(rss(100_000)).toEqual([false])
   })
 
-  it('holds a page read from the database to 200 µs of CPU on SQLite', () => {
-    expect(verdict(withCpu('first-uncached', 190, 100_000), 'first-uncached')).toEqual([true])
-    expect(verdict(withCpu('first-uncached', 429, 100_000), 'first-uncached')).toEqual([false])
+  // The ceiling costs 150 µs of CPU per request in these blocks.
+  it("holds a page read from the database to 8 times the ceiling's CPU on SQLite", () => {
+    expect(verdict(withCpu('first-uncached', 1_190, 100_000), 'first-uncached')).toEqual([true])
+    expect(verdict(withCpu('first-uncached', 1_210, 100_000), 'first-uncached')).toEqual([false])
+  })
+
+  it("holds every search to 100 times the ceiling's CPU at a million listings", () => {
+    const cpu = (name: string, us: number, listings: number) =>
+      verdict(withCpu(name, us, listings), `${name}: CPU per request`)
+    expect(cpu('search-text', 14_900, 1_000_000)).toEqual([true])
+    expect(cpu('search-text', 15_100, 1_000_000)).toEqual([false])
+    expect(cpu('search-word-box', 15_100, 1_000_000)).toEqual([false])
+    expect(cpu('map-city', 15_100, 100_000)).toEqual([null])
+    const checks = checkBudgets([block(1_000_000)], atScale)
+    for (const name of searchTargetNames) {
+      expect(verdict(checks, `${name}: CPU per request`), name).toEqual([true])
+    }
+  })
+
+  it("wants cached lists at 0.7 of the ceiling's requests per second on both databases", () => {
+    for (const dialect of ['sqlite', 'postgres'] as const) {
+      const lists = (ratio: number) =>
+        verdict(
+          checkBudgets([block(100_000, { dialect, measures: { deep: { ratio } } })], atScale),
+          'deep: requests/s',
+        )
+      expect(lists(0.71), dialect).toEqual([true])
+      expect(lists(0.69), dialect).toEqual([false])
+    }
   })
 })
 

@@ -1,6 +1,7 @@
 // The server budgets of docs/performance.md, checked against one run's measurements.
 import { limits } from '../../src/shared/listing.js'
 import type { Dialect } from '../../src/server/db/database.js'
+import type { Measure } from './measure.js'
 import type { MessagingBlockResult } from './messaging.js'
 import type { BlockResult } from './report.js'
 import type { BenchSettings } from './settings.js'
@@ -15,7 +16,8 @@ export interface BudgetCheck {
 }
 
 const listTargets = ['first', 'deep', 'offer']
-const minRatio: Record<Dialect, number> = { sqlite: 0.5, postgres: 0.3 }
+/** Cached lists: at least this share of the ceiling's requests per second, on both databases. */
+const minListRatio = 0.7
 const maxP99Ms = 25
 const maxDeepSlowdown = 1.3
 const maxRssMb = 250
@@ -23,8 +25,23 @@ const maxRssMb = 250
 export const searchScale = { listings: 1_000_000, connections: 10 }
 const maxSearchP99Ms: Record<Dialect, number> = { sqlite: 50, postgres: 80 }
 const maxRssAtScaleMb = 300
-const maxReadPageCpuUs = 200
 const maxSearchStatements = 3
+// CPU budgets in units of the ceiling's CPU per request in the same run: machines differ (18 µs
+// on one, 50 µs on another the same week), and every figure moves with the machine.
+/** A page of 10 read from the database (`first-uncached`), on SQLite. */
+const maxReadPageCpuTimes = 8
+/** Every search target, at a million listings and 10 connections. */
+const maxSearchCpuTimes = 100
+
+/** A target's CPU per request as a multiple of its block's ceiling's. */
+export function cpuTimesCeiling(block: BlockResult, measure: Measure): number {
+  return measure.cpuPerRequestUs / block.ceiling.cpuPerRequestUs
+}
+
+function describeCpu(block: BlockResult, measure: Measure): string {
+  const times = cpuTimesCeiling(block, measure)
+  return `${times.toFixed(1)}× (${measure.cpuPerRequestUs.toFixed(0)} µs; the ceiling's ${block.ceiling.cpuPerRequestUs.toFixed(0)} µs)`
+}
 
 export function checkBudgets(blocks: BlockResult[], settings: BenchSettings): BudgetCheck[] {
   const checks: BudgetCheck[] = []
@@ -38,10 +55,10 @@ export function checkBudgets(blocks: BlockResult[], settings: BenchSettings): Bu
       const measure = largest.targets.find((target) => target.name === name)!
       checks.push({
         budget: `${name}: requests/s ÷ ceiling (${at})`,
-        limit: `≥ ${minRatio[dialect]}`,
+        limit: `≥ ${minListRatio}`,
         // The CPU ratio beside it: the same comparison, less moved by other processes' load.
-        measured: `${measure.ratio.toFixed(2)} (CPU per answer: ${measure.cpuRatio.toFixed(2)})`,
-        pass: measure.ratio >= minRatio[dialect],
+        measured: `${measure.ratio.toFixed(2)} (CPU per request: ${measure.cpuRatio.toFixed(2)})`,
+        pass: measure.ratio >= minListRatio,
       })
       if (dialect === 'sqlite') {
         checks.push({
@@ -56,23 +73,23 @@ export function checkBudgets(blocks: BlockResult[], settings: BenchSettings): Bu
       block.targets.find((target) => target.name === name)!
     // The keyset budget is about reading pages, so it is checked on the pages read from the
     // database each time (Target.uncached): a cached deep page costs what a cached first page does.
-    // CPU per answer of the first page ÷ the deep page's: 1 when a deep page costs what the first does.
+    // CPU per request of the first page ÷ the deep page's: 1 when a deep page costs what the first does.
     const deepOverFirst =
       find(largest, 'deep-uncached').cpuRatio / find(largest, 'first-uncached').cpuRatio
     checks.push({
-      budget: `deep page as fast as the first, read each time, by CPU per answer (${at})`,
+      budget: `deep page as fast as the first, read each time, by CPU per request (${at})`,
       limit: `≥ ${(1 / maxDeepSlowdown).toFixed(2)}`,
       measured: deepOverFirst.toFixed(2),
       pass: deepOverFirst >= 1 / maxDeepSlowdown,
     })
     if (largest !== smallest) {
       // The blocks run minutes apart, under whatever else the machine does then: compare CPU time
-      // per answer, each block's in units of its own ceiling's.
+      // per request, each block's in units of its own ceiling's.
       const deep = (block: BlockResult) => find(block, 'deep-uncached')
       const slowdown = deep(smallest).cpuRatio / deep(largest).cpuRatio
       const sizes = `${largest.listings.toLocaleString('en')} ÷ ${smallest.listings.toLocaleString('en')} listings`
       checks.push({
-        budget: `deep page, read each time, CPU per answer (÷ the ceiling's), ${sizes} (${dialect})`,
+        budget: `deep page, read each time, CPU per request (÷ the ceiling's), ${sizes} (${dialect})`,
         limit: `≤ ${maxDeepSlowdown}`,
         measured: slowdown.toFixed(2),
         pass: slowdown <= maxDeepSlowdown,
@@ -98,10 +115,10 @@ export function checkBudgets(blocks: BlockResult[], settings: BenchSettings): Bu
     if (dialect === 'sqlite') {
       const page = find(largest, 'first-uncached')
       checks.push({
-        budget: `first-uncached: a page of ${limits.pageSize} read from the database, CPU per answer (${at})`,
-        limit: `≤ ${maxReadPageCpuUs} µs`,
-        measured: `${page.cpuPerRequestUs.toFixed(0)} µs`,
-        pass: page.cpuPerRequestUs <= maxReadPageCpuUs,
+        budget: `first-uncached: a page of ${limits.pageSize} read from the database, CPU per request ÷ the ceiling's (${at})`,
+        limit: `≤ ${maxReadPageCpuTimes}×`,
+        measured: describeCpu(largest, page),
+        pass: cpuTimesCeiling(largest, page) <= maxReadPageCpuTimes,
       })
     }
     checks.push(...checkSearches(dialect, own, largest, settings))
@@ -128,11 +145,17 @@ function checkSearches(
       measured: `${p99.toFixed(1)} ms`,
       pass: atScale ? p99 <= maxSearchP99Ms[dialect] : null,
     })
+    checks.push({
+      budget: `${name}: CPU per request ÷ the ceiling's (${at})`,
+      limit: `≤ ${maxSearchCpuTimes}×`,
+      measured: describeCpu(largest, find(name)),
+      pass: atScale ? cpuTimesCeiling(largest, find(name)) <= maxSearchCpuTimes : null,
+    })
   }
-  // Raw CPU per answer: both run in the same block, turn about, under the same outside load.
+  // Raw CPU per request: both run in the same block, turn about, under the same outside load.
   const deepOverFirst = find('search-deep').cpuPerRequestUs / find('search-sorted').cpuPerRequestUs
   checks.push({
-    budget: `page ${deepSearchPage} of a price sort ÷ its page 1, CPU per answer (${at})`,
+    budget: `page ${deepSearchPage} of a price sort ÷ its page 1, CPU per request (${at})`,
     limit: `≤ ${maxDeepSlowdown}`,
     measured: deepOverFirst.toFixed(2),
     pass: deepOverFirst <= maxDeepSlowdown,

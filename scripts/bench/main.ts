@@ -25,7 +25,7 @@ import { searchFacts } from './search-facts.js'
 import { benchCities, seedListings, type BenchCity } from './seed.js'
 import { readSettings, type BenchSettings } from './settings.js'
 import { createStore, openStoreContext, type BenchStore } from './store.js'
-import { chooseTargets } from './targets.js'
+import { chooseTargets, midWordShare } from './targets.js'
 
 const openStores = new Set<BenchStore>()
 
@@ -55,6 +55,12 @@ async function seedAndChoose(store: BenchStore, listings: number, cities: BenchC
     const common = searches.find((facts) => facts.name === 'search-common')!
     if (common.matches <= listings / 10) {
       throw new Error(`The common word matches ${common.matches} listings, not over a tenth`)
+    }
+    // A few hundred listings are too few for a share of 0.3% to hold by chance.
+    const word = searches.find((facts) => facts.name === 'search-word')!
+    const share = word.matches / listings
+    if (listings >= 100_000 && (share < midWordShare.min || share > midWordShare.max)) {
+      throw new Error(`The street word matches ${(share * 100).toFixed(2)}% of listings`)
     }
     return { seed, ...chosen, searches }
   } finally {

@@ -43,7 +43,7 @@ function label(name: string, deepPage: number): string {
   return `${base === 'deep' ? `deep (page ${deepPage})` : base}${uncached ? ', uncached' : ''}`
 }
 
-/** A figure, or a dash where a target had no answer to measure. */
+/** A figure, or a dash where a target had no response to measure. */
 const figure = (value: number, digits: number) =>
   Number.isFinite(value) ? value.toFixed(digits) : '–'
 
@@ -91,7 +91,8 @@ function formatSections(sizeTitle: string, sections: TableSection[]): string {
     'p99 ms',
     '× ceiling',
     'CPU µs/req',
-    'CPU × ceiling',
+    // The budgets' unit: this target's CPU per request ÷ the ceiling's, 1 for the ceiling itself.
+    'CPU ÷ ceiling',
     'RSS MB',
   ]
   const rows: string[][] = []
@@ -106,7 +107,7 @@ function formatSections(sizeTitle: string, sections: TableSection[]): string {
         figure(measure.p99Ms, 1),
         measure.ratio.toFixed(2),
         figure(measure.cpuPerRequestUs, 0),
-        measure.cpuRatio.toFixed(2),
+        figure(measure.cpuPerRequestUs / block.ceiling.cpuPerRequestUs, 2),
         Math.round(measure.rssMaxMb).toString(),
       ])
     }
@@ -130,7 +131,7 @@ function formatSections(sizeTitle: string, sections: TableSection[]): string {
         ? 'CPU on postgres rows: the server and its PostgreSQL backends together.'
         : 'CPU on postgres rows: the server only (PostgreSQL is not on this machine).',
     )
-  // Autocannon counts a request with no answer within its timeout as an error; such a target's
+  // Autocannon counts a request with no response within its timeout as an error; such a target's
   // latencies leave those requests out, so say how many there were.
   for (const block of sections) {
     for (const measure of block.targets) {

@@ -20,6 +20,7 @@ import * as sitemap from './015-sitemap.js'
 import * as savedHomeMail from './016-saved-home-mail.js'
 import * as conversations from './017-conversations.js'
 import * as viewings from './018-viewings.js'
+import * as wordIndex from './019-word-index.js'
 
 /**
  * The names are what `kysely_migration` records of each database: a renamed key would run its
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '016-saved-home-mail': savedHomeMail,
   '017-conversations': conversations,
   '018-viewings': viewings,
+  '019-word-index': wordIndex,
 }
 
 export const migrationProvider: MigrationProvider = {

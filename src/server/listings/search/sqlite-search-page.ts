@@ -12,6 +12,13 @@ import {
   type SearchPage,
 } from './search-conditions.js'
 import { and, readSearchRows, searchColumns, type SearchRow } from './search-rows.js'
+import {
+  drivingWord,
+  queryWordsOf,
+  readWordPage,
+  vocabularyQuery,
+  type QueryWord,
+} from './word-index.js'
 
 /**
  * How many rows a selective index may hand over before it is no longer the cheaper way in, and
@@ -21,23 +28,31 @@ const selectiveRows = 2000
 const scannedRows = 3000
 
 /**
- * A selective index (the map box, a price range under the newest sort) that holds few rows drives
- * the read; otherwise a bounded scan of the sort index checks each row; if that scan cannot fill
- * the page, the text index drives, or the whole scan goes on.
+ * A selective index (the map box, a price range under the newest sort) that holds fewer rows than
+ * the text's rarest word drives the read; otherwise, with text, a bounded read of that word's rows
+ * in the sort's order (search/word-index.ts), and without, a bounded scan of the sort index checks
+ * each row; if that cannot fill the page, the text index drives, or the whole scan goes on.
  */
 export async function readSqliteSearchPage(db: Db, page: SearchPage): Promise<SearchRow[]> {
   const { query, cursor, conditions } = page
   const { filter, sort, limit } = query
-  const driver = await smallSelectiveIndex(db, filter, sort)
-  if (driver) {
+  const words = filter.q === undefined ? [] : queryWords(filter.q)
+  const probed = await probe(db, filter, sort, words)
+  const word = drivingWord(probed.words)
+  if (probed.small && (!word || probed.small.count < word.rows)) {
     return readSearchRows(
       db,
       sql`
-        select ${searchColumns} from (${driver}) as driver
+        select ${searchColumns} from (${probed.small.rows}) as driver
         cross join listing on listing.seq = driver.seq
         where ${and(conditions)}
         order by ${orderBy(sort)} limit ${limit}`,
     )
+  }
+  if (word) {
+    const read = await readWordPage(db, page, probed.words)
+    if (read?.complete) return read.rows
+    return readSearchRows(db, textIndexPage(words, page))
   }
   const scanned = sql`
     select listing.seq from listing
@@ -52,24 +67,54 @@ export async function readSqliteSearchPage(db: Db, page: SearchPage): Promise<Se
       where ${and(conditions)} limit ${limit}`,
   )
   if (found.length === limit) return found
-  const words = filter.q === undefined ? [] : queryWords(filter.q)
   if (words.length === 0) return readSearchRows(db, page.sortIndexScan())
-  return readSearchRows(
-    db,
-    sql`
-      select ${searchColumns} from listing_text
-      cross join listing on listing.seq = listing_text.rowid
-      where listing_text match ${textMatch(words)} and ${and(conditions)}
-      order by ${orderBy(sort)} limit ${limit}`,
-  )
+  return readSearchRows(db, textIndexPage(words, page))
 }
 
-/** The seqs of the box or the price range, when one of them holds few listings. */
-async function smallSelectiveIndex(
+/** Every match from the text index, sorted. */
+function textIndexPage(words: string[], page: SearchPage) {
+  const { sort, limit } = page.query
+  return sql`
+    select ${searchColumns} from listing_text
+    cross join listing on listing.seq = listing_text.rowid
+    where listing_text match ${textMatch(words)} and ${and(page.conditions)}
+    order by ${orderBy(sort)} limit ${limit}`
+}
+
+/**
+ * In one statement: what the vocabulary knows of each query word, and the smaller of the box and
+ * the price range when it holds few listings (counted with a `LIMIT`, so the count stays cheap).
+ */
+async function probe(
   db: Db,
   filter: ListingFilter,
   sort: ListingSort,
-): Promise<RawBuilder<unknown> | undefined> {
+  words: string[],
+): Promise<{ words: QueryWord[]; small?: { rows: RawBuilder<unknown>; count: number } }> {
+  const candidates = selectiveIndexes(filter, sort)
+  const parts = candidates.map(
+    (candidate, index) => sql`
+      select ${sql.lit(-1 - index)} as "position", ${sql.lit(candidate.name)} as "word",
+        (select count(*) from (${candidate.rows} limit ${sql.lit(selectiveRows)})) as "rows"`,
+  )
+  if (words.length > 0) parts.push(vocabularyQuery(words))
+  if (parts.length === 0) return { words: [] }
+  const { rows: found } = await sql<{ position: number; word: string; rows: number }>`${sql.join(
+    parts,
+    sql` union all `,
+  )}`.execute(db.kysely)
+  let small: { rows: RawBuilder<unknown>; count: number } | undefined
+  candidates.forEach((candidate, index) => {
+    const count = Number(found.find((row) => Number(row.position) === -1 - index)!.rows)
+    if (count < selectiveRows && (!small || count < small.count)) {
+      small = { rows: candidate.rows, count }
+    }
+  })
+  return { words: words.length > 0 ? queryWordsOf(words, found) : [], small }
+}
+
+/** The box and the price range (under the newest sort), as seqs, when the filter has them. */
+function selectiveIndexes(filter: ListingFilter, sort: ListingSort) {
   const candidates: { name: string; rows: RawBuilder<unknown> }[] = []
   if (filter.bbox) candidates.push({ name: 'area', rows: areaSeqs(filter.bbox) })
   const priceRange = filter.minPrice !== undefined || filter.maxPrice !== undefined
@@ -84,22 +129,7 @@ async function smallSelectiveIndex(
       rows: sql`select seq from listing indexed by listing_price where ${and(range)}`,
     })
   }
-  if (candidates.length === 0) return undefined
-  const counts = sql.join(
-    candidates.map(
-      (candidate) =>
-        sql`(select count(*) from (${candidate.rows} limit ${sql.lit(selectiveRows)})) as ${sql.ref(candidate.name)}`,
-    ),
-  )
-  const [row] = (await sql`select ${counts}`.execute(db.kysely)).rows as Record<string, number>[]
-  let best: { rows: RawBuilder<unknown>; count: number } | undefined
-  for (const candidate of candidates) {
-    const count = Number(row![candidate.name])
-    if (count < selectiveRows && (!best || count < best.count)) {
-      best = { rows: candidate.rows, count }
-    }
-  }
-  return best?.rows
+  return candidates
 }
 
 /** The seqs of listings that may lie in the box (R*Tree rounds outwards; rows decide). */
