@@ -61,7 +61,7 @@ function block(
 const atScale = readSettings({ BENCH_CONNECTIONS: '10' })
 const verdict = (checks: ReturnType<typeof checkBudgets>, start: string) =>
   checks.filter((check) => check.budget.startsWith(start)).map((check) => check.pass)
-/** The budgets of one block in which the target `name` cost `us` of CPU per answer. */
+/** The budgets of one block in which the target `name` cost `us` of CPU per response. */
 const withCpu = (name: string, us: number, listings = 1_000) =>
   checkBudgets([block(listings, { measures: { [name]: { cpuPerRequestUs: us } } })], atScale)
 

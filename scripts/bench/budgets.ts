@@ -161,7 +161,7 @@ function checkSearches(
     pass: deepOverFirst <= maxDeepSlowdown,
   })
   // Not one figure for all: a search reads one statement, or two or three when a probe or a
-  // bounded walk decides which index serves it; what matters is that no size or depth adds more.
+  // bounded scan decides which index serves it; what matters is that no size or depth adds more.
   const most = Math.max(...own.flatMap((block) => block.searches.map((facts) => facts.statements)))
   const sizes = own.map((block) => block.listings.toLocaleString('en')).join(', ')
   checks.push({

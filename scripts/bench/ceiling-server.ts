@@ -1,4 +1,4 @@
-// The ceiling: a bare node:http server answering every request with one recorded response, byte for
+// The ceiling: a bare node:http server responding to every request with one recorded response, byte for
 // byte. Run as its own process by ceiling.ts; it reports its port over IPC.
 import fs from 'node:fs'
 import http from 'node:http'

@@ -1,5 +1,5 @@
-// The ceiling for Node on this machine: records the server's answer to one request and starts
-// ceiling-server.ts to answer it again without any application work.
+// The ceiling for Node on this machine: records the server's response to one request and starts
+// ceiling-server.ts to send it again without any application work.
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
@@ -24,7 +24,7 @@ export interface RecordedResponse {
   bodyBase64: string
 }
 
-/** The raw answer (still compressed, if it was) to GET `url` with these headers. */
+/** The raw response (still compressed, if it was) to GET `url` with these headers. */
 export function recordResponse(
   url: string,
   headers: Record<string, string>,

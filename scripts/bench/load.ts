@@ -1,11 +1,11 @@
 // Drives one URL with autocannon for a while and keeps every response's latency.
 import autocannon from 'autocannon'
 
-/** How long a request may wait for its answer before autocannon counts it as an error. */
+/** How long a request may wait for its response before autocannon counts it as an error. */
 export const loadTimeoutSeconds = 10
 
 export interface LoadSlice {
-  /** 2xx answers */
+  /** 2xx responses */
   ok: number
   non2xx: number
   errors: number

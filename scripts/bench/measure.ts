@@ -26,16 +26,16 @@ export interface Measure {
   p50Ms: number
   p99Ms: number
   /**
-   * CPU time (user and system) spent per answer by the answering process and, with PostgreSQL on
+   * CPU time (user and system) spent per response by the responding process and, with PostgreSQL on
    * this machine, by the database's backends. Other processes' load changes requests/s much more
    * than it changes this.
    */
   cpuPerRequestUs: number
-  /** the ceiling's CPU time per answer ÷ this target's: like `ratio`, 1 is as cheap as Node gets */
+  /** the ceiling's CPU time per response ÷ this target's: like `ratio`, 1 is as cheap as Node gets */
   cpuRatio: number
   non2xx: number
   errors: number
-  /** largest resident set of the answering process while this target ran */
+  /** largest resident set of the responding process while this target ran */
   rssMaxMb: number
 }
 

@@ -13,7 +13,7 @@ export function readMemory(pid: number): Memory {
   return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 }
 }
 
-/** Samples the resident set every `intervalMs` until stopped; answers the largest sample. */
+/** Samples the resident set every `intervalMs` until stopped; returns the largest sample. */
 export function sampleRss(pid: number, intervalMs = 200): { stop(): number } {
   let max = readMemory(pid).rssMb
   const timer = setInterval(() => {

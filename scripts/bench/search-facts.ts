@@ -22,9 +22,9 @@ export async function searchFacts(
     const name = target.name as SearchTargetName
     if (!searchTargetNames.includes(name)) continue
     const statements = await countStatements(dialect, async () => {
-      // A parameter the API ignores, as under load: the answer is read, not taken from the cache.
+      // A parameter the API ignores, as under load: the response is read, not taken from the cache.
       const response = await app.request(`${target.path}&n=statements`, { headers: target.headers })
-      if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}`)
+      if (response.status !== 200) throw new Error(`${target.path} responded ${response.status}`)
       await response.arrayBuffer()
     })
     facts.push({ name, matches: await countMatches(app, target), statements })

@@ -21,7 +21,7 @@ async function benchDialect(dialect: Dialect, postgresUrl?: string) {
       console.info(`${dialect}: ${seed.listings} listings seeded in ${Math.round(seed.seedMs)} ms`)
       const app = createApp(context, { clientDir: path.join(store.dataDir, 'no-client') })
 
-      /** The fastest and slowest of `times` requests of `url`, and the answer's size. */
+      /** The fastest and slowest of `times` requests of `url`, and the response's size. */
       async function measure(label: string, url: string, times = repeats, headers = {}) {
         const took: number[] = []
         let bytes = 0
@@ -30,7 +30,7 @@ async function benchDialect(dialect: Dialect, postgresUrl?: string) {
           const response = await app.request(url, { headers })
           const body = await response.arrayBuffer()
           took.push(performance.now() - started)
-          if (response.status !== 200) throw new Error(`${url} answered ${response.status}`)
+          if (response.status !== 200) throw new Error(`${url} responded ${response.status}`)
           bytes = body.byteLength
         }
         took.sort((a, b) => a - b)

@@ -185,14 +185,14 @@ export async function countMatches(app: App, target: Target): Promise<number> {
   for (const name of ['sort', 'cursor', 'zoom']) query.delete(name)
   if (!query.has('bbox')) query.set('bbox', '-180,-90,180,90')
   query.set('zoom', '0')
-  const answer: MapResponse = await readJson(app, `/api/listings/map?${query.toString()}`)
-  return answer.total
+  const map: MapResponse = await readJson(app, `/api/listings/map?${query.toString()}`)
+  return map.total
 }
 
 async function readJson<T>(app: App, path: string): Promise<T> {
   const response = await app.request(path, { headers: { accept: 'application/json' } })
   if (response.status !== 200) {
-    throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
+    throw new Error(`${path} responded ${response.status}: ${await response.text()}`)
   }
   return (await response.json()) as T
 }
