@@ -146,6 +146,11 @@ const searchParameterNames = [
   'sort',
 ]
 
+/** Built once: every server-rendered search page's address is read with it. */
+const searchSchema = z
+  .object({ ...filterShape, sort: listingSortSchema })
+  .superRefine(checkPriceRange)
+
 /**
  * The search an address describes (the search page's, a server-rendered page's). A bad value drops
  * its own parameter and the rest still apply: a link cut short, or edited by hand, shows the
@@ -157,8 +162,7 @@ export function readListingSearch(params: URLSearchParams): ListingSearch {
     const value = params.get(name)
     if (value !== null) given[name] = value
   }
-  const schema = z.object({ ...filterShape, sort: listingSortSchema }).superRefine(checkPriceRange)
-  let parsed = schema.safeParse(given)
+  let parsed = searchSchema.safeParse(given)
   // A second pass is only needed when the values were good one by one but not together
   // (minPrice above maxPrice).
   while (!parsed.success) {
@@ -166,7 +170,7 @@ export function readListingSearch(params: URLSearchParams): ListingSearch {
     for (const issue of parsed.error.issues) delete given[String(issue.path[0])]
     // Every issue names its parameter; were one not to, no filter at all rather than no end.
     if (Object.keys(given).length === before) given = {}
-    parsed = schema.safeParse(given)
+    parsed = searchSchema.safeParse(given)
   }
   const { sort, ...filter } = parsed.data
   return { filter, sort }
