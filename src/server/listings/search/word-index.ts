@@ -3,10 +3,11 @@
 // by an index range scan, and every other condition is checked on the listing, so that a page
 // stops after its last match instead of sorting every match (decision 011).
 import { sql, type RawBuilder } from 'kysely'
+import type { ListingCursor } from '../../../shared/listing-cursor.js'
 import type { Bbox } from '../../../shared/listing-requests.js'
 import type { Db, Dialect } from '../../db/database.js'
 import { isWholeWorld } from '../map-grid.js'
-import { rowConditions, sortOrders, type SearchPage } from './search-conditions.js'
+import { boxConditions, rowConditions, sortOrders, type SearchPage } from './search-conditions.js'
 import { and, readSearchRows, searchColumns, type SearchRow } from './search-rows.js'
 
 export const wordIndexLimits = {
@@ -113,8 +114,8 @@ export interface WordRowsRead {
   type: 'rent' | 'sale' | undefined
   minPrice: number | undefined
   maxPrice: number | undefined
-  /** the sort value and id of the last listing of the page before */
-  after: { value: number; id: string } | undefined
+  /** the page before's last listing: the read starts after it */
+  cursor: ListingCursor | undefined
   /** checked in the index on PostgreSQL, where the rows carry the place */
   bbox: Bbox | undefined
 }
@@ -145,20 +146,14 @@ export function wordRows(read: WordRowsRead): RawBuilder<unknown> {
   if (read.maxPrice !== undefined) priceRange.push(sql`"price" <= ${read.maxPrice}`)
   if (dialect === 'postgres' && column === 'timestamp') afterRead.push(...priceRange)
   else conditions.push(...priceRange)
-  if (read.after) {
+  if (read.cursor) {
     const operator = direction === 'asc' ? sql`>` : sql`<`
     conditions.push(
-      sql`(${sql.ref(column)}, "id") ${operator} (${read.after.value}, ${read.after.id})`,
+      sql`(${sql.ref(column)}, "id") ${operator} (${read.cursor.value}, ${read.cursor.id})`,
     )
   }
   if (dialect === 'postgres' && read.bbox) {
-    const { south, north, west, east } = read.bbox
-    afterRead.push(sql`"lat" >= ${south} and "lat" <= ${north}`)
-    afterRead.push(
-      west <= east
-        ? sql`"lng" >= ${west} and "lng" <= ${east}`
-        : sql`("lng" >= ${west} or "lng" <= ${east})`,
-    )
+    afterRead.push(...boxConditions(read.bbox, sql.ref('lat'), sql.ref('lng')))
   }
   // SQLite would rather read a price range by the primary key and sort it; the newest index
   // reads in order and stops.
@@ -220,7 +215,7 @@ export async function readWordPage(
     type: filter.type,
     minPrice: filter.minPrice,
     maxPrice: filter.maxPrice,
-    after: page.cursor,
+    cursor: page.cursor,
     bbox: filter.bbox && !isWholeWorld(filter.bbox) ? filter.bbox : undefined,
   })
   // The word table holds only listings on the market, so the public conditions; no cursor, the
