@@ -105,6 +105,7 @@ function queryFilter(search: URLSearchParams): ListingFilter {
     minBathrooms: number('minBathrooms'),
     parking: flag('parking'),
     furnished: flag('furnished'),
+    place: number('place'),
     // A bbox of other than four numbers rejects the query; it has no filters to fingerprint.
     bbox:
       bbox?.length === 4 && bbox.every(Number.isFinite)
