@@ -121,7 +121,7 @@ describe.each(dialects)('the place parameter on %s', (dialect) => {
   })
 
   it('rejects a place that is not a positive whole number with a 400 naming place', async () => {
-    for (const place of ['0', '-3', 'london', '1.5', '12345678901']) {
+    for (const place of ['0', '-3', 'london', '1.5', '2147483648', '12345678901']) {
       const response = await requestJson<{ fields: Record<string, string> }>(
         t.app,
         `/api/listings?place=${place}`,
