@@ -5,7 +5,7 @@ import { placeItem, type PlaceItem } from './place-item.js'
 import { placePrefix, sharedPlaceIndex, type PlaceIndex } from './place-index.js'
 import { busiestPlaces, placeListings } from './places.queries.js'
 
-/** At most this many places answer a prefix. */
+/** At most this many places are returned for a prefix. */
 export const placesLimit = 8
 
 export async function findPlaces(db: Db, places: PlaceIndex, typed: string): Promise<PlaceItem[]> {

@@ -1,5 +1,5 @@
 // The gazetteer's cities as places, in memory: by id, by the start of their name (a sorted array
-// of normalized names, so that a typed prefix is a binary search and a short walk) and by point
+// of normalized names, so that a typed prefix is a binary search and a short scan) and by point
 // (place-grid.ts). About 138,000 cities: a few megabytes, read once per process.
 import { createAreaIndex } from '../geocoding/areas.js'
 import { sharedGazetteer, type City, type Gazetteer } from '../geocoding/gazetteer.js'

@@ -29,7 +29,7 @@ import { seededRandom } from '../seed/random'
 import { placeOfPoint } from './place-ties'
 import { ensurePlaces, type PlaceRow } from './places.queries'
 
-/** Towns a few km apart, so that the nearest city often changes within a short walk. */
+/** Towns a few km apart, so that the nearest city often changes within a few km. */
 const centres = [
   { lat: 51.5085, lng: -0.1257 },
   { lat: 51.4545, lng: -0.9781 },
