@@ -2,6 +2,7 @@
 // case, the busiest first then the most populous, counts kept by the triggers, the 400s and 404s,
 // and the plan of the one statement a search of places sends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryPlan, scansTable } from '../../../tests/support/query-plan'
 import { requestPlans } from '../../../tests/support/request-plans'
 import {
   createTestApp,
@@ -129,6 +130,30 @@ describe.each(dialects)('GET /api/places on %s', (dialect) => {
     ownTables: ['place'],
     tables: ['place', 'listing'],
     indexes: { placeKey: { sqlite: /place_key/, postgres: /place_key/ } },
+  })
+
+  it("reads a place's count, a listing's place and makes a place's row by their keys", async () => {
+    const db = t.context.db
+    const byKey = dialect === 'sqlite' ? /USING (INTEGER PRIMARY KEY|INDEX \S+ \(id=\?\))/ : /_pkey/
+    const plans = [
+      await queryPlan(db, (trx) =>
+        trx.selectFrom('place').select('listings').where('id', '=', gbId),
+      ),
+      await queryPlan(db, (trx) =>
+        trx.selectFrom('listing').select('placeId').where('id', '=', gbListings[0]!),
+      ),
+      await queryPlan(db, (trx) =>
+        trx
+          .insertInto('place')
+          .values({ id: gbId, key: 'london', population: 1 })
+          .onConflict((conflict) => conflict.column('id').doNothing()),
+      ),
+    ]
+    for (const plan of plans.slice(0, 2)) {
+      expect(scansTable(plan, 'place') || scansTable(plan, 'listing'), plan.join('\n')).toBe(false)
+      expect(plan.join('\n')).toMatch(byKey)
+    }
+    expect(plans[2]!.join('\n')).not.toMatch(/SCAN|Seq Scan/)
   })
 
   it('reads the busiest places of a prefix from the place_key index', async () => {
