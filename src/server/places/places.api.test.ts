@@ -1,7 +1,9 @@
 // GET /api/places and GET /api/places/:id on both databases: prefixes whatever the accents and
 // case, the busiest first then the most populous, counts kept by the triggers, the 400s and 404s,
 // and the plan of the one statement a search of places sends.
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fuzzParameters } from '../../../tests/support/fuzz/fuzz-run'
 import { queryPlan, scansTable } from '../../../tests/support/query-plan'
 import { requestPlans } from '../../../tests/support/request-plans'
 import {
@@ -13,6 +15,7 @@ import {
   type TestApp,
 } from '../../../tests/support/test-app'
 import { normalizePlace } from '../geocoding/place-names'
+import { placePrefix } from './place-index'
 import type { PlaceItem } from './place-item'
 import { placeOfPoint } from './place-ties'
 import { ensurePlaces } from './places.queries'
@@ -111,6 +114,24 @@ describe.each(dialects)('GET /api/places on %s', (dialect) => {
       expect(missing.status).toBe(404)
       expect(missing.body.error).toBe('Place not found')
     }
+  })
+
+  it('responds to any q of 1 to 100 characters with at most 8 places that start with it', async () => {
+    const typed = fc.oneof(
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 100 }),
+      fc.constantFrom('l', 'lo', 'São', 'st', 'St. L', '  new y', 'x'.repeat(100), '%', '\u0000'),
+    )
+    await fc.assert(
+      fc.asyncProperty(typed, async (q) => {
+        const items = await places(q)
+        expect(items.length).toBeLessThanOrEqual(8)
+        const prefix = placePrefix(q)
+        for (const item of items) expect(normalizePlace(item.name).startsWith(prefix)).toBe(true)
+        const counts = items.map((item) => item.count)
+        expect(counts).toEqual([...counts].sort((a, b) => b - a))
+      }),
+      fuzzParameters(100),
+    )
   })
 
   it('rejects a missing, empty or too long q with a 400 naming q', async () => {
