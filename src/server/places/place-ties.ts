@@ -23,13 +23,14 @@ export function placeOfPoint(
   return { id: city.id, key: normalizePlace(city.name), population: city.population }
 }
 
-/** The place id to save with a listing at this point, its place's row made first if needed. */
+/**
+ * The place id to save with a listing, its place's row made first if needed. The place is found
+ * before the write's transaction (placeOfPoint): the first one of a process reads the gazetteer.
+ */
 export async function tieToPlace(
   trx: Kysely<Database>,
-  point: { lat: number; lng: number },
-  namedPlaceId?: number,
+  place: PlaceRow | undefined,
 ): Promise<number | null> {
-  const place = placeOfPoint(point, namedPlaceId)
   if (!place) return null
   await ensurePlaces(trx, [place])
   return place.id
