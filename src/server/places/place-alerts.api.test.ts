@@ -1,5 +1,5 @@
-// A saved search of a place keeps its place, and its alerts mail only the new listings tied to
-// that place, on both databases.
+// A listing written through the API is tied to its place; a saved search of a place keeps its
+// place, and its alerts mail only the new listings tied to that place, on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ListingInput } from '../../shared/listing-schema'
 import { storeReadyUpload } from '../../../tests/support/ready-upload'
@@ -33,7 +33,11 @@ describe.each(dialects)('alerts of a saved place search on %s', (dialect) => {
     await smtp?.stop()
   })
 
-  async function createListing(name: string, address: string) {
+  async function createListing(
+    name: string,
+    address: string,
+    geolocation?: ListingInput['geolocation'],
+  ) {
     const upload = await storeReadyUpload(t.context, owner.id)
     const input: ListingInput = {
       type: 'rent',
@@ -46,9 +50,29 @@ describe.each(dialects)('alerts of a saved place search on %s', (dialect) => {
       offer: false,
       regularPrice: 1800,
       images: [upload.id],
+      ...(geolocation && { geolocation }),
     }
     return t.context.writes.create(owner.id, input)
   }
+
+  it('ties a listing to the city its address names when its pin lies nearer another', async () => {
+    const boulogne = { lat: 48.83545, lng: 2.24128 }
+    const paris = placeOfPoint({ lat: 48.8534, lng: 2.3488 })!
+    // The pin alone is nearest Boulogne-Billancourt…
+    expect(placeOfPoint(boulogne)!.id).not.toBe(paris.id)
+    const listing = await createListing(
+      'Flat near the Bois',
+      '1 Rue de Rivoli, Paris, France',
+      boulogne,
+    )
+    const list = await requestJson<{ items: { id: string }[] }>(
+      t.app,
+      `/api/listings?place=${paris.id}`,
+    )
+    // …but the address names Paris, 9 km away.
+    expect(list.body.items.map((item) => item.id)).toContain(listing.id)
+    await t.context.writes.delete(listing.id, owner.id)
+  })
 
   it('mails a new listing tied to the place, and not one of another city', async () => {
     const paris = placeOfPoint({ lat: 48.8534, lng: 2.3488 })!

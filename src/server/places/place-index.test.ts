@@ -7,6 +7,7 @@ import { normalizePlace } from '../geocoding/place-names'
 import { distanceKm, placeReachKm } from './place-grid'
 import { placePrefix, sharedPlaceIndex } from './place-index'
 import { placeBox } from './place-item'
+import { placeOfPoint } from './place-ties'
 
 describe('the place index', () => {
   const places = sharedPlaceIndex()
@@ -70,6 +71,18 @@ describe('the place index', () => {
       }),
       fuzzParameters(300),
     )
+  })
+
+  it('ties a point to the named city within 50 km of it, else to the nearest city', () => {
+    const paris = placeOfPoint({ lat: 48.8534, lng: 2.3488 }, undefined, places)!
+    const boulogne = { lat: 48.83545, lng: 2.24128 }
+    expect(placeOfPoint(boulogne, undefined, places)!.id).not.toBe(paris.id)
+    expect(placeOfPoint(boulogne, paris.id, places)!.id).toBe(paris.id)
+    // Orléans is over 100 km from Paris: the name does not pull it there.
+    const orleans = { lat: 47.90289, lng: 1.90389 }
+    expect(placeOfPoint(orleans, paris.id, places)!.key).toBe('orleans')
+    // In the middle of the Pacific no city lies within 50 km.
+    expect(placeOfPoint({ lat: 0, lng: -150 }, undefined, places)).toBeUndefined()
   })
 
   it('reads a cut-short last word as a prefix, not an abbreviation', () => {
