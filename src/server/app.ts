@@ -39,6 +39,8 @@ import { createFavouriteQueries, type FavouriteQueries } from './favourites/favo
 import { favouritesRoutes } from './favourites/favourites.routes.js'
 import { createGeocoder, type Geocoder } from './geocoding/geocoder.js'
 import { geocodeRoutes } from './geocoding/geocode.routes.js'
+import { createPlaceSearch } from './places/find-places.js'
+import { placesRoutes } from './places/places.routes.js'
 import { createListingWrites, type ListingWrites } from './listings/listing-writes.js'
 import { createListingQueries, type ListingQueries } from './listings/listings.queries.js'
 import {
@@ -330,6 +332,7 @@ export function createApp(
       }),
     )
     .route('/geocode', geocodeRoutes(context.geocoder, auth))
+    .route('/places', placesRoutes(createPlaceSearch(context.db)))
     .route(
       '/saved-searches',
       savedSearchesRoutes({ savedSearches: context.savedSearches, auth, ...limits }),

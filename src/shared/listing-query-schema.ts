@@ -44,6 +44,8 @@ const bboxText = z.string().transform((value, ctx): Bbox => {
   return { west, south, east, north }
 })
 
+const placeMessage = 'Must be a place id (a positive whole number)'
+
 /** The filter's parameters, each checked on its own. */
 const filterShape = {
   type: z.enum(listingTypes, "Must be 'rent' or 'sale'").optional(),
@@ -64,6 +66,13 @@ const filterShape = {
   parking: booleanText.transform((value) => value === 'true').optional(),
   furnished: booleanText.transform((value) => value === 'true').optional(),
   bbox: bboxText.optional(),
+  place: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, placeMessage)
+    .transform(Number)
+    // The databases keep a place id in a 32-bit integer.
+    .refine((value) => value <= 2 ** 31 - 1, placeMessage)
+    .optional(),
 }
 
 /** The parameters together: a price range must not be upside down. */

@@ -6,6 +6,7 @@ import { citiesFile, loadGazetteer, readCities, type CityRecord } from './gazett
 import { normalizePlace } from './place-names'
 
 interface PackageCity {
+  cityId: number
   name: string
   country: string
   featureCode: string
@@ -29,6 +30,7 @@ describe('gazetteer', () => {
     ours.forEach((city, index) => {
       const their = theirs[index]!
       const same =
+        city.id === their.cityId &&
         city.name === their.name &&
         city.country === their.country &&
         city.region === their.adminCode &&
@@ -50,6 +52,8 @@ describe('gazetteer', () => {
       gazetteer.named(normalizePlace(name)).map((index) => gazetteer.city(index))
 
     expect(named('Paris')).toContainEqual({
+      // Its GeoNames id: https://www.geonames.org/2988507
+      id: 2988507,
       name: 'Paris',
       country: 'FR',
       region: '11',

@@ -8,6 +8,7 @@ import { createTestApp, dialects, testOrigin, type TestApp } from '../../../test
 import { wordsOf } from '../listings/search-words'
 import { seedWithSharedPhotos, sharedPhotoCount } from './seed-with-shared-photos'
 import { demoAccount, demoUser } from './seed'
+import { placeOfPoint } from '../places/place-ties'
 
 const counts = { users: 3, listings: 50 }
 
@@ -121,6 +122,22 @@ describe.each(dialects)('the seed with shared photos on %s', (dialect) => {
       `/api/listings?q=${encodeURIComponent(word)}&limit=50`,
     )
     expect(page.items.map((item) => item.id).sort()).toEqual(expected.sort())
+  })
+
+  it('ties every listing to the city nearest it, and counts them in their places', async () => {
+    const tied = await t.context.db.kysely
+      .selectFrom('listing')
+      .select(['id', 'lat', 'lng', 'placeId'])
+      .execute()
+    const counts = new Map<number, number>()
+    for (const row of tied) {
+      expect(row.placeId).toBe(placeOfPoint(row)?.id ?? null)
+      if (row.placeId !== null) counts.set(row.placeId, (counts.get(row.placeId) ?? 0) + 1)
+    }
+    for (const [id, count] of counts) {
+      const place = await get<{ count: number }>(`/api/places/${id}`)
+      expect(place.count).toBe(count)
+    }
   })
 
   it('counts every listing on the map, in the cells of its type and offer', async () => {
