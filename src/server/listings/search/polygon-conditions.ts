@@ -1,6 +1,6 @@
 // The SQL test of a listing's point against a search's polygon, the same on SQLite and
 // PostgreSQL: the crossing number of its edges, with the numbers of shared/polygon.ts so that the
-// code's `polygonContains` answers alike. The polygon's box goes beside it, for an index to serve.
+// code's `polygonContains` decides alike. The polygon's box goes beside it, for an index to serve.
 import { sql, type RawBuilder } from 'kysely'
 import { polygonEdges, type Polygon } from '../../../shared/polygon.js'
 import { column } from './search-rows.js'
