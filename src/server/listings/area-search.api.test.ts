@@ -57,6 +57,19 @@ function letterC(lat: number, lng: number, size: number): Polygon {
   }))
 }
 
+/**
+ * 50 corners: a straight south side and a saw-tooth north side over Paris, so that a band of
+ * latitude near the top crosses most of the edges.
+ */
+const comb: Polygon = [
+  { lat: 48.3, lng: 2.0 },
+  { lat: 48.3, lng: 2.7 },
+  ...Array.from({ length: 48 }, (_, n) => ({
+    lat: sixDecimals(n % 2 === 0 ? 49.3 - n * 0.001 : 48.6 + n * 0.01),
+    lng: sixDecimals(2.7 - (n * 0.7) / 47),
+  })),
+]
+
 const centre = fc.record({
   at: fc.constantFrom(...centres),
   north: fc.integer({ min: -300, max: 300 }),
@@ -178,6 +191,7 @@ describe.each(dialects)('search in an area on %s', (dialect) => {
         examples: [
           [{ polygon: letterC(48.86, 2.35, 0.6) }],
           [{ polygon: letterC(-17, 180, 0.6), bbox: worldBbox }],
+          [{ polygon: comb }],
         ],
       },
     )
