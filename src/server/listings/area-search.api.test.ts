@@ -17,6 +17,7 @@ import { polygonMessages, type Polygon } from '../../shared/polygon'
 import { seededRandom } from '../seed/random'
 import { fuzzParameters, fuzzSeed } from '../../../tests/support/fuzz/fuzz-run'
 import { readAllPages } from '../../../tests/support/list-pages'
+import { recordStatements } from '../../../tests/support/statements'
 import { randomListings } from '../../../tests/support/random-listings'
 import { matchesFilter, searchListings } from '../../../tests/support/search-oracle'
 import {
@@ -251,6 +252,44 @@ describe.each(dialects)('search in an area on %s', (dialect) => {
       )
       expect(status, path).toBe(400)
       expect(body.fields, path).toEqual({ polygon: message })
+    }
+  })
+
+  it('reads a thin area in a crowded box by the box once a scan of the price order finds too few', async () => {
+    // 2,500 listings in a box of Warsaw, too many for the box to drive at once; a thin sliver
+    // across it holds a few of them, too few to fill a page from the first 3,000 by price.
+    const owner = await createUser(t.context)
+    // A seed of its own: the count inside the sliver must stay under a page whatever the run's.
+    const random = seededRandom(2026)
+    const crowded = await insertListings(
+      t.context,
+      Array.from({ length: 2500 }, (_, n) => ({
+        userRef: owner.id,
+        regularPrice: 500 + ((n * 7919) % 5000),
+        lat: 52.2 + random.next() * 0.1,
+        lng: 21 + random.next() * 0.1,
+      })),
+    )
+    const all = [...rows, ...crowded]
+    const polygon: Polygon = [
+      { lat: 52.2, lng: 21 },
+      { lat: 52.3, lng: 21.1 },
+      { lat: 52.2, lng: 21.0003 },
+    ]
+    const filter = { polygon }
+    const expected = ids(searchListings(all, filter, 'price-asc').slice(0, 10))
+    expect(expected.length).toBeGreaterThan(0)
+    expect(expected.length).toBeLessThan(10)
+    const statements = await recordStatements(dialect, () =>
+      requestJson(t.app, listingsPath({ filter, sort: 'price-asc', limit: 10 })),
+    )
+    const { body } = await requestJson<{ items: { id: string }[] }>(
+      t.app,
+      listingsPath({ filter, sort: 'price-asc', limit: 10 }),
+    )
+    expect(ids(body.items)).toEqual(expected)
+    if (dialect === 'sqlite') {
+      expect(statements.at(-1)!.sql).toMatch(/listing_area[\s\S]*as driver/)
     }
   })
 })
