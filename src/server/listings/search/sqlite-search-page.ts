@@ -32,7 +32,8 @@ const scannedRows = 3000
  * A selective index (the map box, a price range under the newest sort) that holds fewer rows than
  * the text's rarest word drives the read; otherwise, with text, a bounded read of that word's rows
  * in the sort's order (search/word-index.ts), and without, a bounded scan of the sort index checks
- * each row; if that cannot fill the page, the text index drives, or the whole scan goes on.
+ * each row; if that cannot fill the page, the text index drives, or an area's box, or the whole
+ * scan goes on.
  */
 export async function readSqliteSearchPage(db: Db, page: SearchPage): Promise<SearchRow[]> {
   const { query, cursor, conditions } = page
