@@ -26,6 +26,12 @@ import {
  * how many rows of a sort index are scanned before the scan gives up for a selective index.
  */
 const selectiveRows = 2000
+/**
+ * Under a price sort an area's box drives up to this many rows: a city's listings lie far apart
+ * in the price order, and reading its box (a city's ten thousand at a million) costs less than a
+ * bounded scan that comes up short and then the box anyway.
+ */
+const areaRowsByPrice = 20_000
 const scannedRows = 3000
 
 /**
@@ -100,7 +106,7 @@ async function probe(
   const parts = candidates.map(
     (candidate, index) => sql`
       select ${sql.lit(-1 - index)} as "position", ${sql.lit(candidate.name)} as "word",
-        (select count(*) from (${candidate.rows} limit ${sql.lit(selectiveRows)})) as "rows"`,
+        (select count(*) from (${candidate.rows} limit ${sql.lit(candidate.most)})) as "rows"`,
   )
   if (words.length > 0) parts.push(vocabularyQuery(words))
   if (parts.length === 0) return { words: [] }
@@ -111,7 +117,7 @@ async function probe(
   let small: { rows: RawBuilder<unknown>; count: number } | undefined
   candidates.forEach((candidate, index) => {
     const count = Number(found.find((row) => Number(row.position) === -1 - index)!.rows)
-    if (count < selectiveRows && (!small || count < small.count)) {
+    if (count < candidate.most && (!small || count < small.count)) {
       small = { rows: candidate.rows, count }
     }
   })
@@ -120,9 +126,12 @@ async function probe(
 
 /** The box and the price range (under the newest sort), as seqs, when the filter has them. */
 function selectiveIndexes(filter: ListingFilter, sort: ListingSort) {
-  const candidates: { name: string; rows: RawBuilder<unknown> }[] = []
+  const candidates: { name: string; rows: RawBuilder<unknown>; most: number }[] = []
   const boxes = filterBoxes(filter)
-  if (boxes.length > 0) candidates.push({ name: 'area', rows: areaSeqs(boxes) })
+  if (boxes.length > 0) {
+    const most = filter.polygon && sort !== 'newest' ? areaRowsByPrice : selectiveRows
+    candidates.push({ name: 'area', rows: areaSeqs(boxes), most })
+  }
   const priceRange = filter.minPrice !== undefined || filter.maxPrice !== undefined
   if (priceRange && sort === 'newest') {
     const range = [
@@ -133,6 +142,7 @@ function selectiveIndexes(filter: ListingFilter, sort: ListingSort) {
     candidates.push({
       name: 'price',
       rows: sql`select seq from listing indexed by listing_price where ${and(range)}`,
+      most: selectiveRows,
     })
   }
   return candidates
