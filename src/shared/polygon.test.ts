@@ -100,6 +100,18 @@ describe('canonicalPolygon', () => {
   })
 })
 
+describe('filterParameters', () => {
+  it('writes a polygon with a problem as given, so that the server can name it', () => {
+    const wide = [
+      { lat: 0, lng: -100 },
+      { lat: 1, lng: 0 },
+      { lat: 0, lng: 100 },
+    ]
+    expect(filterParameters({ polygon: wide })).toEqual([['polygon', '0,-100;1,0;0,100']])
+    expect(filterParameters({ polygon: [] })).toEqual([['polygon', '']])
+  })
+})
+
 describe('polygonContains', () => {
   it('leaves out the notch of a C and keeps its arms', () => {
     expect(polygonContains(letterC, { lat: 1.5, lng: 2 })).toBe(false)

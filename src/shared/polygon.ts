@@ -144,11 +144,13 @@ function crossesItself(points: PlanePoint[]): boolean {
 /**
  * The same shape written one way, so that one shape is one text (cursors, caches, saved
  * searches): without a closing point, anticlockwise, starting at its southmost corner (the
- * westmost of those). The polygon must have no problem (`polygonProblem`).
+ * westmost of those). A shape spanning more than 180° of longitude is kept as it was given.
  */
 export function canonicalPolygon(given: Polygon): Polygon {
   const points = withoutClosingPoint(given)
-  const plane = planePoints(points)!
+  const plane = points.length > 0 ? planePoints(points) : undefined
+  // Written as given, for the server's 400 to name.
+  if (plane === undefined) return points.map(({ lat, lng }) => ({ lat, lng }))
   // Twice the signed area: negative when the corners run clockwise.
   let area = 0
   plane.forEach((point, index) => {
