@@ -9,6 +9,7 @@ import { limits, listingTypes } from './listing.js'
 import { decodeCursor } from './listing-cursor.js'
 import type { ListingQuery, ListingSearch } from './listing-query.js'
 import { listingSorts, searchLimits, type Bbox, type ListingFilter } from './listing-requests.js'
+import { readPolygon, type Polygon } from './polygon.js'
 
 const booleanText = z.enum(['true', 'false'], "Must be 'true' or 'false'")
 const wholeDollars = z
@@ -45,6 +46,14 @@ const bboxText = z.string().transform((value, ctx): Bbox => {
 })
 
 const placeMessage = 'Must be a place id (a positive whole number)'
+const polygonText = z.string().transform((value, ctx): Polygon => {
+  const read = readPolygon(value)
+  if ('problem' in read) {
+    ctx.addIssue({ code: 'custom', message: read.problem })
+    return z.NEVER
+  }
+  return read.polygon
+})
 
 /** The filter's parameters, each checked on its own. */
 const filterShape = {
@@ -73,6 +82,7 @@ const filterShape = {
     // The databases keep a place id in a 32-bit integer.
     .refine((value) => value <= 2 ** 31 - 1, placeMessage)
     .optional(),
+  polygon: polygonText.optional(),
 }
 
 /** The parameters together: a price range must not be upside down. */

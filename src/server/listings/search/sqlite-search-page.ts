@@ -3,6 +3,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Bbox, ListingFilter, ListingSort } from '../../../shared/listing-requests.js'
 import type { Db } from '../../db/database.js'
+import { polygonBox } from '../../../shared/polygon.js'
 import { queryWords } from '../search-words.js'
 import {
   keysetCondition,
@@ -25,13 +26,20 @@ import {
  * how many rows of a sort index are scanned before the scan gives up for a selective index.
  */
 const selectiveRows = 2000
+/**
+ * Under a price sort an area's box drives up to this many rows: a city's listings lie far apart
+ * in the price order, and reading its box (a city's ten thousand at a million) costs less than a
+ * bounded scan that comes up short and then the box anyway.
+ */
+const areaRowsByPrice = 20_000
 const scannedRows = 3000
 
 /**
  * A selective index (the map box, a price range under the newest sort) that holds fewer rows than
  * the text's rarest word drives the read; otherwise, with text, a bounded read of that word's rows
  * in the sort's order (search/word-index.ts), and without, a bounded scan of the sort index checks
- * each row; if that cannot fill the page, the text index drives, or the whole scan goes on.
+ * each row; if that cannot fill the page, the text index drives, or an area's box, or the whole
+ * scan goes on.
  */
 export async function readSqliteSearchPage(db: Db, page: SearchPage): Promise<SearchRow[]> {
   const { query, cursor, conditions } = page
@@ -39,16 +47,16 @@ export async function readSqliteSearchPage(db: Db, page: SearchPage): Promise<Se
   const words = filter.q === undefined ? [] : queryWords(filter.q)
   const probed = await probe(db, filter, sort, words)
   const word = drivingWord(probed.words)
-  if (probed.small && (!word || probed.small.count < word.rows)) {
-    return readSearchRows(
+  const drivenBy = (rows: RawBuilder<unknown>) =>
+    readSearchRows(
       db,
       sql`
-        select ${searchColumns} from (${probed.small.rows}) as driver
+        select ${searchColumns} from (${rows}) as driver
         cross join listing on listing.seq = driver.seq
         where ${and(conditions)}
         order by ${orderBy(sort)} limit ${limit}`,
     )
-  }
+  if (probed.small && (!word || probed.small.count < word.rows)) return drivenBy(probed.small.rows)
   if (word) {
     const read = await readWordPage(db, page, probed.words)
     if (read?.complete) return read.rows
@@ -67,6 +75,9 @@ export async function readSqliteSearchPage(db: Db, page: SearchPage): Promise<Se
       where ${and(conditions)} limit ${limit}`,
   )
   if (found.length === limit) return found
+  // An area's box holds a city's listings, a few thousand: fewer to read and sort than a scan of
+  // the sort index that finds its matches far apart (1.8 s for a price sort at a million).
+  if (words.length === 0 && filter.polygon) return drivenBy(areaSeqs(filterBoxes(filter)))
   if (words.length === 0) return readSearchRows(db, page.sortIndexScan())
   return readSearchRows(db, textIndexPage(words, page))
 }
@@ -95,7 +106,7 @@ async function probe(
   const parts = candidates.map(
     (candidate, index) => sql`
       select ${sql.lit(-1 - index)} as "position", ${sql.lit(candidate.name)} as "word",
-        (select count(*) from (${candidate.rows} limit ${sql.lit(selectiveRows)})) as "rows"`,
+        (select count(*) from (${candidate.rows} limit ${sql.lit(candidate.most)})) as "rows"`,
   )
   if (words.length > 0) parts.push(vocabularyQuery(words))
   if (parts.length === 0) return { words: [] }
@@ -106,7 +117,7 @@ async function probe(
   let small: { rows: RawBuilder<unknown>; count: number } | undefined
   candidates.forEach((candidate, index) => {
     const count = Number(found.find((row) => Number(row.position) === -1 - index)!.rows)
-    if (count < selectiveRows && (!small || count < small.count)) {
+    if (count < candidate.most && (!small || count < small.count)) {
       small = { rows: candidate.rows, count }
     }
   })
@@ -115,8 +126,12 @@ async function probe(
 
 /** The box and the price range (under the newest sort), as seqs, when the filter has them. */
 function selectiveIndexes(filter: ListingFilter, sort: ListingSort) {
-  const candidates: { name: string; rows: RawBuilder<unknown> }[] = []
-  if (filter.bbox) candidates.push({ name: 'area', rows: areaSeqs(filter.bbox) })
+  const candidates: { name: string; rows: RawBuilder<unknown>; most: number }[] = []
+  const boxes = filterBoxes(filter)
+  if (boxes.length > 0) {
+    const most = filter.polygon && sort !== 'newest' ? areaRowsByPrice : selectiveRows
+    candidates.push({ name: 'area', rows: areaSeqs(boxes), most })
+  }
   const priceRange = filter.minPrice !== undefined || filter.maxPrice !== undefined
   if (priceRange && sort === 'newest') {
     const range = [
@@ -127,18 +142,30 @@ function selectiveIndexes(filter: ListingFilter, sort: ListingSort) {
     candidates.push({
       name: 'price',
       rows: sql`select seq from listing indexed by listing_price where ${and(range)}`,
+      most: selectiveRows,
     })
   }
   return candidates
 }
 
-/** The seqs of listings that may lie in the box (R*Tree rounds outwards; rows decide). */
-export function areaSeqs(bbox: Bbox) {
-  const longitudes =
-    bbox.west <= bbox.east
-      ? sql`maxLng >= ${bbox.west} and minLng <= ${bbox.east}`
-      : sql`(maxLng >= ${bbox.west} or minLng <= ${bbox.east})`
-  return sql`
-    select seq from listing_area
-    where maxLat >= ${bbox.south} and minLat <= ${bbox.north} and ${longitudes}`
+/** The filter's box and its polygon's, when it has them. */
+function filterBoxes(filter: ListingFilter): Bbox[] {
+  return [filter.bbox, filter.polygon && polygonBox(filter.polygon)].filter(
+    (box) => box !== undefined,
+  )
+}
+
+/**
+ * The seqs of listings that may lie in every one of the boxes (a map's, a polygon's): the R*Tree
+ * rounds outwards, the rows decide.
+ */
+export function areaSeqs(boxes: Bbox[]) {
+  const inside = boxes.map((bbox) => {
+    const longitudes =
+      bbox.west <= bbox.east
+        ? sql`maxLng >= ${bbox.west} and minLng <= ${bbox.east}`
+        : sql`(maxLng >= ${bbox.west} or minLng <= ${bbox.east})`
+    return sql`maxLat >= ${bbox.south} and minLat <= ${bbox.north} and ${longitudes}`
+  })
+  return sql`select seq from listing_area where ${sql.join(inside, sql` and `)}`
 }
