@@ -75,7 +75,8 @@ test.describe('places', () => {
   }) => {
     const { places, london, inLondon } = await londonFromApi(page)
     // The homes of the place are those near it, and there are others elsewhere to leave out.
-    for (const listing of inLondon) expect(kmBetween(listing, london)).toBeLessThan(placeReachKm)
+    for (const listing of inLondon)
+      expect(kmBetween(listing.geolocation, london)).toBeLessThan(placeReachKm)
     const all = await allListingsFromApi(page)
     expect(all.length).toBeGreaterThan(inLondon.length)
     const newestFirst = [...inLondon].sort((a, b) => b.timestamp.localeCompare(a.timestamp))

@@ -4,7 +4,7 @@ import { MapPin } from 'lucide-react'
 import type { Place } from '../api/places'
 import { homeCount } from './home-count'
 import { placeFullName, placeWhere } from './place-names'
-import styles from './SearchBox.module.css'
+import styles from './PlaceOptions.module.css'
 
 /** The id of the option at `index` of the listbox `listId`. */
 export const placeOptionId = (listId: string, index: number) => `${listId}-${index}`

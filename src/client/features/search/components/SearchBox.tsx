@@ -1,18 +1,16 @@
 // The search box of Explore and the search page: a search landmark whose text opens /search?q=….
 // It is a plain GET form to /search, so Enter searches before the page's script has loaded too.
-// As the visitor types it offers places (the WAI-ARIA combobox with a list of suggestions): one
-// chosen searches that place; Enter with none chosen searches the words, as before.
+// It is also a combobox (WAI-ARIA 1.2, list autocomplete) that suggests places as the visitor
+// types; the suggestions load with the box's first focus, so Explore's first load does without them.
 import { Search } from 'lucide-react'
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { formatCount } from '../../../../shared/format'
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react'
 import { searchLimits } from '../../../../shared/listing-requests'
 import { screens } from '../../../../shared/screens'
-import { usePlaceSuggestions, type Place } from '../api/places'
-import { PlaceOptions, placeOptionId } from './PlaceOptions'
+import type { Place } from '../api/places'
+import type { PlaceKeys, PlacePopup } from './PlaceSuggestions'
 import styles from './SearchBox.module.css'
 
-/** One empty list, so that a render without suggestions is no change of them. */
-const noPlaces: Place[] = []
+const PlaceSuggestions = lazy(() => import('./PlaceSuggestions'))
 
 interface SearchBoxProps {
   /** The text searched now; the box shows it again when it changes (Back, a removed filter). */
@@ -33,67 +31,18 @@ export function SearchBox({ query, onSearch, onChoosePlace, className }: SearchB
     setShownQuery(query)
     setText(query ?? '')
   }
-
-  const suggestions = usePlaceSuggestions(text)
-  const places = text.trim() && suggestions.data ? suggestions.data : noPlaces
-  // The list shows while the box has the focus, until Escape, a choice or a search closes it.
-  const [focused, setFocused] = useState(false)
-  const [closed, setClosed] = useState(false)
-  const open = focused && !closed && places.length > 0
-  // The suggestion the arrows are on, by its place in the list; -1 for none (the text itself).
-  const [active, setActive] = useState(-1)
-  const [activeIn, setActiveIn] = useState(places)
-  if (activeIn !== places) {
-    setActiveIn(places)
-    setActive(-1)
-  }
-
-  function choose(place: Place) {
-    setText('')
-    setClosed(true)
-    onChoosePlace(place)
-  }
+  // Undefined until the box is first focused, when the suggestions load.
+  const [focused, setFocused] = useState<boolean>()
+  const [popup, setPopup] = useState<PlacePopup>({ open: false })
+  const keys = useRef<PlaceKeys>(null)
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    setClosed(true)
     onSearch(text.trim() || undefined)
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.nativeEvent.isComposing) return
-    const last = places.length - 1
-    switch (event.key) {
-      case 'ArrowDown':
-        if (last < 0) return
-        event.preventDefault()
-        setClosed(false)
-        setActive(open && active < last ? active + 1 : 0)
-        break
-      case 'ArrowUp':
-        if (last < 0) return
-        event.preventDefault()
-        setClosed(false)
-        setActive(open && active > 0 ? active - 1 : last)
-        break
-      case 'Enter': {
-        const place = open ? places[active] : undefined
-        if (!place) return // the form searches the text
-        event.preventDefault()
-        choose(place)
-        break
-      }
-      case 'Escape':
-        // The first Escape closes the list, the next clears the text.
-        if (open) setClosed(true)
-        else if (text) setText('')
-        else return
-        event.preventDefault()
-        setActive(-1)
-        break
-    }
-  }
-
+  // Until the suggestions load, an empty list stands for them: the box's aria-controls names it.
+  const noList = <ul id={listId} role="listbox" aria-label="Places" hidden />
   return (
     <form
       role="search"
@@ -110,40 +59,42 @@ export function SearchBox({ query, onSearch, onChoosePlace, className }: SearchB
         type="search"
         name="q"
         role="combobox"
-        aria-expanded={open}
+        aria-expanded={popup.open}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={open && active >= 0 ? placeOptionId(listId, active) : undefined}
+        aria-activedescendant={popup.activeId}
         className={styles.input}
         placeholder="City, street or name"
         maxLength={searchLimits.textLength.max}
         enterKeyHint="search"
         autoComplete="off"
         value={text}
-        onChange={(event) => {
-          setText(event.target.value)
-          setClosed(false)
-        }}
-        onKeyDown={onKeyDown}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => keys.current?.onKeyDown(event)}
         onFocus={() => setFocused(true)}
         onBlur={() => setFocused(false)}
       />
       <button type="submit" className={`primary-button ${styles.submit}`}>
         Search
       </button>
-      <PlaceOptions
-        id={listId}
-        places={places}
-        open={open}
-        active={active}
-        onChoose={choose}
-        onPoint={setActive}
-      />
-      <p role="status" className="visually-hidden">
-        {focused && text.trim() && suggestions.isSuccess && !suggestions.isPlaceholderData
-          ? formatCount(places.length, 'place found', 'places found')
-          : ''}
-      </p>
+      {focused !== undefined ? (
+        <Suspense fallback={noList}>
+          <PlaceSuggestions
+            ref={keys}
+            id={listId}
+            text={text}
+            focused={focused}
+            onPopupChange={setPopup}
+            onClear={() => setText('')}
+            onChoose={(place) => {
+              setText('')
+              onChoosePlace(place)
+            }}
+          />
+        </Suspense>
+      ) : (
+        noList
+      )}
     </form>
   )
 }
