@@ -59,9 +59,22 @@ export interface ListingTable {
   /** name and location as search words (listings/search-words.ts) */
   words: string
   status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>
+  /** the gazetteer city it is tied to (places/place-ties.ts), null when none lies within 50 km */
+  placeId: ColumnType<number | null, number | null | undefined, number | null>
   // Migration 015 adds "changedAt", set by a trigger: milliseconds since the epoch of the last edit
   // or status change, null if none. Only the sitemap reads it, in SQL of its own
   // (sitemaps/sitemap-pages.ts); left out here so that no listing row has to carry it.
+}
+
+/** A place with listings, and its count of them on the market (db/migrations/020-places.ts). */
+export interface PlaceTable {
+  /** the GeoNames id */
+  id: number
+  /** the name as normalizePlace writes it; '' until the app writes it */
+  key: string
+  population: number
+  /** listings on the market tied to it, kept by triggers */
+  listings: ColumnType<number, never, never>
 }
 
 /** Listings per cell of the map grid's stored level, kept by triggers (db/migrations/008-search.ts). */
@@ -293,6 +306,7 @@ export interface Database {
   session: SessionTable
   verification: VerificationTable
   listing: ListingTable
+  place: PlaceTable
   listing_version: ListingVersionTable
   deleted_listing: DeletedListingTable
   sitemap_page: SitemapPageTable

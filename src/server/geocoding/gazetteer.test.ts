@@ -6,6 +6,7 @@ import { citiesFile, loadGazetteer, readCities, type CityRecord } from './gazett
 import { normalizePlace } from './place-names'
 
 interface PackageCity {
+  cityId: number
   name: string
   country: string
   featureCode: string
@@ -29,6 +30,7 @@ describe('gazetteer', () => {
     ours.forEach((city, index) => {
       const their = theirs[index]!
       const same =
+        city.id === their.cityId &&
         city.name === their.name &&
         city.country === their.country &&
         city.region === their.adminCode &&

