@@ -1,26 +1,13 @@
 // The places a search box offers as the visitor types, and one place by its id for the chip and
 // the map of a search that names it.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { PlaceItem } from '../../../../server/places/place-item'
 import type { Bbox } from '../../../../shared/listing-requests'
 import { api, ApiError, readJson } from '../../../api/http'
 import { useDebouncedValue } from '../../../hooks/use-debounced-value'
 
-/** A city of the gazetteer, as GET /api/places answers it. */
-export interface Place {
-  /** the GeoNames id */
-  id: number
-  name: string
-  /** '' when the gazetteer does not know it */
-  region: string
-  /** ISO 3166 code: 'GB' */
-  country: string
-  lat: number
-  lng: number
-  /** [west, south, east, north] */
-  bbox: [number, number, number, number]
-  /** its active listings */
-  count: number
-}
+/** A city of the gazetteer, as GET /api/places answers it: its box is [west, south, east, north]. */
+export type Place = PlaceItem
 
 /** How long the typing rests before the places are asked for. */
 export const suggestDelayMs = 200
