@@ -64,6 +64,11 @@ const filterShape = {
   parking: booleanText.transform((value) => value === 'true').optional(),
   furnished: booleanText.transform((value) => value === 'true').optional(),
   bbox: bboxText.optional(),
+  place: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'Must be a place id (a positive whole number)')
+    .transform(Number)
+    .optional(),
 }
 
 /** The parameters together: a price range must not be upside down. */

@@ -36,6 +36,8 @@ export interface ListingFilter {
   parking?: boolean
   furnished?: boolean
   bbox?: Bbox
+  /** a place's id (GET /api/places): the listings tied to that place */
+  place?: number
 }
 
 export const searchLimits = {
@@ -63,6 +65,7 @@ export function filterParameters(filter: ListingFilter): [string, string][] {
   add('minBathrooms', filter.minBathrooms)
   add('parking', filter.parking)
   add('furnished', filter.furnished)
+  add('place', filter.place)
   if (filter.bbox) {
     const { west, south, east, north } = filter.bbox
     add('bbox', [west, south, east, north].map(degrees).join(','))

@@ -74,6 +74,7 @@ function isValidListQuery(search: URLSearchParams): boolean {
     parking: isBoolean,
     furnished: isBoolean,
     bbox: isBbox,
+    place: (value) => /^[1-9]\d{0,9}$/.test(value),
     sort: (value) => (listingSorts as readonly string[]).includes(value),
     limit: (value) => Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= 50,
     cursor: (value) => continuesList(value, search),
@@ -273,6 +274,7 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
           '0,10,1,5',
           '181,0,182,1',
         ],
+        place: ['2988507', '0', '07', 'paris', '12345678901'],
         sort: ['newest', 'price-asc', 'price-desc', 'cheapest'],
         limit: ['1', '3', '50', '51'],
       }

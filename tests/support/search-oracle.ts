@@ -76,7 +76,8 @@ export function matchesFilter(
     (filter.minBathrooms === undefined || row.bathrooms >= filter.minBathrooms) &&
     (filter.parking === undefined || row.parking === filter.parking) &&
     (filter.furnished === undefined || row.furnished === filter.furnished) &&
-    (filter.bbox === undefined || inBox(row, filter.bbox))
+    (filter.bbox === undefined || inBox(row, filter.bbox)) &&
+    (filter.place === undefined || row.placeId === filter.place)
   )
 }
 

@@ -201,6 +201,7 @@ function listingRow(fields: ListingFields): ListingRow {
     lng: fields.lng ?? 2.3522,
     timestamp: fields.timestamp ?? Date.now(),
     status: fields.status ?? 'active',
+    ...(fields.placeId !== undefined && { placeId: fields.placeId }),
   }
 }
 

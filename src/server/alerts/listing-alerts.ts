@@ -9,6 +9,7 @@ import { listingSavers } from '../favourites/favourites.queries.js'
 import type { JobQueue, NewJob } from '../jobs/job-queue.js'
 import type { ListingAlerts } from '../listings/listing-alerts.js'
 import { batches } from '../lib/batches.js'
+import { listingPlaceId } from '../places/places.queries.js'
 import { alertCandidatesQuery, listingWords } from '../saved-searches/alert-candidates.queries.js'
 import { readStoredSearch } from '../saved-searches/saved-searches.queries.js'
 import { listingMatchesFilter } from './listing-matches-filter.js'
@@ -77,9 +78,12 @@ export function createListingAlerts(deps: { db: Db; jobs: JobQueue; alertDelaySe
         words,
       ).execute()
       const wordsOnce = () => words
+      const placeId = await listingPlaceId(db.kysely, listing.id)
       const matched = candidates.filter((search) => {
         const stored = readStoredSearch(search.query)
-        return stored !== undefined && listingMatchesFilter(listing, stored.filter, wordsOnce)
+        return (
+          stored !== undefined && listingMatchesFilter(listing, stored.filter, wordsOnce, placeId)
+        )
       })
       if (matched.length === 0) return
       await db.kysely.transaction().execute(async (trx) => {

@@ -5,11 +5,15 @@ import type { ListingFilter } from '../../shared/listing-requests.js'
 import { queryWords } from '../listings/search-words.js'
 import { listingWords } from '../saved-searches/alert-candidates.queries.js'
 
-/** `words`: the listing's words, when the caller checks many filters on one listing. */
+/**
+ * `words`: the listing's words, when the caller checks many filters on one listing; `placeId`:
+ * the place it is tied to (places/places.queries.ts `listingPlaceId`).
+ */
 export function listingMatchesFilter(
   listing: Listing,
   filter: ListingFilter,
   words: () => string[] = () => listingWords(listing),
+  placeId: number | null = null,
 ): boolean {
   const price = effectivePrice(listing)
   const { lat, lng } = listing.geolocation
@@ -25,6 +29,7 @@ export function listingMatchesFilter(
     (filter.minBathrooms === undefined || listing.bathrooms >= filter.minBathrooms) &&
     (filter.parking === undefined || listing.parking === filter.parking) &&
     (filter.furnished === undefined || listing.furnished === filter.furnished) &&
+    (filter.place === undefined || placeId === filter.place) &&
     (bbox === undefined ||
       (lat >= bbox.south &&
         lat <= bbox.north &&

@@ -92,7 +92,8 @@ export function createListingQueries(
   return {
     readOne,
     /** A row of `listingColumns` as the API's Listing (the saved homes' page reads rows too). */
-    toListing: (row: Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId'>) => toListing(media, row),
+    toListing: (row: Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId'>) =>
+      toListing(media, row),
 
     async get(id: string): Promise<Listing | undefined> {
       return (await readOne(id)).value

@@ -56,25 +56,43 @@ export function createPlaceGrid(gazetteer: Gazetteer): PlaceGrid {
     nearest(lat, lng, reachKm = placeReachKm) {
       const rowReach = Math.ceil(reachKm / (111.19 * cellDegrees))
       const row = rowOf(lat)
+      const column = columnOf(lng)
       let best: number | undefined
       let bestKm = reachKm
-      for (let r = Math.max(0, row - rowReach); r <= Math.min(rows - 1, row + rowReach); r++) {
-        // A degree of longitude is shortest at the row's edge nearer a pole.
-        const edge = Math.max(Math.abs(r * cellDegrees - 90), Math.abs((r + 1) * cellDegrees - 90))
-        const kmPerDegree = 111.19 * Math.cos((Math.min(edge, 89.9) * Math.PI) / 180)
-        const columnReach = Math.ceil(reachKm / (kmPerDegree * cellDegrees))
-        const spanned = Math.min(columns, 2 * columnReach + 1)
-        const first = columnOf(lng) - Math.min(columnReach, Math.floor(columns / 2))
-        for (let n = 0; n < spanned; n++) {
-          const cell = r * columns + ((((first + n) % columns) + columns) % columns)
-          for (let at = start[cell]!; at < start[cell + 1]!; at++) {
-            const index = cities[at]!
-            const km = distanceTo(lat, lng, index)
-            if (km <= bestKm) {
-              best = index
-              bestKm = km
-            }
+      const search = (cell: number) => {
+        for (let at = start[cell]!; at < start[cell + 1]!; at++) {
+          const index = cities[at]!
+          const km = distanceTo(lat, lng, index)
+          if (km <= bestKm) {
+            best = index
+            bestKm = km
           }
+        }
+      }
+      // The point's own cell first: its nearest city usually rules out every cell around it.
+      search(row * columns + column)
+      for (let r = Math.max(0, row - rowReach); r <= Math.min(rows - 1, row + rowReach); r++) {
+        const south = r * cellDegrees - 90
+        const latGapKm = 111.19 * Math.max(0, south - lat, lat - (south + cellDegrees))
+        if (latGapKm > bestKm) continue
+        // A degree of longitude is shortest at the row's edge nearer a pole.
+        const edge = Math.max(Math.abs(south), Math.abs(south + cellDegrees))
+        const kmPerDegree = 111.19 * Math.cos((Math.min(edge, 89.9) * Math.PI) / 180)
+        const columnReach = Math.min(
+          Math.floor(columns / 2),
+          Math.ceil(reachKm / (kmPerDegree * cellDegrees)),
+        )
+        const offsetInCell = (lng + 180) / cellDegrees - Math.floor((lng + 180) / cellDegrees)
+        for (let n = -columnReach; n <= columnReach; n++) {
+          if (r === row && n === 0) continue
+          if (n === columnReach && 2 * columnReach + 1 > columns) continue
+          // Whole cells between the point and this one, plus the part of its own cell.
+          const gap =
+            n === 0
+              ? 0
+              : (Math.abs(n) - 1 + (n > 0 ? 1 - offsetInCell : offsetInCell)) * cellDegrees
+          if (0.99 * gap * kmPerDegree > bestKm) continue
+          search(r * columns + ((((column + n) % columns) + columns) % columns))
         }
       }
       return best

@@ -17,7 +17,16 @@ export async function ensurePlaces(db: Kysely<Database>, places: PlaceRow[]): Pr
   await db
     .insertInto('place')
     .values(places)
-    .onConflict((conflict) => conflict.column('id').doNothing())
+    // A row the count triggers made first has no key yet.
+    .onConflict((conflict) =>
+      conflict
+        .column('id')
+        .doUpdateSet((eb) => ({
+          key: eb.ref('excluded.key'),
+          population: eb.ref('excluded.population'),
+        }))
+        .where('place.key', '=', ''),
+    )
     .execute()
 }
 

@@ -6,9 +6,11 @@ import type { Database } from '../db/schema.js'
 import { newId } from '../ids.js'
 import type { ListingRow } from '../listings/listings.queries.js'
 import { searchWords } from '../listings/search-words.js'
+import { placeOfPoint } from '../places/place-ties.js'
+import { ensurePlaces, type PlaceRow } from '../places/places.queries.js'
 
 /**
- * Rows per statement. A listing row binds 18 values, so a batch binds 18,000: under SQLite's
+ * Rows per statement. A listing row binds 19 values, so a batch binds 19,000: under SQLite's
  * limit of 32,766 per statement and PostgreSQL's of 65,535.
  */
 export const batchSize = 1_000
@@ -16,26 +18,41 @@ export const batchSize = 1_000
 /**
  * Inserts `count` listings, `rowAt(n)` making listing number n, in the order of n. Each row is
  * written as `listings.insert` writes it (search words, booleans as the database binds them);
- * the database's own triggers then fill the text index, the map's cell counts and the rest.
+ * the database's own triggers then fill the text index, the map's cell counts and the rest. A
+ * row without `placeId` is tied to the city nearest its point, as a listing write ties it.
  */
 export async function insertListingRows(
   db: Db,
   count: number,
   rowAt: (n: number) => ListingRow,
 ): Promise<void> {
+  const placed = new Set<number>()
   const insertAll = async (into: Kysely<Database>) => {
     for (let start = 0; start < count; start += batchSize) {
       const rows = []
+      const newPlaces: PlaceRow[] = []
       for (let n = start; n < Math.min(count, start + batchSize); n++) {
         const row = rowAt(n)
+        let placeId = row.placeId
+        if (placeId === undefined) {
+          const place = placeOfPoint(row)
+          placeId = place?.id ?? null
+          if (place && !placed.has(place.id)) {
+            placed.add(place.id)
+            newPlaces.push(place)
+          }
+        }
         rows.push({
           ...row,
+          placeId,
           words: searchWords(row),
           parking: db.bool(row.parking),
           furnished: db.bool(row.furnished),
           offer: db.bool(row.offer),
         })
       }
+      // Before the listings: the count triggers find their places' rows made.
+      await ensurePlaces(into, newPlaces)
       await into.insertInto('listing').values(rows).execute()
     }
   }

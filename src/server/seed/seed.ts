@@ -9,6 +9,7 @@ import { seedDemoViewings } from './demo-viewings.js'
 import { houseSvg } from './house-image.js'
 import { bedroomsOf, discountedPrice, homeKindNames, listingName, listingPrice } from './homes.js'
 import { seededRandom, type Random } from './random.js'
+import { tieToPlace } from '../places/place-ties.js'
 
 export const demoAccount = { email: 'demo@example.com', password: 'marketplace' } as const
 
@@ -218,6 +219,8 @@ export async function seedDemo(
     const id = newId()
     await context.listings.insert({
       ...home,
+      // Tied as a listing write ties it: the demo's cities are the gazetteer's.
+      placeId: await tieToPlace(context.db.kysely, home),
       id,
       userRef,
       images: JSON.stringify(images),

@@ -50,12 +50,13 @@ export function isSearch(filter: ListingFilter): boolean {
     filter.minBathrooms !== undefined ||
     filter.parking !== undefined ||
     filter.furnished !== undefined ||
-    filter.bbox !== undefined
+    filter.bbox !== undefined ||
+    filter.place !== undefined
   )
 }
 
 /**
- * Conditions an index on (type | offer | userRef, sort) takes as its prefix. Only listings on the
+ * Conditions an index on (type | offer | userRef | place, sort) takes as its prefix. Only listings on the
  * market are listed, searched and mapped; the owner's list (`everyStatus`) shows them all. The
  * status is written as a literal: a partial index serves only a query that names its value.
  */
@@ -71,6 +72,7 @@ export function prefixConditions(
   if (filter.offer !== undefined)
     conditions.push(sql`${column('offer')} = ${db.bool(filter.offer)}`)
   if (filter.userRef !== undefined) conditions.push(sql`${column('userRef')} = ${filter.userRef}`)
+  if (filter.place !== undefined) conditions.push(sql`${column('placeId')} = ${filter.place}`)
   return conditions
 }
 
