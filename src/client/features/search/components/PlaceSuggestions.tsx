@@ -28,9 +28,6 @@ interface PlaceSuggestionsProps {
   onClear: () => void
 }
 
-/** One empty list, so that a render without suggestions is no change of them. */
-const noPlaces: Place[] = []
-
 export default function PlaceSuggestions({
   ref,
   id,
@@ -41,7 +38,7 @@ export default function PlaceSuggestions({
   onClear,
 }: PlaceSuggestionsProps) {
   const suggestions = usePlaceSuggestions(text)
-  const places = text.trim() && suggestions.data ? suggestions.data : noPlaces
+  const places = text.trim() && suggestions.data ? suggestions.data : []
   // The list shows while the box has the focus, until Escape, a choice or a search closes it;
   // typing opens it again.
   const [closed, setClosed] = useState(false)
@@ -51,11 +48,13 @@ export default function PlaceSuggestions({
     setClosed(false)
   }
   const open = focused && !closed && places.length > 0
-  // The place the arrows are on, by its place in the list; -1 for none (the text itself).
+  // The place the arrows are on, by its place in the list; -1 for none (the text itself). Another
+  // list starts with none; the same places for the next letter keep it.
   const [active, setActive] = useState(-1)
-  const [activeIn, setActiveIn] = useState(places)
-  if (activeIn !== places) {
-    setActiveIn(places)
+  const listKey = places.map((place) => place.id).join()
+  const [activeIn, setActiveIn] = useState(listKey)
+  if (activeIn !== listKey) {
+    setActiveIn(listKey)
     setActive(-1)
   }
   const activeId = open && active >= 0 ? placeOptionId(id, active) : undefined

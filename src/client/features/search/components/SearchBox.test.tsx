@@ -30,7 +30,11 @@ const londonOntario: Place = {
   count: 1,
 }
 const londonderry: Place = { ...london, id: 2643736, name: 'Londonderry', region: '', count: 0 }
-const places: Record<string, Place[]> = { lon: [london, londonOntario, londonderry] }
+const places: Record<string, Place[]> = {
+  lon: [london, londonOntario, londonderry],
+  lond: [london, londonOntario, londonderry],
+  londo: [london, londonOntario],
+}
 
 let queryClient: QueryClient
 let fetch: ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Promise<Response>>>
@@ -130,6 +134,20 @@ describe('the search box', () => {
     expect(onSearch).toHaveBeenCalledWith('lon')
     expect(onChoosePlace).not.toHaveBeenCalled()
     expect(box.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('keeps the place the arrows are on while the next letters bring the same places', async () => {
+    const { box } = await suggestLon()
+    key(box, 'ArrowDown')
+    key(box, 'ArrowDown')
+    fireEvent.change(box, { target: { value: 'lond' } })
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2))
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('3 places found'))
+    expect(activeOption(box)?.getAttribute('aria-label')).toMatch(/^London, Ontario/)
+    // Other places: the arrows start again from the text.
+    fireEvent.change(box, { target: { value: 'londo' } })
+    await waitFor(() => expect(options()).toHaveLength(2))
+    expect(activeOption(box)).toBeNull()
   })
 
   it('closes the list on Escape, then clears the text on the next', async () => {
