@@ -108,8 +108,10 @@ for (const [device, options] of Object.entries(devices)) {
       await page.goto('/search')
       await page.getByRole('combobox', { name: 'Search homes' }).pressSequentially('lon')
       const places = page.getByRole('listbox', { name: 'Places' })
-      await expect(places.getByRole('option').first()).toBeVisible()
+      // The status says the count once the list is that of the letters typed.
+      await expect(page.getByRole('status').filter({ hasText: /found$/ })).toBeVisible()
       await page.getByRole('combobox', { name: 'Search homes' }).press('ArrowDown')
+      await expect(places.getByRole('option', { selected: true })).toBeVisible()
       await picture(page, `search-place-${device}`)
     })
 

@@ -4,7 +4,6 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { PlaceItem } from '../../../../server/places/place-item'
 import type { Bbox } from '../../../../shared/listing-requests'
 import { api, ApiError, readJson } from '../../../api/http'
-import { useDebouncedValue } from '../../../hooks/use-debounced-value'
 
 /** A city of the gazetteer, as GET /api/places answers it: its box is [west, south, east, north]. */
 export type Place = PlaceItem
@@ -15,9 +14,8 @@ export const suggestDelayMs = 200
 export const placeKey = (id: number) => ['places', id]
 const suggestionsKey = (text: string) => ['places', 'suggestions', text]
 
-/** The places whose names start with the text, busiest first; none for blank text. */
-export function usePlaceSuggestions(text: string) {
-  const typed = useDebouncedValue(text.trim(), suggestDelayMs)
+/** The places whose names start with the text typed, busiest first; none for blank text. */
+export function usePlaceSuggestions(typed: string) {
   const queryClient = useQueryClient()
   return useQuery({
     queryKey: suggestionsKey(typed),

@@ -3,7 +3,8 @@
 // Escape closes the list and then clears the text. Enter on none leaves the form to search the text.
 import { useEffect, useImperativeHandle, useState, type KeyboardEvent, type Ref } from 'react'
 import { formatCount } from '../../../../shared/format'
-import { usePlaceSuggestions, type Place } from '../api/places'
+import { useDebouncedValue } from '../../../hooks/use-debounced-value'
+import { suggestDelayMs, usePlaceSuggestions, type Place } from '../api/places'
 import { PlaceOptions, placeOptionId } from './PlaceOptions'
 
 /** What the box's own attributes say of the list: aria-expanded, aria-activedescendant. */
@@ -37,14 +38,16 @@ export default function PlaceSuggestions({
   onChoose,
   onClear,
 }: PlaceSuggestionsProps) {
-  const suggestions = usePlaceSuggestions(text)
+  // The places are asked for once the typing rests, for the text as it was then.
+  const typed = useDebouncedValue(text.trim(), suggestDelayMs)
+  const suggestions = usePlaceSuggestions(typed)
   const places = text.trim() && suggestions.data ? suggestions.data : []
   // The list shows while the box has the focus, until Escape, a choice or a search closes it;
   // typing opens it again.
   const [closed, setClosed] = useState(false)
-  const [typed, setTyped] = useState(text)
-  if (typed !== text) {
-    setTyped(text)
+  const [seenText, setSeenText] = useState(text)
+  if (seenText !== text) {
+    setSeenText(text)
     setClosed(false)
   }
   const open = focused && !closed && places.length > 0
@@ -116,7 +119,7 @@ export default function PlaceSuggestions({
         onPoint={setActive}
       />
       <p role="status" className="visually-hidden">
-        {focused && text.trim() && suggestions.isSuccess && !suggestions.isPlaceholderData
+        {focused && text.trim() === typed && suggestions.isSuccess && !suggestions.isPlaceholderData
           ? formatCount(places.length, 'place found', 'places found')
           : ''}
       </p>

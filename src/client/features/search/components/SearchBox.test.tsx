@@ -104,6 +104,16 @@ describe('the search box', () => {
     expect(screen.getByRole('status').textContent).toBe('3 places found')
   })
 
+  it('says how many only once the places are those of the text as it is now', async () => {
+    const { box } = showBox()
+    typeInto(box, 'lo')
+    const status = await screen.findByRole('status')
+    await waitFor(() => expect(status.textContent).toBe('0 places found'))
+    fireEvent.change(box, { target: { value: 'lon' } })
+    expect(status.textContent).toBe('')
+    await waitFor(() => expect(status.textContent).toBe('3 places found'))
+  })
+
   it('moves through the places with the arrows, and Enter chooses the one it is on', async () => {
     const { box, onChoosePlace, onSearch } = await suggestLon()
     expect(activeOption(box)).toBeNull()
