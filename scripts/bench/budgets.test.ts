@@ -10,7 +10,7 @@ import type { MessagingBlockResult } from './messaging'
 import { messagingTargetNames, type MessagingTargetName } from './messaging-targets'
 import type { BlockResult } from './report'
 import { readSettings } from './settings'
-import { searchTargetNames, type TargetName } from './targets'
+import { placesTargetNames, searchTargetNames, type TargetName } from './targets'
 
 const listNames: TargetName[] = ['first', 'deep', 'first-uncached', 'deep-uncached', 'offer']
 
@@ -40,7 +40,7 @@ function block(
     rssMb?: number
   } = {},
 ): BlockResult {
-  const names = [...listNames, ...searchTargetNames]
+  const names = [...listNames, ...searchTargetNames, ...placesTargetNames]
   return {
     dialect: changes.dialect ?? 'sqlite',
     listings,
@@ -77,6 +77,17 @@ describe('the search budgets', () => {
     expect(verdict(checks, 'map-world: p99')).toEqual([false])
     const postgres = block(1_000_000, { dialect: 'postgres', measures: slowMap })
     expect(verdict(checkBudgets([postgres], atScale), 'map-world: p99')).toEqual([true])
+  })
+
+  it('holds GET /api/places to a p99 of 10 ms at a million listings and 10 connections', () => {
+    const slowPlaces = { places: { p99Ms: 11 }, 'places-letter': { p99Ms: 9 } }
+    for (const dialect of ['sqlite', 'postgres'] as const) {
+      const checks = checkBudgets([block(1_000_000, { dialect, measures: slowPlaces })], atScale)
+      expect(verdict(checks, 'places: p99')).toEqual([false])
+      expect(verdict(checks, 'places-letter: p99')).toEqual([true])
+    }
+    const smaller = checkBudgets([block(100_000, { measures: slowPlaces })], atScale)
+    expect(verdict(smaller, 'places: p99')).toEqual([null])
   })
 
   it('measures but does not check the p99 at fewer listings or more connections', () => {

@@ -5,7 +5,7 @@ import type { Measure } from './measure.js'
 import type { MessagingBlockResult } from './messaging.js'
 import type { BlockResult } from './report.js'
 import type { BenchSettings } from './settings.js'
-import { deepSearchPage, searchTargetNames } from './targets.js'
+import { deepSearchPage, placesTargetNames, searchTargetNames } from './targets.js'
 
 export interface BudgetCheck {
   budget: string
@@ -26,6 +26,8 @@ export const searchScale = { listings: 1_000_000, connections: 10 }
 const maxSearchP99Ms: Record<Dialect, number> = { sqlite: 50, postgres: 80 }
 const maxRssAtScaleMb = 300
 const maxSearchStatements = 3
+/** GET /api/places, at a million listings and 10 connections, on both databases. */
+const maxPlacesP99Ms = 10
 // CPU budgets in units of the ceiling's CPU per request in the same run: machines differ (18 µs
 // on one, 50 µs on another the same week), and every figure moves with the machine.
 /** A page of 10 read from the database (`first-uncached`), on SQLite. */
@@ -122,8 +124,31 @@ export function checkBudgets(blocks: BlockResult[], settings: BenchSettings): Bu
       })
     }
     checks.push(...checkSearches(dialect, own, largest, settings))
+    checks.push(...checkPlaces(dialect, largest, settings))
   }
   return checks
+}
+
+function checkPlaces(
+  dialect: Dialect,
+  largest: BlockResult,
+  settings: BenchSettings,
+): BudgetCheck[] {
+  const atScale =
+    largest.listings >= searchScale.listings && settings.connections === searchScale.connections
+  const at = `${dialect}, ${largest.listings.toLocaleString('en')} listings, ${settings.connections} connections`
+  return placesTargetNames.flatMap((name) => {
+    const measure = largest.targets.find((target) => target.name === name)
+    if (!measure) return []
+    return [
+      {
+        budget: `${name}: p99 (${at})`,
+        limit: `≤ ${maxPlacesP99Ms} ms`,
+        measured: `${measure.p99Ms.toFixed(1)} ms`,
+        pass: atScale ? measure.p99Ms <= maxPlacesP99Ms : null,
+      },
+    ]
+  })
 }
 
 function checkSearches(

@@ -24,6 +24,10 @@ export const searchTargetNames = [
 ] as const
 export type SearchTargetName = (typeof searchTargetNames)[number]
 
+/** GET /api/places: the places of a typed prefix ('lon', the issue's), and of one letter. */
+export const placesTargetNames = ['places', 'places-letter'] as const
+export type PlacesTargetName = (typeof placesTargetNames)[number]
+
 export type TargetName =
   | 'first'
   | 'deep'
@@ -35,6 +39,7 @@ export type TargetName =
   | 'first-uncached'
   | 'deep-uncached'
   | SearchTargetName
+  | PlacesTargetName
   | MessagingTargetName
 
 export interface Target {
@@ -152,6 +157,9 @@ export async function chooseTargets(db: Db, app: App, cities: BenchCity[]): Prom
       search('search-deep', await pagePath(app, sorted, deepSearchPage)),
       search('map-city', `/api/listings/map?bbox=${cityBox(city)}&zoom=12`),
       search('map-world', '/api/listings/map?bbox=-180,-90,180,90&zoom=2'),
+      // Nothing of it is cached in the server: each request reads the place table.
+      { name: 'places', path: '/api/places?q=lon', headers: jsonHeaders },
+      { name: 'places-letter', path: '/api/places?q=s', headers: jsonHeaders },
     ],
   }
 }

@@ -39,8 +39,7 @@ import { createFavouriteQueries, type FavouriteQueries } from './favourites/favo
 import { favouritesRoutes } from './favourites/favourites.routes.js'
 import { createGeocoder, type Geocoder } from './geocoding/geocoder.js'
 import { geocodeRoutes } from './geocoding/geocode.routes.js'
-import { createPlaceSearch, type PlaceSearch } from './places/find-places.js'
-import { sharedPlaceIndex } from './places/place-index.js'
+import { createPlaceSearch } from './places/find-places.js'
 import { placesRoutes } from './places/places.routes.js'
 import { createListingWrites, type ListingWrites } from './listings/listing-writes.js'
 import { createListingQueries, type ListingQueries } from './listings/listings.queries.js'
@@ -95,8 +94,6 @@ export interface AppContext {
   /** The disk store's folder, served at /media; undefined with S3, which serves its own files. */
   mediaRoot: string | undefined
   geocoder: Geocoder
-  /** GET /api/places: the gazetteer's places by the start of their name */
-  places: PlaceSearch
   listings: ListingQueries
   favourites: FavouriteQueries
   /** The response cache of the public listing reads (decision 009). */
@@ -176,7 +173,6 @@ export async function openAppContext(
     media,
     mediaRoot,
     geocoder,
-    places: createPlaceSearch(db, sharedPlaceIndex),
     listings,
     favourites: createFavouriteQueries(db, listings),
     responseCache: createResponseCache({ currentVersion: listings.version }),
@@ -336,7 +332,7 @@ export function createApp(
       }),
     )
     .route('/geocode', geocodeRoutes(context.geocoder, auth))
-    .route('/places', placesRoutes(context.places))
+    .route('/places', placesRoutes(createPlaceSearch(context.db)))
     .route(
       '/saved-searches',
       savedSearchesRoutes({ savedSearches: context.savedSearches, auth, ...limits }),

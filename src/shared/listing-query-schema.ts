@@ -44,6 +44,8 @@ const bboxText = z.string().transform((value, ctx): Bbox => {
   return { west, south, east, north }
 })
 
+const placeMessage = 'Must be a place id (a positive whole number)'
+
 /** The filter's parameters, each checked on its own. */
 const filterShape = {
   type: z.enum(listingTypes, "Must be 'rent' or 'sale'").optional(),
@@ -66,8 +68,10 @@ const filterShape = {
   bbox: bboxText.optional(),
   place: z
     .string()
-    .regex(/^[1-9]\d{0,9}$/, 'Must be a place id (a positive whole number)')
+    .regex(/^[1-9]\d{0,9}$/, placeMessage)
     .transform(Number)
+    // The databases keep a place id in a 32-bit integer.
+    .refine((value) => value <= 2 ** 31 - 1, placeMessage)
     .optional(),
 }
 

@@ -74,7 +74,7 @@ function isValidListQuery(search: URLSearchParams): boolean {
     parking: isBoolean,
     furnished: isBoolean,
     bbox: isBbox,
-    place: (value) => /^[1-9]\d{0,9}$/.test(value),
+    place: (value) => /^[1-9]\d{0,9}$/.test(value) && Number(value) < 2 ** 31,
     sort: (value) => (listingSorts as readonly string[]).includes(value),
     limit: (value) => Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= 50,
     cursor: (value) => continuesList(value, search),
@@ -105,6 +105,7 @@ function queryFilter(search: URLSearchParams): ListingFilter {
     minBathrooms: number('minBathrooms'),
     parking: flag('parking'),
     furnished: flag('furnished'),
+    place: number('place'),
     // A bbox of other than four numbers rejects the query; it has no filters to fingerprint.
     bbox:
       bbox?.length === 4 && bbox.every(Number.isFinite)
@@ -274,7 +275,7 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
           '0,10,1,5',
           '181,0,182,1',
         ],
-        place: ['2988507', '0', '07', 'paris', '12345678901'],
+        place: ['2988507', '0', '07', 'paris', '2147483648', '12345678901'],
         sort: ['newest', 'price-asc', 'price-desc', 'cheapest'],
         limit: ['1', '3', '50', '51'],
       }

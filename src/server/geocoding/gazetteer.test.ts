@@ -52,6 +52,8 @@ describe('gazetteer', () => {
       gazetteer.named(normalizePlace(name)).map((index) => gazetteer.city(index))
 
     expect(named('Paris')).toContainEqual({
+      // Its GeoNames id: https://www.geonames.org/2988507
+      id: 2988507,
       name: 'Paris',
       country: 'FR',
       region: '11',

@@ -2,10 +2,10 @@
 // the database, then, up to the limit, the gazetteer's most populous that have no listings.
 import type { Db } from '../db/database.js'
 import { placeItem, type PlaceItem } from './place-item.js'
-import { placePrefix, type PlaceIndex } from './place-index.js'
+import { placePrefix, sharedPlaceIndex, type PlaceIndex } from './place-index.js'
 import { busiestPlaces, placeListings } from './places.queries.js'
 
-/** At most this many places answer a prefix. */
+/** At most this many places are returned for a prefix. */
 export const placesLimit = 8
 
 export async function findPlaces(db: Db, places: PlaceIndex, typed: string): Promise<PlaceItem[]> {
@@ -39,7 +39,7 @@ export async function findPlace(
 }
 
 /** What the places' routes ask; the gazetteer is read on the first question, not at start. */
-export function createPlaceSearch(db: Db, places: () => PlaceIndex) {
+export function createPlaceSearch(db: Db, places: () => PlaceIndex = sharedPlaceIndex) {
   return {
     find: (typed: string) => findPlaces(db, places(), typed),
     get: (id: number) => findPlace(db, places(), id),

@@ -1,5 +1,5 @@
 // The gazetteer's cities as places, in memory: by id, by the start of their name (a sorted array
-// of normalized names, so that a typed prefix is a binary search and a short walk) and by point
+// of normalized names, so that a typed prefix is a binary search and a short scan) and by point
 // (place-grid.ts). About 138,000 cities: a few megabytes, read once per process.
 import { createAreaIndex } from '../geocoding/areas.js'
 import { sharedGazetteer, type City, type Gazetteer } from '../geocoding/gazetteer.js'
@@ -34,12 +34,25 @@ export function placePrefix(typed: string): string {
 }
 
 export function createPlaceIndex(gazetteer: Gazetteer): PlaceIndex {
-  const byId = new Map<number, number>()
+  const ids = new Uint32Array(gazetteer.size)
   const keys: string[] = new Array<string>(gazetteer.size)
   for (let index = 0; index < gazetteer.size; index++) {
     const city = gazetteer.city(index)
-    byId.set(city.id, index)
+    ids[index] = city.id
     keys[index] = normalizePlace(city.name)
+  }
+  // The cities' indexes in the order of their ids: a binary search finds an id, in a fifth of a
+  // Map's memory.
+  const byId = Uint32Array.from(ids.keys()).sort((a, b) => ids[a]! - ids[b]!)
+  const indexOf = (id: number) => {
+    let low = 0
+    let high = byId.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (ids[byId[middle]!]! < id) low = middle + 1
+      else high = middle
+    }
+    return low < byId.length && ids[byId[low]!] === id ? byId[low] : undefined
   }
   // The cities' indexes in the order of their names (code unit order, as `<` compares).
   const order = Uint32Array.from(keys.keys()).sort((a, b) =>
@@ -61,7 +74,7 @@ export function createPlaceIndex(gazetteer: Gazetteer): PlaceIndex {
 
   return {
     gazetteer,
-    indexOf: (id) => byId.get(id),
+    indexOf,
     mostPopulous(prefix, count, skip) {
       if (prefix === '' || count <= 0) return []
       // The best `count` so far, most populous first; a city joins only if it beats the last.

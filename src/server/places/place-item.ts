@@ -1,4 +1,4 @@
-// A place as GET /api/places answers it: the city, its region's name, a box to fit the map to and
+// A place as GET /api/places returns it: the city, its region's name, a box to fit the map to and
 // its count of listings on the market.
 import type { City } from '../geocoding/gazetteer.js'
 

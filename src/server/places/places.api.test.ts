@@ -52,7 +52,7 @@ describe.each(dialects)('GET /api/places on %s', (dialect) => {
     return response.body.items
   }
 
-  it("answers 'lon' with London, England first and London, Ontario next, then by population", async () => {
+  it("returns for 'lon' London, England first and London, Ontario next, then by population", async () => {
     const items = await places('lon')
     expect(items).toHaveLength(8)
     expect(items[0]).toMatchObject({
@@ -101,7 +101,7 @@ describe.each(dialects)('GET /api/places on %s', (dialect) => {
       .execute()
   })
 
-  it('answers one place by its id with its count, and 404 for an unknown id', async () => {
+  it('returns one place by its id with its count, and 404 for an unknown id', async () => {
     const one = await requestJson<PlaceItem>(t.app, `/api/places/${gbId}`)
     expect(one.status).toBe(200)
     expect(one.body).toMatchObject({ id: gbId, name: 'London', region: 'England', count: 3 })

@@ -18,7 +18,8 @@ const placesQuery = z.object({
     .max(max, `Must be at most ${max} characters`),
 })
 
-const placeParam = z.object({ id: z.string() })
+/** A GeoNames id as the API writes it; anything else names no place. */
+const placeId = /^[1-9]\d{0,9}$/
 
 export function placesRoutes(places: PlaceSearch) {
   return new Hono()
@@ -26,9 +27,9 @@ export function placesRoutes(places: PlaceSearch) {
       const items = await places.find(c.req.valid('query').q)
       return c.json({ items }, 200, publicResponse)
     })
-    .get('/:id', validate('param', placeParam), async (c) => {
-      const { id } = c.req.valid('param')
-      const place = /^[1-9]\d{0,9}$/.test(id) ? await places.get(Number(id)) : undefined
+    .get('/:id', async (c) => {
+      const id = c.req.param('id')
+      const place = placeId.test(id) ? await places.get(Number(id)) : undefined
       if (!place) return c.json({ error: 'Place not found' } satisfies ErrorBody, 404)
       return c.json(place, 200, publicResponse)
     })

@@ -36,6 +36,10 @@ export function readGazetteerCities(): GazetteerCity[] {
     const value = varint()
     return value % 2 === 0 ? value / 2 : -(value + 1) / 2
   }
+  // Not `pos += varint()`: that reads pos before varint() moves it.
+  const skip = (length: number) => {
+    pos += length
+  }
   const text = () => {
     const length = varint()
     pos += length
@@ -58,7 +62,7 @@ export function readGazetteerCities(): GazetteerCity[] {
       else if (tag === 10) lastLng += signed()
       else if (tag === 11) lastLat += signed()
       else if (type === 0) varint()
-      else if (type === 2) pos += varint()
+      else if (type === 2) skip(varint())
       else if (type === 1) pos += 8
       else if (type === 5) pos += 4
       else throw new Error(`cities.pbf has a field of wire type ${type}`)
