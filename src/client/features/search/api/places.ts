@@ -5,7 +5,7 @@ import type { PlaceItem } from '../../../../server/places/place-item'
 import type { Bbox } from '../../../../shared/listing-requests'
 import { api, ApiError, readJson } from '../../../api/http'
 
-/** A city of the gazetteer, as GET /api/places answers it: its box is [west, south, east, north]. */
+/** A city of the gazetteer as GET /api/places returns it; its box is [west, south, east, north]. */
 export type Place = PlaceItem
 
 /** How long the typing rests before the places are asked for. */

@@ -1,6 +1,7 @@
 // The places the search box suggests for its text, and the keys that move through them (the
 // WAI-ARIA 1.2 combobox): ArrowDown and ArrowUp move, Enter chooses the place the arrows are on,
-// Escape closes the list and then clears the text. Enter on none leaves the form to search the text.
+// Escape closes the list and then clears the text. Enter on no place leaves the form to search
+// the text.
 import { useEffect, useImperativeHandle, useState, type KeyboardEvent, type Ref } from 'react'
 import { formatCount } from '../../../../shared/format'
 import { useDebouncedValue } from '../../../hooks/use-debounced-value'

@@ -1,7 +1,8 @@
 // The search box of Explore and the search page: a search landmark whose text opens /search?q=….
 // It is a plain GET form to /search, so Enter searches before the page's script has loaded too.
 // It is also a combobox (WAI-ARIA 1.2, list autocomplete) that suggests places as the visitor
-// types; the suggestions load with the box's first focus, so Explore's first load does without them.
+// types; the suggestions load with the box's first focus, so Explore's first load is without
+// them.
 import { Search } from 'lucide-react'
 import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react'
 import { searchLimits } from '../../../../shared/listing-requests'
