@@ -69,7 +69,7 @@ test('a new search without an area moves the map to its own results', async ({ p
   await page.goto('/search?q=Paris')
   await expectMapOnResults(page, reads, 'Paris')
 
-  const box = page.getByRole('searchbox', { name: 'Search homes' })
+  const box = page.getByRole('combobox', { name: 'Search homes' })
   await box.fill('London')
   await box.press('Enter')
   await expect(page).toHaveURL('/search?q=London')

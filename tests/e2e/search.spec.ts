@@ -65,13 +65,13 @@ test.describe('search', () => {
     expect(elsewhere).toBeDefined()
 
     await page.goto('/')
-    const box = page.getByRole('search').getByRole('searchbox', { name: 'Search homes' })
+    const box = page.getByRole('search').getByRole('combobox', { name: 'Search homes' })
     await box.fill('PARIS')
     await box.press('Enter')
     await expect(page).toHaveURL('/search?q=PARIS')
     await expect(page.getByRole('heading', { name: 'Search', level: 1 })).toBeVisible()
     await expect(page).toHaveTitle('Search | House Marketplace')
-    await expect(page.getByRole('searchbox', { name: 'Search homes' })).toHaveValue('PARIS')
+    await expect(page.getByRole('combobox', { name: 'Search homes' })).toHaveValue('PARIS')
     await expect(page.getByText(homes(paris.length), { exact: true })).toBeVisible()
 
     await loadAll(page, paris.length)
@@ -82,7 +82,7 @@ test.describe('search', () => {
   test('an empty search box opens every home', async ({ page }) => {
     const all = await allListingsFromApi(page)
     await page.goto('/')
-    await page.getByRole('searchbox', { name: 'Search homes' }).press('Enter')
+    await page.getByRole('combobox', { name: 'Search homes' }).press('Enter')
     await expect(page).toHaveURL('/search')
     await expect(page.getByText(homes(all.length), { exact: true })).toBeVisible()
   })

@@ -104,6 +104,17 @@ for (const [device, options] of Object.entries(devices)) {
       await picture(page, `search-map-${device}`)
     })
 
+    test('of a place suggested as the visitor types', async ({ page }) => {
+      await page.goto('/search')
+      await page.getByRole('combobox', { name: 'Search homes' }).pressSequentially('lon')
+      const places = page.getByRole('listbox', { name: 'Places' })
+      // The status says the count once the list is that of the letters typed.
+      await expect(page.getByRole('status').filter({ hasText: /found$/ })).toBeVisible()
+      await page.getByRole('combobox', { name: 'Search homes' }).press('ArrowDown')
+      await expect(places.getByRole('option', { selected: true })).toBeVisible()
+      await picture(page, `search-place-${device}`)
+    })
+
     test('of the signed-in screens', async ({ page, context, seededApp }) => {
       await signIn(seededApp, context, demo)
       await page.goto('/profile')

@@ -22,6 +22,7 @@ export default function Explore() {
       <SearchBox
         className={styles.search}
         onSearch={(q) => void navigate(searchPath({ filter: { q } }))}
+        onChoosePlace={({ id }) => void navigate(searchPath({ filter: { place: id } }))}
       />
       <h2 className="section-heading">Categories</h2>
       <div className={styles.categories}>

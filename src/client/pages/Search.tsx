@@ -21,6 +21,7 @@ import { TypeTabs } from '../features/search/components/TypeTabs'
 import { readSearch } from '../../shared/read-search'
 import { searchPath, type SearchState, type SearchView } from '../../shared/search-state'
 import { SearchBox } from '../features/search/components/SearchBox'
+import { useSearchPlace } from '../features/search/hooks/use-search-place'
 import { SegmentedControl } from '../components/SegmentedControl'
 import { Spinner } from '../components/Spinner'
 import { useDocumentTitle } from '../hooks/use-document-title'
@@ -48,7 +49,8 @@ export default function Search() {
   const desktop = useMediaQuery('(min-width: 1024px)')
   const hydrating = useHydrating()
   const { filter, sort, view } = search
-  const active = activeFilters(filter)
+  const place = useSearchPlace(filter.place)
+  const active = activeFilters(filter, place?.name)
 
   // Each change is a new entry in the history: Back goes to the search before it.
   const go = (change: Partial<SearchState>) => void navigate(searchPath({ ...search, ...change }))
@@ -73,6 +75,9 @@ export default function Search() {
         className={styles.searchBox}
         query={filter.q}
         onSearch={(q) => go({ filter: { ...filter, q } })}
+        onChoosePlace={({ id }) =>
+          go({ filter: { ...filter, q: undefined, bbox: undefined, place: id } })
+        }
       />
       <TypeTabs type={filter.type} onChange={chooseType} />
 
@@ -116,7 +121,12 @@ export default function Search() {
         {showMap && (
           <div className={styles.mapPane}>
             <Suspense fallback={<Spinner label="Loading the map…" className={styles.map} />}>
-              <SearchMap filter={filter} onSearchArea={searchTheArea} className={styles.map} />
+              <SearchMap
+                filter={filter}
+                onSearchArea={searchTheArea}
+                placeBox={place?.box}
+                className={styles.map}
+              />
             </Suspense>
           </div>
         )}

@@ -46,6 +46,17 @@ describe('activeFilters', () => {
     ).toEqual(['For sale', 'No parking', 'No offers'])
   })
 
+  it("names the place by its name, as 'Place' until that is known, and removes it alone", () => {
+    const filter = { place: 2643743, type: 'rent' as const }
+    expect(activeFilters(filter, 'London, England').map(({ label }) => label)).toEqual([
+      'London, England',
+      'For rent',
+    ])
+    const [place] = activeFilters(filter)
+    expect(place).toEqual({ key: 'place', label: 'Place', without: { type: 'rent' } })
+    expect(panelFilterKeys).not.toContain('place')
+  })
+
   it('is empty for no filter', () => {
     expect(activeFilters({})).toEqual([])
   })

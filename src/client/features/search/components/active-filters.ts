@@ -6,7 +6,16 @@ import { filterWords } from '../../../../shared/search-summary'
 export interface ActiveFilter {
   /** Which part of the search it is; both prices are one filter. */
   key:
-    'q' | 'type' | 'price' | 'bedrooms' | 'bathrooms' | 'parking' | 'furnished' | 'offer' | 'area'
+    | 'q'
+    | 'place'
+    | 'type'
+    | 'price'
+    | 'bedrooms'
+    | 'bathrooms'
+    | 'parking'
+    | 'furnished'
+    | 'offer'
+    | 'area'
   /** 'Up to $2,000', '3+ bedrooms' */
   label: string
   /** The same search without this filter. */
@@ -24,8 +33,11 @@ export const panelFilterKeys: readonly ActiveFilter['key'][] = [
   'offer',
 ]
 
-/** Each filter of the search, in the order the panel shows them. */
-export function activeFilters(filter: ListingFilter): ActiveFilter[] {
+/**
+ * Each filter of the search, in the order the panel shows them. The place is named by its name once
+ * it is known, and as 'Place' until then.
+ */
+export function activeFilters(filter: ListingFilter, placeName = 'Place'): ActiveFilter[] {
   const active: ActiveFilter[] = []
   const add = (key: ActiveFilter['key'], label: string, ...names: (keyof ListingFilter)[]) => {
     const without = { ...filter }
@@ -33,6 +45,7 @@ export function activeFilters(filter: ListingFilter): ActiveFilter[] {
     active.push({ key, label, without })
   }
   if (filter.q !== undefined) add('q', `“${filter.q}”`, 'q')
+  if (filter.place !== undefined) add('place', placeName, 'place')
   if (filter.type) add('type', filter.type === 'rent' ? 'For rent' : 'For sale', 'type')
   if (filter.minPrice !== undefined || filter.maxPrice !== undefined) {
     add('price', filterWords.price(filter.minPrice, filter.maxPrice), 'minPrice', 'maxPrice')

@@ -28,6 +28,8 @@ export interface SearchMapProps {
   filter: ListingFilter
   /** 'Search this area' was pressed with the map showing `bbox` */
   onSearchArea: (bbox: Bbox) => void
+  /** the box of the place searched, once known: the map shows it, unless an area is searched */
+  placeBox?: Bbox
   className?: string
 }
 
@@ -38,9 +40,9 @@ const settleMs = 300
 /** Room around the results when the map is fitted to them, so no pin sits on the edge. */
 const resultsPadding: L.PointTuple = [48, 48]
 
-export default function SearchMap({ filter, onSearchArea, className }: SearchMapProps) {
+export default function SearchMap({ filter, onSearchArea, placeBox, className }: SearchMapProps) {
   // The first view: the area searched, or the whole world until the first response says where.
-  const [firstView] = useState(() => bboxCorners(filter.bbox ?? worldBbox))
+  const [firstView] = useState(() => bboxCorners(filter.bbox ?? placeBox ?? worldBbox))
   return (
     <div
       className={className ? `${styles.searchMap} ${className}` : styles.searchMap}
@@ -49,7 +51,7 @@ export default function SearchMap({ filter, onSearchArea, className }: SearchMap
     >
       <MapContainer bounds={firstView} maxZoom={maxZoom} className={styles.leaflet}>
         <MapTiles />
-        <SearchMapContent filter={filter} onSearchArea={onSearchArea} />
+        <SearchMapContent filter={filter} onSearchArea={onSearchArea} placeBox={placeBox} />
       </MapContainer>
     </div>
   )
@@ -85,7 +87,7 @@ function readView(map: LeafletMap): MapView {
   }
 }
 
-function SearchMapContent({ filter, onSearchArea }: Omit<SearchMapProps, 'className'>) {
+function SearchMapContent({ filter, onSearchArea, placeBox }: Omit<SearchMapProps, 'className'>) {
   const map = useMap()
   const [view, setView] = useState(() => readView(map))
   // The area the visitor moved the map away from: 'Search this area' is offered while the page
@@ -96,21 +98,26 @@ function SearchMapContent({ filter, onSearchArea }: Omit<SearchMapProps, 'classN
   // Without an area searched, the map reads the whole world until its response says where the
   // results are, fits itself to them, then reads its view again: on the first response, and again
   // for each new search. A visitor who moves the map first has chosen where to look.
-  const [seeking, setSeeking] = useState(() => (filter.bbox ? null : worldRead(map)))
+  const [seeking, setSeeking] = useState(() => (filter.bbox || placeBox ? null : worldRead(map)))
   // The search the map fitted itself to last, so that each is fitted to once.
   const fittedFor = useRef<MapRead | null>(null)
   // The area the map was last fitted to or searched: the one the page's `filter.bbox` names.
   const shownArea = useRef(bboxKey(filter.bbox))
 
   // The page's search as this map saw it last. A new one without an area is looked for, wherever
-  // the map stands; new filters within an area keep the map on it.
+  // the map stands, unless it has a place to show; new filters within an area keep the map on it.
   const area = filter.bbox
   const areaKey = bboxKey(area)
   const resultsKey = filterKey(filter)
-  const [search, setSearch] = useState({ areaKey, resultsKey })
-  if (search.areaKey !== areaKey || search.resultsKey !== resultsKey) {
-    setSearch({ areaKey, resultsKey })
-    setSeeking(area ? null : worldRead(map))
+  const placeKey = bboxKey(placeBox)
+  const [search, setSearch] = useState({ areaKey, resultsKey, placeKey })
+  if (
+    search.areaKey !== areaKey ||
+    search.resultsKey !== resultsKey ||
+    search.placeKey !== placeKey
+  ) {
+    setSearch({ areaKey, resultsKey, placeKey })
+    setSeeking(area || placeBox ? null : worldRead(map))
     // The map goes to the new results: where the visitor had moved it is no area to offer now.
     if (!area) setMovedFrom(null)
   }
@@ -184,6 +191,12 @@ function SearchMapContent({ filter, onSearchArea }: Omit<SearchMapProps, 'classN
     shownArea.current = areaKey
     if (area) fitQuietly(bboxCorners(area), {})
   }, [area, areaKey, fitQuietly])
+
+  // A place searched: the map shows its box rather than looking for the results.
+  useEffect(() => {
+    if (!placeBox || area) return
+    fitQuietly(bboxCorners(placeBox), {})
+  }, [placeBox, area, fitQuietly])
 
   function searchThisArea() {
     // A flick may still be gliding: stop it, so that the area searched is the one left on show.
