@@ -7,7 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { ListingType } from '../../shared/listing'
 import { listingSorts, type Bbox, type ListingSort } from '../../shared/listing-requests'
 import { screens } from '../../shared/screens'
-import { useListingMap, useListingPages } from '../features/listings/api/listings'
+import { useListingCount, useListingPages } from '../features/listings/api/listings'
 import { EmptyState } from '../components/EmptyState'
 import { ListingPages } from '../features/listings/components/ListingPages'
 import { SaveSearchButton } from '../features/saved-searches/components/SaveSearchButton'
@@ -37,9 +37,6 @@ const sortLabels: Record<ListingSort, string> = {
   'price-desc': 'Price (high to low)',
 }
 
-/** The map's zoom does not change how many homes match; 0 asks for the fewest pins. */
-const countZoom = 0
-
 export default function Search() {
   useDocumentTitle(screens.search.title)
   const [params] = useSearchParams()
@@ -62,7 +59,7 @@ export default function Search() {
   const showList = desktop || view === 'list'
   // Leaflet needs a browser: a server-rendered page gets its map once the page is the browser's own.
   const showMap = (desktop || view === 'map') && !hydrating
-  const count = useListingMap(filter, countZoom)
+  const count = useListingCount(filter)
   // The list's own read (ListingPages shares it), for what the server says when it rejects it.
   const pages = useListingPages(search, { enabled: showList })
 
