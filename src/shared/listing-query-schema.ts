@@ -9,6 +9,7 @@ import { limits, listingTypes } from './listing.js'
 import { decodeCursor } from './listing-cursor.js'
 import type { ListingQuery, ListingSearch } from './listing-query.js'
 import { listingSorts, searchLimits, type Bbox, type ListingFilter } from './listing-requests.js'
+import { readPolygon, type Polygon } from './polygon.js'
 
 const booleanText = z.enum(['true', 'false'], "Must be 'true' or 'false'")
 const wholeDollars = z
@@ -44,6 +45,15 @@ const bboxText = z.string().transform((value, ctx): Bbox => {
   return { west, south, east, north }
 })
 
+const polygonText = z.string().transform((value, ctx): Polygon => {
+  const read = readPolygon(value)
+  if ('problem' in read) {
+    ctx.addIssue({ code: 'custom', message: read.problem })
+    return z.NEVER
+  }
+  return read.polygon
+})
+
 /** The filter's parameters, each checked on its own. */
 const filterShape = {
   type: z.enum(listingTypes, "Must be 'rent' or 'sale'").optional(),
@@ -64,6 +74,7 @@ const filterShape = {
   parking: booleanText.transform((value) => value === 'true').optional(),
   furnished: booleanText.transform((value) => value === 'true').optional(),
   bbox: bboxText.optional(),
+  polygon: polygonText.optional(),
 }
 
 /** The parameters together: a price range must not be upside down. */

@@ -1,6 +1,7 @@
 // The listing filter and sort, the map's types, and the filter's parameters in their one canonical
 // order. A query as a whole (filter, sort, page size, cursor) is listing-query.ts.
 import { limits, type ListingType } from './listing.js'
+import { canonicalPolygon, type Polygon } from './polygon.js'
 
 export const listingSorts = ['newest', 'price-asc', 'price-desc'] as const
 export type ListingSort = (typeof listingSorts)[number]
@@ -36,6 +37,8 @@ export interface ListingFilter {
   parking?: boolean
   furnished?: boolean
   bbox?: Bbox
+  /** only listings inside this area (polygon.ts), tested on the polygon itself, not its box */
+  polygon?: Polygon
 }
 
 export const searchLimits = {
@@ -66,6 +69,10 @@ export function filterParameters(filter: ListingFilter): [string, string][] {
   if (filter.bbox) {
     const { west, south, east, north } = filter.bbox
     add('bbox', [west, south, east, north].map(degrees).join(','))
+  }
+  if (filter.polygon) {
+    const points = canonicalPolygon(filter.polygon)
+    add('polygon', points.map(({ lat, lng }) => `${degrees(lat)},${degrees(lng)}`).join(';'))
   }
   return parameters
 }

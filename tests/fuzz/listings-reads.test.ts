@@ -19,6 +19,7 @@ import {
   type TestApp,
 } from '../support/test-app'
 import { filterFingerprint } from '../../src/server/listings/filter-fingerprint'
+import { readPolygon } from '../../src/shared/polygon'
 import { decodeCursor, encodeCursor, type ListingCursor } from '../../src/shared/listing-cursor'
 import { ask, expectErrorResponse, successBody } from '../support/fuzz/responses'
 import { fuzzParameters, fuzzSeed, fuzzTimeout, origin, outcomes } from '../support/fuzz/fuzz-run'
@@ -74,6 +75,7 @@ function isValidListQuery(search: URLSearchParams): boolean {
     parking: isBoolean,
     furnished: isBoolean,
     bbox: isBbox,
+    polygon: (value) => 'polygon' in readPolygon(value),
     sort: (value) => (listingSorts as readonly string[]).includes(value),
     limit: (value) => Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= 50,
     cursor: (value) => continuesList(value, search),
@@ -109,8 +111,25 @@ function queryFilter(search: URLSearchParams): ListingFilter {
       bbox?.length === 4 && bbox.every(Number.isFinite)
         ? { west: bbox[0]!, south: bbox[1]!, east: bbox[2]!, north: bbox[3]! }
         : undefined,
+    polygon: search.has('polygon') ? polygonOf(search.get('polygon')!) : undefined,
   }
 }
+
+function polygonOf(text: string) {
+  const read = readPolygon(text)
+  return 'polygon' in read ? read.polygon : undefined
+}
+
+/** Areas around some of the listings: Paris, across the 180th meridian at Fiji, and bad ones. */
+const polygons = [
+  '48,2;49,2;49,3;48,3',
+  '-18,178;-16,178;-16,-179;-18,-179;-18,178',
+  '9,-85;10,-84;9,-83',
+  '48,2;49,3;48,3;49,2',
+  '48,2;49,2',
+  '91,2;49,2;49,3',
+  '0,-100;1,0;0,100',
+]
 
 const querySort = (search: URLSearchParams) => (search.get('sort') ?? 'newest') as ListingSort
 
@@ -228,6 +247,7 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
           '1,2,3,4,5',
           '0,10,1,5',
         ),
+        fc.constantFrom(...polygons),
         fc.constantFrom(...userIds),
         realCursor(),
       )
@@ -273,6 +293,7 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
           '0,10,1,5',
           '181,0,182,1',
         ],
+        polygon: polygons,
         sort: ['newest', 'price-asc', 'price-desc', 'cheapest'],
         limit: ['1', '3', '50', '51'],
       }

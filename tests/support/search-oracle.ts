@@ -2,6 +2,7 @@
 // written apart from the server's own code (search-words.ts, search/) so that the two
 // can disagree. The tests compare the API's pages and maps with it.
 import type { Bbox, ListingFilter, ListingSort } from '../../src/shared/listing-requests'
+import type { Geolocation } from '../../src/shared/listing'
 import type { ListingRow } from './test-app'
 
 /** Letters that lose no mark when decomposed, written out as a reader would type them. */
@@ -41,6 +42,30 @@ export function inBox(row: { lat: number; lng: number }, bbox: Bbox): boolean {
     : row.lng >= bbox.west || row.lng <= bbox.east
 }
 
+/**
+ * Whether the point lies inside the polygon, by the even-odd rule, worked out here apart from
+ * shared/polygon.ts: the polygon's longitudes are unwrapped from its first point the short way,
+ * and the point's longitude is taken within 180° of that first point.
+ */
+export function inPolygon(row: { lat: number; lng: number }, polygon: Geolocation[]): boolean {
+  const near = (lng: number, to: number) => lng + 360 * Math.round((to - lng) / 360)
+  const xs: number[] = []
+  for (const point of polygon) xs.push(xs.length === 0 ? point.lng : near(point.lng, xs.at(-1)!))
+  // On the first point's side of the polygon's middle, so a point east of the meridian can match.
+  const middle = (Math.min(...xs) + Math.max(...xs)) / 2
+  const x = near(row.lng, middle)
+  let inside = false
+  polygon.forEach((a, index) => {
+    const b = polygon[(index + 1) % polygon.length]!
+    const [ax, bx] = [xs[index]!, xs[(index + 1) % polygon.length]!]
+    if (a.lat > row.lat !== b.lat > row.lat) {
+      const edgeX = ax + ((row.lat - a.lat) * (bx - ax)) / (b.lat - a.lat)
+      if (x < edgeX) inside = !inside
+    }
+  })
+  return inside
+}
+
 /** Every word of `q` begins some word of the listing's name or location. */
 function matchesText(row: ListingRow, q: string): boolean {
   const words = plainWords(`${row.name} ${row.location}`)
@@ -76,7 +101,8 @@ export function matchesFilter(
     (filter.minBathrooms === undefined || row.bathrooms >= filter.minBathrooms) &&
     (filter.parking === undefined || row.parking === filter.parking) &&
     (filter.furnished === undefined || row.furnished === filter.furnished) &&
-    (filter.bbox === undefined || inBox(row, filter.bbox))
+    (filter.bbox === undefined || inBox(row, filter.bbox)) &&
+    (filter.polygon === undefined || inPolygon(row, filter.polygon))
   )
 }
 

@@ -2,6 +2,7 @@
 // checked on the listing itself, for the saved searches a new listing may match.
 import { effectivePrice, type Listing } from '../../shared/listing.js'
 import type { ListingFilter } from '../../shared/listing-requests.js'
+import { polygonContains } from '../../shared/polygon.js'
 import { queryWords } from '../listings/search-words.js'
 import { listingWords } from '../saved-searches/alert-candidates.queries.js'
 
@@ -32,6 +33,7 @@ export function listingMatchesFilter(
         (bbox.west <= bbox.east
           ? lng >= bbox.west && lng <= bbox.east
           : lng >= bbox.west || lng <= bbox.east))) &&
+    (filter.polygon === undefined || polygonContains(filter.polygon, { lat, lng })) &&
     (filter.q === undefined ||
       queryWords(filter.q).every((wanted) => words().some((word) => word.startsWith(wanted))))
   )

@@ -2,6 +2,7 @@
 // index instead of reading every search of its type and price (docs/decisions/012-job-queue.md).
 // The key only narrows; each candidate's whole filter is still checked on the listing.
 import type { ListingFilter } from '../../shared/listing-requests.js'
+import { polygonBox } from '../../shared/polygon.js'
 import { queryWords } from '../listings/search-words.js'
 
 export const placeKinds = ['word', 'cells', 'none'] as const
@@ -32,8 +33,16 @@ export function placeCell(lat: number, lng: number): number {
   return row(lat) * placeGrid.columns + column(lng)
 }
 
-/** The place key of a search's filter, for the saved-search writes and migration 012. */
-export function searchPlace({ q, bbox }: Pick<ListingFilter, 'q' | 'bbox'>): SearchPlace {
+/**
+ * The place key of a search's filter, for the saved-search writes and migration 012. A polygon
+ * without a bbox is placed by its own box.
+ */
+export function searchPlace({
+  q,
+  bbox: given,
+  polygon,
+}: Pick<ListingFilter, 'q' | 'bbox' | 'polygon'>): SearchPlace {
+  const bbox = given ?? (polygon && polygonBox(polygon))
   const words = q === undefined ? [] : queryWords(q)
   if (words.length > 0) {
     // The longest word is the rarest prefix, so it narrows the most.

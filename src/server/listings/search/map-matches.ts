@@ -2,6 +2,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Bbox, ListingFilter, MapItem } from '../../../shared/listing-requests.js'
 import type { Db } from '../../db/database.js'
+import { polygonBox } from '../../../shared/polygon.js'
 import { isWholeWorld } from '../map-grid.js'
 import { queryWords } from '../search-words.js'
 import { rowConditions, textMatch } from './search-conditions.js'
@@ -9,8 +10,8 @@ import { and } from './search-rows.js'
 import { areaSeqs } from './sqlite-search-page.js'
 
 /**
- * `from …` of the listings that match in `box`. On SQLite the box's R*Tree drives, or, for the
- * whole world, the text index when there is text; PostgreSQL's planner chooses for itself.
+ * `from …` of the listings that match in `box`. On SQLite the R*Tree of the box and the polygon's
+ * drives, or, for the whole world without a polygon, the text index when there is text; PostgreSQL's planner chooses for itself.
  */
 export function mapMatches(
   db: Db,
@@ -22,8 +23,10 @@ export function mapMatches(
   const conditions = and([...rowConditions(db, { ...filter, bbox: box }, false), ...extra])
   if (db.dialect === 'sqlite') {
     const words = filter.q === undefined ? [] : queryWords(filter.q)
-    if (!isWholeWorld(box)) {
-      return sql`(${areaSeqs(box)}) as driver
+    const boxes = isWholeWorld(box) ? [] : [box]
+    if (filter.polygon) boxes.push(polygonBox(filter.polygon))
+    if (boxes.length > 0) {
+      return sql`(${areaSeqs(boxes)}) as driver
         cross join listing on listing.seq = driver.seq where ${conditions}`
     }
     if (words.length > 0) {

@@ -3,9 +3,11 @@ import { sql, type RawBuilder } from 'kysely'
 import type { ListingCursor } from '../../../shared/listing-cursor.js'
 import type { ListingQuery } from '../../../shared/listing-query.js'
 import type { Bbox, ListingFilter, ListingSort } from '../../../shared/listing-requests.js'
+import { polygonBox } from '../../../shared/polygon.js'
 import type { Db } from '../../db/database.js'
 import { isWholeWorld } from '../map-grid.js'
 import { queryWords } from '../search-words.js'
+import { insidePolygon } from './polygon-conditions.js'
 import { column } from './search-rows.js'
 
 /** A search's page as each database's reader gets it: the query and its conditions, built once. */
@@ -50,7 +52,8 @@ export function isSearch(filter: ListingFilter): boolean {
     filter.minBathrooms !== undefined ||
     filter.parking !== undefined ||
     filter.furnished !== undefined ||
-    filter.bbox !== undefined
+    filter.bbox !== undefined ||
+    filter.polygon !== undefined
   )
 }
 
@@ -133,6 +136,9 @@ export function rowConditions(
   // The whole world holds every listing: a condition on it would only tempt a planner to read
   // the whole box index.
   if (filter.bbox && !isWholeWorld(filter.bbox)) conditions.push(...boxConditions(filter.bbox))
+  if (filter.polygon) {
+    conditions.push(...boxConditions(polygonBox(filter.polygon)), insidePolygon(filter.polygon))
+  }
   const words = filter.q === undefined ? [] : queryWords(filter.q)
   if (db.dialect === 'postgres') {
     if (words.length > 0) {

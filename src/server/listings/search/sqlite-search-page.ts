@@ -3,6 +3,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Bbox, ListingFilter, ListingSort } from '../../../shared/listing-requests.js'
 import type { Db } from '../../db/database.js'
+import { polygonBox } from '../../../shared/polygon.js'
 import { queryWords } from '../search-words.js'
 import {
   keysetCondition,
@@ -116,7 +117,10 @@ async function probe(
 /** The box and the price range (under the newest sort), as seqs, when the filter has them. */
 function selectiveIndexes(filter: ListingFilter, sort: ListingSort) {
   const candidates: { name: string; rows: RawBuilder<unknown> }[] = []
-  if (filter.bbox) candidates.push({ name: 'area', rows: areaSeqs(filter.bbox) })
+  const boxes = [filter.bbox, filter.polygon && polygonBox(filter.polygon)].filter(
+    (box) => box !== undefined,
+  )
+  if (boxes.length > 0) candidates.push({ name: 'area', rows: areaSeqs(boxes) })
   const priceRange = filter.minPrice !== undefined || filter.maxPrice !== undefined
   if (priceRange && sort === 'newest') {
     const range = [
@@ -132,13 +136,17 @@ function selectiveIndexes(filter: ListingFilter, sort: ListingSort) {
   return candidates
 }
 
-/** The seqs of listings that may lie in the box (R*Tree rounds outwards; rows decide). */
-export function areaSeqs(bbox: Bbox) {
-  const longitudes =
-    bbox.west <= bbox.east
-      ? sql`maxLng >= ${bbox.west} and minLng <= ${bbox.east}`
-      : sql`(maxLng >= ${bbox.west} or minLng <= ${bbox.east})`
-  return sql`
-    select seq from listing_area
-    where maxLat >= ${bbox.south} and minLat <= ${bbox.north} and ${longitudes}`
+/**
+ * The seqs of listings that may lie in every one of the boxes (a map's, a polygon's): the R*Tree
+ * rounds outwards, the rows decide.
+ */
+export function areaSeqs(boxes: Bbox[]) {
+  const inside = boxes.map((bbox) => {
+    const longitudes =
+      bbox.west <= bbox.east
+        ? sql`maxLng >= ${bbox.west} and minLng <= ${bbox.east}`
+        : sql`(maxLng >= ${bbox.west} or minLng <= ${bbox.east})`
+    return sql`maxLat >= ${bbox.south} and minLat <= ${bbox.north} and ${longitudes}`
+  })
+  return sql`select seq from listing_area where ${sql.join(inside, sql` and `)}`
 }
