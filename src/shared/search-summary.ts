@@ -20,6 +20,8 @@ export const filterWords = {
   furnished: (wanted: boolean) => (wanted ? 'Furnished' : 'Unfurnished'),
   offer: (wanted: boolean) => (wanted ? 'Offers only' : 'No offers'),
   area: 'Map area',
+  /** an area outlined on the map (the `polygon` parameter) */
+  areaOnMap: 'Area on the map',
 } as const
 
 const typeWords = { rent: 'Rent', sale: 'Sale' } as const
@@ -51,6 +53,7 @@ export function searchSummary(filter: ListingFilter, sort: ListingSort = 'newest
   if (filter.furnished !== undefined) ours(filterWords.furnished(filter.furnished))
   if (filter.offer !== undefined) ours(filterWords.offer(filter.offer))
   if (filter.bbox) ours(filterWords.area)
+  if (filter.polygon) ours(filterWords.areaOnMap)
   if (filter.userRef !== undefined) ours('One owner’s homes')
   if (parts.length === 0) parts.push({ text: everythingSummary, ours: true })
   if (sort !== 'newest') ours(sortWords[sort])

@@ -2,10 +2,11 @@
 // link to share, reload and go back to. Phones fold the filters into a sheet and show the list or
 // the map; desktops show a filter bar, and the list and the map side by side.
 import { ArrowDownUp } from 'lucide-react'
-import { lazy, Suspense, useMemo } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { ListingType } from '../../shared/listing'
 import { listingSorts, type Bbox, type ListingSort } from '../../shared/listing-requests'
+import type { Polygon } from '../../shared/polygon'
 import { screens } from '../../shared/screens'
 import { useListingCount, useListingPages } from '../features/listings/api/listings'
 import { EmptyState } from '../components/EmptyState'
@@ -49,7 +50,10 @@ export default function Search() {
 
   // Each change is a new entry in the history: Back goes to the search before it.
   const go = (change: Partial<SearchState>) => void navigate(searchPath({ ...search, ...change }))
-  const searchTheArea = (bbox: Bbox) => go({ filter: { ...filter, bbox } })
+  // The map's view and an area outlined on it are two ways to say where: one replaces the other.
+  const searchTheArea = (bbox: Bbox) => go({ filter: { ...filter, bbox, polygon: undefined } })
+  const searchTheOutline = (polygon: Polygon) =>
+    go({ filter: { ...filter, bbox: undefined, polygon } })
   // The prices of one type mean nothing for the other; without a type, prices are not sorted.
   const chooseType = (type: ListingType | undefined) => {
     const rest = { ...filter, type, minPrice: undefined, maxPrice: undefined }
@@ -62,6 +66,9 @@ export default function Search() {
   const count = useListingCount(filter)
   // The list's own read (ListingPages shares it), for what the server says when it rejects it.
   const pages = useListingPages(search, { enabled: showList })
+  // The listing pointed at, in the list or on the map beside it: its card and its pin light up.
+  const [highlightedId, setHighlightedId] = useState<string>()
+  const highlight = desktop ? { id: highlightedId, onChange: setHighlightedId } : undefined
 
   return (
     <main className={`page ${styles.page}`}>
@@ -107,13 +114,22 @@ export default function Search() {
               filter={filter}
               sort={sort}
               empty={<NoResults search={search} active={active} />}
+              highlight={highlight}
             />
           </section>
         )}
         {showMap && (
           <div className={styles.mapPane}>
             <Suspense fallback={<Spinner label="Loading the map…" className={styles.map} />}>
-              <SearchMap filter={filter} onSearchArea={searchTheArea} className={styles.map} />
+              <SearchMap
+                filter={filter}
+                onSearchArea={searchTheArea}
+                onDrawArea={searchTheOutline}
+                onRemoveArea={() => go({ filter: { ...filter, polygon: undefined } })}
+                highlightedId={highlight?.id}
+                onHighlight={highlight?.onChange}
+                className={styles.map}
+              />
             </Suspense>
           </div>
         )}

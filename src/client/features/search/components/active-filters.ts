@@ -6,7 +6,16 @@ import { filterWords } from '../../../../shared/search-summary'
 export interface ActiveFilter {
   /** Which part of the search it is; both prices are one filter. */
   key:
-    'q' | 'type' | 'price' | 'bedrooms' | 'bathrooms' | 'parking' | 'furnished' | 'offer' | 'area'
+    | 'q'
+    | 'type'
+    | 'price'
+    | 'bedrooms'
+    | 'bathrooms'
+    | 'parking'
+    | 'furnished'
+    | 'offer'
+    | 'area'
+    | 'areaOnMap'
   /** 'Up to $2,000', '3+ bedrooms' */
   label: string
   /** The same search without this filter. */
@@ -49,5 +58,6 @@ export function activeFilters(filter: ListingFilter): ActiveFilter[] {
   }
   if (filter.offer !== undefined) add('offer', filterWords.offer(filter.offer), 'offer')
   if (filter.bbox) add('area', filterWords.area, 'bbox')
+  if (filter.polygon) add('areaOnMap', filterWords.areaOnMap, 'polygon')
   return active
 }
