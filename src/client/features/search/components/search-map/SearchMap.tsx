@@ -54,7 +54,7 @@ const resultsPadding: L.PointTuple = [48, 48]
 export default function SearchMap({ className, ...props }: SearchMapProps) {
   const { filter } = props
   // The first view: the area searched, or the whole world until the first response says where.
-  const [firstView] = useState(() => bboxCorners(filter.bbox ?? worldBbox))
+  const [firstView] = useState(() => bboxCorners(searchedArea(filter) ?? worldBbox))
   return (
     <div
       className={className ? `${styles.searchMap} ${className}` : styles.searchMap}
@@ -67,6 +67,11 @@ export default function SearchMap({ className, ...props }: SearchMapProps) {
       </MapContainer>
     </div>
   )
+}
+
+/** The box of the area searched: the map's view searched, or an area outlined on it. */
+function searchedArea(filter: ListingFilter): Bbox | undefined {
+  return filter.bbox ?? (filter.polygon && polygonBox(filter.polygon))
 }
 
 /** What the map asks the server for: the listings of a box, grouped at a zoom. */
@@ -119,7 +124,7 @@ function SearchMapContent({
   // Without an area searched, the map reads the whole world until its response says where the
   // results are, fits itself to them, then reads its view again: on the first response, and again
   // for each new search. A visitor who moves the map first has chosen where to look.
-  const [seeking, setSeeking] = useState(() => (filter.bbox ? null : worldRead(map)))
+  const [seeking, setSeeking] = useState(() => (searchedArea(filter) ? null : worldRead(map)))
   // The search the map fitted itself to last, so that each is fitted to once.
   const fittedFor = useRef<MapRead | null>(null)
   // The area the map was last fitted to or searched: the one the page's `filter.bbox` names.
@@ -127,7 +132,7 @@ function SearchMapContent({
 
   // The page's search as this map saw it last. A new one without an area is looked for, wherever
   // the map stands; new filters within an area keep the map on it.
-  const area = filter.bbox ?? (filter.polygon && polygonBox(filter.polygon))
+  const area = searchedArea(filter)
   const areaKey = bboxKey(area)
   const resultsKey = filterKey(filter)
   const [search, setSearch] = useState({ areaKey, resultsKey })
