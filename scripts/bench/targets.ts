@@ -21,6 +21,8 @@ export const searchTargetNames = [
   'search-deep',
   'map-city',
   'map-world',
+  'search-area',
+  'search-area-price',
 ] as const
 export type SearchTargetName = (typeof searchTargetNames)[number]
 
@@ -152,6 +154,8 @@ export async function chooseTargets(db: Db, app: App, cities: BenchCity[]): Prom
       search('search-deep', await pagePath(app, sorted, deepSearchPage)),
       search('map-city', `/api/listings/map?bbox=${cityBox(city)}&zoom=12`),
       search('map-world', '/api/listings/map?bbox=-180,-90,180,90&zoom=2'),
+      search('search-area', `/api/listings?polygon=${cityArea(city)}`),
+      search('search-area-price', `/api/listings?polygon=${cityArea(city)}&sort=price-asc`),
     ],
   }
 }
@@ -174,6 +178,21 @@ function cityBox(city: BenchCity): string {
   return [city.lng - lng, city.lat - lat, city.lng + lng, city.lat + lat]
     .map((degrees) => degrees.toFixed(4))
     .join(',')
+}
+
+/**
+ * A city-sized area of 50 corners round the city's centre, 6 to 10 km out in five lobes (so it
+ * is concave, and its box holds listings outside it), as a `polygon` parameter.
+ */
+function cityArea(city: BenchCity): string {
+  const perKm = degreesPerKm(city.lat)
+  return Array.from({ length: 50 }, (_, n) => {
+    const angle = (n / 50) * 2 * Math.PI
+    const km = cityRadiusKm * (1 + 0.25 * Math.sin(5 * angle))
+    const lat = city.lat + km * perKm.lat * Math.sin(angle)
+    const lng = city.lng + km * perKm.lng * Math.cos(angle)
+    return `${lat.toFixed(5)},${lng.toFixed(5)}`
+  }).join(';')
 }
 
 /**

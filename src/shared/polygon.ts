@@ -177,7 +177,7 @@ export interface PolygonEdge {
 
 /**
  * The numbers of the inside test, shared by the SQL (search/polygon-conditions.ts) and
- * `polygonContains`, so that the database and the code answer alike: the edges that are not level,
+ * `polygonContains`, so that the database and the code decide alike: the edges that are not level,
  * and whether the shape crosses the 180th meridian (then a point's negative longitude is read as
  * 360° more, on the same plane as the edges).
  */

@@ -31,6 +31,18 @@ describe('searchSummary', () => {
     expect(searchSummary({ furnished: true, offer: false })).toBe('Furnished · no offers')
   })
 
+  it('names an area on the map once, a box or a polygon or both', () => {
+    const polygon = [
+      { lat: 48.8, lng: 2.2 },
+      { lat: 48.8, lng: 2.4 },
+      { lat: 48.9, lng: 2.3 },
+    ]
+    expect(searchSummary({ type: 'rent', polygon })).toBe('Rent · map area')
+    expect(
+      searchSummary({ polygon, bbox: { west: 2.2, south: 48.8, east: 2.4, north: 48.9 } }),
+    ).toBe('Map area')
+  })
+
   it('says All homes for a search without filters, whatever its sort', () => {
     expect(searchSummary({})).toBe('All homes')
     expect(searchSummary({}, 'price-asc')).toBe('All homes · lowest price first')

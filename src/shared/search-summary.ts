@@ -52,8 +52,8 @@ export function searchSummary(filter: ListingFilter, sort: ListingSort = 'newest
   if (filter.parking !== undefined) ours(filterWords.parking(filter.parking))
   if (filter.furnished !== undefined) ours(filterWords.furnished(filter.furnished))
   if (filter.offer !== undefined) ours(filterWords.offer(filter.offer))
-  if (filter.bbox) ours(filterWords.area)
-  if (filter.polygon) ours(filterWords.areaOnMap)
+  // A box and a polygon are one area on the map to the reader.
+  if (filter.bbox || filter.polygon) ours(filterWords.area)
   if (filter.userRef !== undefined) ours('One owner’s homes')
   if (parts.length === 0) parts.push({ text: everythingSummary, ours: true })
   if (sort !== 'newest') ours(sortWords[sort])

@@ -72,6 +72,9 @@ async function library(dialect: Dialect, count: number): Promise<TestApp> {
 
 const paris = 'bbox=2.34,48.84,2.37,48.87'
 const world = 'bbox=-180,-90,180,90'
+/** A C around the Paris listings, open to the east, its notch in their middle. */
+const parisC =
+  'polygon=48.84,2.34;48.84,2.37;48.852,2.37;48.852,2.352;48.856,2.352;48.856,2.37;48.87,2.37;48.87,2.34'
 
 interface Search {
   name: string
@@ -169,6 +172,21 @@ const searches: Search[] = [
   {
     name: 'the map of a city',
     path: `/api/listings/map?${paris}&zoom=14`,
+    index: { sqlite: /listing_area VIRTUAL TABLE/, postgres: /on listing_place\b/ },
+  },
+  {
+    name: 'an area',
+    path: `/api/listings?${parisC}`,
+    index: { sqlite: /listing_area VIRTUAL TABLE/, postgres: /on listing_place\b/ },
+  },
+  {
+    name: 'an area by price',
+    path: `/api/listings?${parisC}&sort=price-asc`,
+    index: { sqlite: /listing_area VIRTUAL TABLE/, postgres: /on listing_place\b/ },
+  },
+  {
+    name: 'the map of an area',
+    path: `/api/listings/map?${world}&zoom=14&${parisC}`,
     index: { sqlite: /listing_area VIRTUAL TABLE/, postgres: /on listing_place\b/ },
   },
   {
