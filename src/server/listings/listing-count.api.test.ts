@@ -63,6 +63,39 @@ describe.each(dialects)('GET /api/listings/count (%s)', (dialect) => {
     )
   })
 
+  it('counts only the homes inside an area outlined on the map, not in its box', async () => {
+    // A C round Paris open to the east, and a triangle across the 180th meridian by Taveuni.
+    const areas: ListingFilter['polygon'][] = [
+      [
+        { lat: 48.7, lng: 2.2 },
+        { lat: 48.7, lng: 2.5 },
+        { lat: 48.84, lng: 2.5 },
+        { lat: 48.84, lng: 2.35 },
+        { lat: 48.87, lng: 2.35 },
+        { lat: 48.87, lng: 2.5 },
+        { lat: 49, lng: 2.5 },
+        { lat: 49, lng: 2.2 },
+      ],
+      [
+        { lat: -17.5, lng: 179.5 },
+        { lat: -17.5, lng: -179.5 },
+        { lat: -16, lng: 179.9 },
+      ],
+    ]
+    for (const polygon of areas) {
+      for (const filter of [{ polygon }, { polygon, type: 'rent' as const }]) {
+        const path = countPath(filter)
+        const { status, body } = await requestJson<ListingCount>(t.app, path)
+        expect(status, path).toBe(200)
+        const expected = rows.filter((row) => matchesFilter(row, filter, 'map')).length
+        expect(body, path).toEqual({ total: expected })
+      }
+    }
+    const crossing = await requestJson(t.app, '/api/listings/count?polygon=0,0;1,1;0,1;1,0')
+    expect(crossing.status).toBe(400)
+    expect(crossing.body).toMatchObject({ fields: { polygon: expect.any(String) } })
+  })
+
   it('answers 400 naming a bad parameter, as the list does', async () => {
     const { status, body } = await requestJson(t.app, '/api/listings/count?minBedrooms=0')
     expect(status).toBe(400)
