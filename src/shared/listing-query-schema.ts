@@ -194,3 +194,6 @@ export function readListingSearch(params: URLSearchParams): ListingSearch {
   const { sort, ...filter } = parsed.data
   return { filter, sort }
 }
+
+/** The names of the query parameters a count query reads: the filter's. */
+export const countQueryParameterNames: ReadonlySet<string> = new Set(Object.keys(filterShape))

@@ -20,6 +20,8 @@ export const filterWords = {
   furnished: (wanted: boolean) => (wanted ? 'Furnished' : 'Unfurnished'),
   offer: (wanted: boolean) => (wanted ? 'Offers only' : 'No offers'),
   area: 'Map area',
+  /** an area outlined on the map (the `polygon` parameter) */
+  areaOnMap: 'Area on the map',
 } as const
 
 const typeWords = { rent: 'Rent', sale: 'Sale' } as const

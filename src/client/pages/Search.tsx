@@ -2,12 +2,13 @@
 // link to share, reload and go back to. Phones fold the filters into a sheet and show the list or
 // the map; desktops show a filter bar, and the list and the map side by side.
 import { ArrowDownUp } from 'lucide-react'
-import { lazy, Suspense, useMemo } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { ListingType } from '../../shared/listing'
 import { listingSorts, type Bbox, type ListingSort } from '../../shared/listing-requests'
+import type { Polygon } from '../../shared/polygon'
 import { screens } from '../../shared/screens'
-import { useListingMap, useListingPages } from '../features/listings/api/listings'
+import { useListingCount, useListingPages } from '../features/listings/api/listings'
 import { EmptyState } from '../components/EmptyState'
 import { ListingPages } from '../features/listings/components/ListingPages'
 import { SaveSearchButton } from '../features/saved-searches/components/SaveSearchButton'
@@ -38,9 +39,6 @@ const sortLabels: Record<ListingSort, string> = {
   'price-desc': 'Price (high to low)',
 }
 
-/** The map's zoom does not change how many homes match; 0 asks for the fewest pins. */
-const countZoom = 0
-
 export default function Search() {
   useDocumentTitle(screens.search.title)
   const [params] = useSearchParams()
@@ -54,7 +52,10 @@ export default function Search() {
 
   // Each change is a new entry in the history: Back goes to the search before it.
   const go = (change: Partial<SearchState>) => void navigate(searchPath({ ...search, ...change }))
-  const searchTheArea = (bbox: Bbox) => go({ filter: { ...filter, bbox } })
+  // The map's view and an area outlined on it are two ways to say where: one replaces the other.
+  const searchTheArea = (bbox: Bbox) => go({ filter: { ...filter, bbox, polygon: undefined } })
+  const searchTheOutline = (polygon: Polygon) =>
+    go({ filter: { ...filter, bbox: undefined, polygon } })
   // The prices of one type mean nothing for the other; without a type, prices are not sorted.
   const chooseType = (type: ListingType | undefined) => {
     const rest = { ...filter, type, minPrice: undefined, maxPrice: undefined }
@@ -64,9 +65,12 @@ export default function Search() {
   const showList = desktop || view === 'list'
   // Leaflet needs a browser: a server-rendered page gets its map once the page is the browser's own.
   const showMap = (desktop || view === 'map') && !hydrating
-  const count = useListingMap(filter, countZoom)
+  const count = useListingCount(filter)
   // The list's own read (ListingPages shares it), for what the server says when it rejects it.
   const pages = useListingPages(search, { enabled: showList })
+  // The listing pointed at, in the list or on the map beside it: its card and its pin light up.
+  const [highlightedId, setHighlightedId] = useState<string>()
+  const highlight = desktop ? { id: highlightedId, onChange: setHighlightedId } : undefined
 
   return (
     <main className={`page ${styles.page}`}>
@@ -76,7 +80,9 @@ export default function Search() {
         query={filter.q}
         onSearch={(q) => go({ filter: { ...filter, q } })}
         onChoosePlace={({ id }) =>
-          go({ filter: { ...filter, q: undefined, bbox: undefined, place: id } })
+          go({
+            filter: { ...filter, q: undefined, bbox: undefined, polygon: undefined, place: id },
+          })
         }
       />
       <TypeTabs type={filter.type} onChange={chooseType} />
@@ -115,6 +121,7 @@ export default function Search() {
               filter={filter}
               sort={sort}
               empty={<NoResults search={search} active={active} />}
+              highlight={highlight}
             />
           </section>
         )}
@@ -125,6 +132,10 @@ export default function Search() {
                 filter={filter}
                 onSearchArea={searchTheArea}
                 placeBox={place?.box}
+                onDrawArea={searchTheOutline}
+                onRemoveArea={() => go({ filter: { ...filter, polygon: undefined } })}
+                highlightedId={highlight?.id}
+                onHighlight={highlight?.onChange}
                 className={styles.map}
               />
             </Suspense>

@@ -5,12 +5,15 @@ import { idPattern } from '../../shared/ids.js'
 import { listingInputSchema, listingStatusInputSchema } from '../../shared/listing-schema.js'
 import type { Listing, ListingPage } from '../../shared/listing.js'
 import {
+  countQueryParameterNames,
+  listingFilterSchema,
   listingQueryParameterNames,
   listingQuerySchema,
   mapQueryParameterNames,
   mapQuerySchema,
 } from '../../shared/listing-query-schema.js'
 import type { MapResponse } from '../../shared/listing-requests.js'
+import type { ListingCount } from '../../shared/listing-count.js'
 import type { Db } from '../db/database.js'
 import type { MediaStore } from '../media/media-store.js'
 import type { Auth } from '../auth/auth.js'
@@ -22,6 +25,7 @@ import { limitedResponse, RequestLimitedError } from '../http/rate-limit.js'
 import type { ErrorBody } from '../../shared/error-body.js'
 import { CursorMismatchError, readListingPage } from './read-listing-page.js'
 import { readListingMap } from './search/listing-map.js'
+import { countListings } from './search/listing-count.js'
 import { ListingWriteError, type ListingWrites } from './listing-writes.js'
 import type { ListingQueries, Versioned } from './listings.queries.js'
 import type { CountSearchRead } from './search-read-limit.js'
@@ -54,7 +58,7 @@ export function listingsRoutes(deps: {
   const { db, media, listings, writes, auth, responseCache, countSearchRead } = deps
 
   /**
-   * A list or map response: the cached one, else `read` once the address is within its budget of
+   * A list, map or count response: the cached one, else `read` once the address is within its budget of
    * uncached searches (a 429 past it).
    */
   async function searchResponse<T>(
@@ -108,6 +112,12 @@ export function listingsRoutes(deps: {
       const { filter, zoom } = c.req.valid('query')
       return searchResponse<MapResponse>(c, mapQueryParameterNames, () =>
         readListingMap(db, filter, zoom),
+      )
+    })
+    .get('/count', validate('query', listingFilterSchema, 'Invalid count query'), async (c) => {
+      const filter = c.req.valid('query')
+      return searchResponse<ListingCount>(c, countQueryParameterNames, () =>
+        countListings(db, filter),
       )
     })
     .get('/:id', async (c) => {

@@ -15,6 +15,7 @@ import {
   type MapResponse,
   worldBbox,
 } from '../../../../shared/listing-requests'
+import type { ListingCount } from '../../../../shared/listing-count'
 import { api, ApiError, readJson } from '../../../api/http'
 
 const errorMessage = 'Could not fetch listings'
@@ -87,6 +88,24 @@ export function useListingMap(filter: ListingFilter, zoom: number) {
         }),
       ),
     placeholderData: (previous) => previous,
+    meta: { errorMessage },
+  })
+}
+
+/**
+ * How many listings on the market match the filter. The last count stays on show while the next
+ * is read, so that a count changing as filters change does not flicker to nothing.
+ */
+export function useListingCount(filter: ListingFilter, { enabled = true } = {}) {
+  const parameters = filterParameters(filter)
+  return useQuery({
+    queryKey: ['listings', 'count', parameters],
+    queryFn: () =>
+      readJson<ListingCount>(
+        api.api.listings.count.$get({ query: Object.fromEntries(parameters) }),
+      ),
+    placeholderData: (previous) => previous,
+    enabled,
     meta: { errorMessage },
   })
 }

@@ -21,6 +21,10 @@ interface ListingCardProps {
   onDelete?: (listing: Listing) => void
   /** Below the card's details: the owner's button that closes or reopens the listing. */
   statusAction?: ReactNode
+  /** Its pin on the map beside the list is pointed at: the card lights up. */
+  highlighted?: boolean
+  /** The card is pointed at or focused (its listing's id), or left (undefined). */
+  onHighlight?: (id: string | undefined) => void
 }
 
 /** How much an offer takes off the regular price; 0 when the listing is not on offer. */
@@ -35,13 +39,24 @@ export function ListingCard({
   editable = false,
   onDelete,
   statusAction,
+  highlighted = false,
+  onHighlight,
 }: ListingCardProps) {
   const cover = listing.imageUrls[0]
   const closed = listing.status !== 'active'
   // A closed listing's offer no longer matters: its status takes the corner, its price is history.
   const discount = closed ? 0 : offerDiscount(listing)
   return (
-    <li className={styles.card}>
+    <li
+      className={styles.card}
+      data-highlighted={highlighted || undefined}
+      {...(onHighlight && {
+        onMouseEnter: () => onHighlight(listing.id),
+        onMouseLeave: () => onHighlight(undefined),
+        onFocus: () => onHighlight(listing.id),
+        onBlur: () => onHighlight(undefined),
+      })}
+    >
       <Link to={listingPagePath(listing)} className={styles.link}>
         <div className={styles.media}>
           {cover && (

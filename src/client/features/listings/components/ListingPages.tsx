@@ -20,14 +20,22 @@ interface ListingPagesProps {
   sort?: ListingSort
   /** What an empty list shows: the spec's text and a next step. */
   empty: ReactNode
+  /** A card and its pin on a map beside the list light up together. */
+  highlight?: CardHighlight
+}
+
+/** The listing whose card or pin is pointed at, shared by a list and its map. */
+export interface CardHighlight {
+  id: string | undefined
+  onChange: (id: string | undefined) => void
 }
 
 /** The first row of a desktop grid: their images are wanted at once, the others when near. */
 const eagerCards = 3
 
-export function ListingPages({ filter, sort, empty }: ListingPagesProps) {
+export function ListingPages({ filter, sort, empty, highlight }: ListingPagesProps) {
   const pages = useListingPages({ filter, sort: sort ?? 'newest' })
-  return <ListingPagesView pages={pages} empty={empty} />
+  return <ListingPagesView pages={pages} empty={empty} highlight={highlight} />
 }
 
 interface ListingPagesViewProps {
@@ -36,9 +44,10 @@ interface ListingPagesViewProps {
   empty: ReactNode
   /** Said while the cards load. */
   loadingLabel?: string
+  highlight?: CardHighlight
 }
 
-export function ListingPagesView({ pages, empty, loadingLabel }: ListingPagesViewProps) {
+export function ListingPagesView({ pages, empty, loadingLabel, highlight }: ListingPagesViewProps) {
   const { data, status, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } = pages
   const hydrating = useHydrating()
   const location = useLocation()
@@ -62,7 +71,13 @@ export function ListingPagesView({ pages, empty, loadingLabel }: ListingPagesVie
     <>
       <ul className="card-grid">
         {listings.map((listing, index) => (
-          <ListingCard key={listing.id} listing={listing} eager={index < eagerCards} />
+          <ListingCard
+            key={listing.id}
+            listing={listing}
+            eager={index < eagerCards}
+            highlighted={highlight?.id === listing.id}
+            onHighlight={highlight?.onChange}
+          />
         ))}
       </ul>
       {hasNextPage && hydrating && (

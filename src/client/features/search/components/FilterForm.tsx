@@ -1,7 +1,7 @@
 // The search's filters as a form: price range (once Rent or Buy is chosen), bedrooms, bathrooms,
 // parking, furnished and offers only. Nothing applies until the form is sent; the type, the text
 // and the map area are kept as they are.
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { filterParameters, type ListingFilter } from '../../../../shared/listing-requests'
 import styles from './FilterForm.module.css'
 
@@ -11,6 +11,8 @@ interface FilterFormProps {
   onApply: (filter: ListingFilter) => void
   /** A bar across a desktop's page, or a column in the phone's sheet. */
   layout: 'bar' | 'sheet'
+  /** What the apply button says for the filter the fields hold now; 'Apply filters' without it. */
+  applyLabel?: (draft: ListingFilter) => ReactNode
 }
 
 /** What the fields hold: prices as typed, a room count or '' for any. */
@@ -77,7 +79,7 @@ function filterOf(draft: Draft, applied: ListingFilter): ListingFilter {
   ) as ListingFilter
 }
 
-export function FilterForm({ filter, onApply, layout }: FilterFormProps) {
+export function FilterForm({ filter, onApply, layout, applyLabel }: FilterFormProps) {
   const id = useId()
   const [draft, setDraft] = useState(() => draftOf(filter))
   const [errors, setErrors] = useState<PriceErrors>({})
@@ -223,7 +225,7 @@ export function FilterForm({ filter, onApply, layout }: FilterFormProps) {
           Clear
         </button>
         <button type="submit" className={`primary-button ${styles.apply}`}>
-          Apply filters
+          {applyLabel ? applyLabel(filterOf(draft, filter)) : 'Apply filters'}
         </button>
       </div>
     </form>

@@ -1,9 +1,13 @@
 // The phone's filters: a 'Filters' button that counts the active ones and opens the filter form
-// in a sheet (SheetDialog), which applying closes.
+// in a sheet (SheetDialog), which applying closes. Its apply button says how many homes the
+// filters chosen would show ('Show 1,204 homes') before they are applied.
 import { SlidersHorizontal } from 'lucide-react'
 import { useState } from 'react'
-import type { ListingFilter } from '../../../../shared/listing-requests'
+import { filterParameters, type ListingFilter } from '../../../../shared/listing-requests'
 import { SheetDialog } from '../../../components/SheetDialog'
+import { useSettledValue } from '../../../hooks/use-settled-value'
+import { useListingCount } from '../../listings/api/listings'
+import { showHomes } from './home-count'
 import { activeFilters, panelFilterKeys } from './active-filters'
 import { FilterForm } from './FilterForm'
 import styles from './FilterSheet.module.css'
@@ -61,7 +65,28 @@ function FilterDialog({
       onClose={onClose}
       className={styles.sheet}
     >
-      <FilterForm filter={filter} onApply={onApply} layout="sheet" />
+      <FilterForm
+        filter={filter}
+        onApply={onApply}
+        layout="sheet"
+        applyLabel={(draft) => <ShowHomes filter={draft} />}
+      />
     </SheetDialog>
+  )
+}
+
+/** A pause in choosing this long reads the count: one request for a price typed, not one a key. */
+const countDelayMs = 300
+
+/** The count of the filters chosen, read once the choosing pauses; 'Apply filters' until known. */
+function ShowHomes({ filter }: { filter: ListingFilter }) {
+  const key = new URLSearchParams(filterParameters(filter)).toString()
+  const count = useListingCount(useSettledValue(filter, key, countDelayMs))
+  if (!count.data) return 'Apply filters'
+  return (
+    <>
+      <span className="visually-hidden">Apply filters: </span>
+      {showHomes(count.data.total)}
+    </>
   )
 }

@@ -16,6 +16,7 @@ export interface ActiveFilter {
     | 'furnished'
     | 'offer'
     | 'area'
+    | 'areaOnMap'
   /** 'Up to $2,000', '3+ bedrooms' */
   label: string
   /** The same search without this filter. */
@@ -62,5 +63,6 @@ export function activeFilters(filter: ListingFilter, placeName = 'Place'): Activ
   }
   if (filter.offer !== undefined) add('offer', filterWords.offer(filter.offer), 'offer')
   if (filter.bbox) add('area', filterWords.area, 'bbox')
+  if (filter.polygon) add('areaOnMap', filterWords.areaOnMap, 'polygon')
   return active
 }

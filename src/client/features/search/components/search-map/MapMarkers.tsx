@@ -19,10 +19,17 @@ const groupPadding = L.point(96, 96)
 /** Enter and Space press a marker, as they press a button (Leaflet itself only knows Enter). */
 const pressKeys = ['Enter', ' ']
 
-export function MapMarkerView({ marker }: { marker: MapMarker }) {
+interface Highlight {
+  /** the listing whose card is pointed at or focused */
+  highlightedId?: string
+  /** a pin is pointed at (its listing's id) or left (undefined) */
+  onHighlight?: (id: string | undefined) => void
+}
+
+export function MapMarkerView({ marker, ...highlight }: { marker: MapMarker } & Highlight) {
   switch (marker.kind) {
     case 'pin':
-      return <PricePin item={marker.item} />
+      return <PricePin item={marker.item} {...highlight} />
     case 'group':
       return <GroupMarker marker={marker} />
     case 'place':
@@ -98,13 +105,34 @@ function PlaceMarker({ marker: place }: { marker: Extract<MapMarker, { kind: 'pl
   )
 }
 
-function PricePin({ item }: { item: MapItem }) {
+function PricePin({ item, highlightedId, onHighlight }: { item: MapItem } & Highlight) {
   const marker = useRef<LeafletMarker>(null)
-  const { name, price, type, lat, lng } = item
+  const { id, name, price, type, lat, lng } = item
   const icon = useMemo(() => pricePinIcon({ name, price, type }), [name, price, type])
   // A new position moves the marker, and an open card with it: only when the listing has moved.
   const position = useMemo((): L.LatLngTuple => [lat, lng], [lat, lng])
-  const eventHandlers = usePopupHandlers(marker)
+  const popupHandlers = usePopupHandlers(marker)
+  const eventHandlers = useMemo(
+    () => ({
+      ...popupHandlers,
+      mouseover: () => onHighlight?.(id),
+      mouseout: () => onHighlight?.(undefined),
+    }),
+    [popupHandlers, onHighlight, id],
+  )
+  // The card of this listing is pointed at: the pin lights up, above its neighbours.
+  const highlighted = highlightedId === id
+  useEffect(() => {
+    const shown = marker.current
+    const element = shown?.getElement()
+    if (!highlighted || !shown || !element) return
+    element.setAttribute('data-highlighted', '')
+    shown.setZIndexOffset(1000)
+    return () => {
+      element.removeAttribute('data-highlighted')
+      shown.setZIndexOffset(0)
+    }
+  }, [highlighted])
   return (
     <Marker ref={marker} position={position} icon={icon} riseOnHover eventHandlers={eventHandlers}>
       <Popup className={styles.popup}>

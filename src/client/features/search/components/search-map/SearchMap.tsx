@@ -1,16 +1,21 @@
 // The 'Map' view of a search: its results as price pins and numbered clusters on the tiles of the
-// listing's map. The server groups the pins above 200, the browser those that would overlap; this
-// chunk, Leaflet with it, loads only when shown.
+// listing's map, and the area outlined to search in. The server groups the pins above 200, the
+// browser those that would overlap; this chunk, Leaflet with it, loads only when shown.
 import 'leaflet/dist/leaflet.css'
-import L, { type Map as LeafletMap } from 'leaflet'
-import { Search } from 'lucide-react'
+import type L from 'leaflet'
+import type { Map as LeafletMap } from 'leaflet'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { MapContainer, useMap } from 'react-leaflet'
+import { MapContainer, Polygon as AreaShape, useMap } from 'react-leaflet'
 import { limits } from '../../../../../shared/listing'
 import { worldBbox, type Bbox, type ListingFilter } from '../../../../../shared/listing-requests'
 import { useListingMap } from '../../../listings/api/listings'
 import { MapTiles } from '../../../../components/MapTiles'
 import { MapMarkerView } from './MapMarkers'
+import { MapToolbar } from './MapToolbar'
+import { AreaTracing } from './AreaTracing'
+import { areaOfOutline } from './area-outline'
+import type { Geolocation } from '../../../../../shared/listing'
+import { polygonBox, type Polygon } from '../../../../../shared/polygon'
 import {
   responseCorners,
   bboxCorners,
@@ -24,12 +29,20 @@ import styles from './SearchMap.module.css'
 import { useMapMarkers } from '../../hooks/use-map-markers'
 
 export interface SearchMapProps {
-  /** the search's filters; `filter.bbox` is the area searched, if any */
+  /** the search's filters; `filter.bbox` or `filter.polygon` is the area searched, if any */
   filter: ListingFilter
   /** 'Search this area' was pressed with the map showing `bbox` */
   onSearchArea: (bbox: Bbox) => void
   /** the box of the place searched, once known: the map shows it, unless an area is searched */
   placeBox?: Bbox
+  /** an area was outlined on the map, and simplified to a polygon the search takes */
+  onDrawArea?: (polygon: Polygon) => void
+  /** 'Remove area' was pressed */
+  onRemoveArea?: () => void
+  /** the listing whose card is pointed at or focused: its pin lights up */
+  highlightedId?: string
+  /** a pin is pointed at (its listing's id) or left (undefined) */
+  onHighlight?: (id: string | undefined) => void
   className?: string
 }
 
@@ -40,9 +53,10 @@ const settleMs = 300
 /** Room around the results when the map is fitted to them, so no pin sits on the edge. */
 const resultsPadding: L.PointTuple = [48, 48]
 
-export default function SearchMap({ filter, onSearchArea, placeBox, className }: SearchMapProps) {
+export default function SearchMap({ className, ...props }: SearchMapProps) {
+  const { filter, placeBox } = props
   // The first view: the area searched, or the whole world until the first response says where.
-  const [firstView] = useState(() => bboxCorners(filter.bbox ?? placeBox ?? worldBbox))
+  const [firstView] = useState(() => bboxCorners(searchedArea(filter) ?? placeBox ?? worldBbox))
   return (
     <div
       className={className ? `${styles.searchMap} ${className}` : styles.searchMap}
@@ -51,10 +65,15 @@ export default function SearchMap({ filter, onSearchArea, placeBox, className }:
     >
       <MapContainer bounds={firstView} maxZoom={maxZoom} className={styles.leaflet}>
         <MapTiles />
-        <SearchMapContent filter={filter} onSearchArea={onSearchArea} placeBox={placeBox} />
+        <SearchMapContent {...props} />
       </MapContainer>
     </div>
   )
+}
+
+/** The box of the area searched: the map's view searched, or an area outlined on it. */
+function searchedArea(filter: ListingFilter): Bbox | undefined {
+  return filter.bbox ?? (filter.polygon && polygonBox(filter.polygon))
 }
 
 /** What the map asks the server for: the listings of a box, grouped at a zoom. */
@@ -87,8 +106,18 @@ function readView(map: LeafletMap): MapView {
   }
 }
 
-function SearchMapContent({ filter, onSearchArea, placeBox }: Omit<SearchMapProps, 'className'>) {
+function SearchMapContent({
+  filter,
+  onSearchArea,
+  placeBox,
+  onDrawArea,
+  onRemoveArea,
+  highlightedId,
+  onHighlight,
+}: Omit<SearchMapProps, 'className'>) {
   const map = useMap()
+  const [tracing, setTracing] = useState(false)
+  const [problem, setProblem] = useState<string>()
   const [view, setView] = useState(() => readView(map))
   // The area the visitor moved the map away from: 'Search this area' is offered while the page
   // still searches it, and goes when the page brings another (Back, a link).
@@ -98,7 +127,9 @@ function SearchMapContent({ filter, onSearchArea, placeBox }: Omit<SearchMapProp
   // Without an area searched, the map reads the whole world until its response says where the
   // results are, fits itself to them, then reads its view again: on the first response, and again
   // for each new search. A visitor who moves the map first has chosen where to look.
-  const [seeking, setSeeking] = useState(() => (filter.bbox || placeBox ? null : worldRead(map)))
+  const [seeking, setSeeking] = useState(() =>
+    searchedArea(filter) || placeBox ? null : worldRead(map),
+  )
   // The search the map fitted itself to last, so that each is fitted to once.
   const fittedFor = useRef<MapRead | null>(null)
   // The area the map was last fitted to or searched: the one the page's `filter.bbox` names.
@@ -106,7 +137,7 @@ function SearchMapContent({ filter, onSearchArea, placeBox }: Omit<SearchMapProp
 
   // The page's search as this map saw it last. A new one without an area is looked for, wherever
   // the map stands, unless it has a place to show; new filters within an area keep the map on it.
-  const area = filter.bbox
+  const area = searchedArea(filter)
   const areaKey = bboxKey(area)
   const resultsKey = filterKey(filter)
   const placeKey = bboxKey(placeBox)
@@ -118,6 +149,7 @@ function SearchMapContent({ filter, onSearchArea, placeBox }: Omit<SearchMapProp
   ) {
     setSearch({ areaKey, resultsKey, placeKey })
     setSeeking(area || placeBox ? null : worldRead(map))
+    setProblem(undefined)
     // The map goes to the new results: where the visitor had moved it is no area to offer now.
     if (!area) setMovedFrom(null)
   }
@@ -207,30 +239,58 @@ function SearchMapContent({ filter, onSearchArea, placeBox }: Omit<SearchMapProp
     onSearchArea(bbox)
   }
 
+  const stopTracing = useCallback(() => setTracing(false), [])
+  function searchOutline(path: Geolocation[]) {
+    setTracing(false)
+    const outlined = areaOfOutline(path)
+    if ('problem' in outlined) return setProblem(outlined.problem)
+    // The map stays where the visitor drew: the area's box is the one on show now.
+    shownArea.current = bboxKey(polygonBox(outlined.polygon))
+    setMovedFrom(null)
+    onDrawArea?.(outlined.polygon)
+  }
+
   return (
     <>
-      {markers.map((marker) => (
-        <MapMarkerView key={marker.key} marker={marker} />
-      ))}
-      {movedFrom === areaKey && (
-        <button
-          type="button"
-          className={styles.searchArea}
-          ref={keepFromMap}
-          onClick={searchThisArea}
-        >
-          <Search size={16} aria-hidden="true" />
-          Search this area
-        </button>
+      {filter.polygon && (
+        <AreaShape
+          positions={filter.polygon.map(({ lat, lng }): L.LatLngTuple => [lat, lng])}
+          pathOptions={areaStyle}
+          interactive={false}
+        />
       )}
+      {markers.map((marker) => (
+        <MapMarkerView
+          key={marker.key}
+          marker={marker}
+          highlightedId={highlightedId}
+          onHighlight={onHighlight}
+        />
+      ))}
+      <MapToolbar
+        onSearchArea={movedFrom === areaKey ? searchThisArea : undefined}
+        tracing={tracing}
+        onTrace={
+          onDrawArea &&
+          (() => {
+            setProblem(undefined)
+            setTracing(true)
+          })
+        }
+        onStopTracing={stopTracing}
+        onRemoveArea={filter.polygon ? onRemoveArea : undefined}
+        problem={problem}
+      />
+      {tracing && <AreaTracing onTraced={searchOutline} onCancel={stopTracing} />}
       {isFetching && <div className={styles.loading} aria-hidden="true" />}
     </>
   )
 }
 
-/** Our own controls sit inside Leaflet's box: their clicks and wheels must not zoom the map. */
-function keepFromMap(element: HTMLElement | null) {
-  if (!element) return
-  L.DomEvent.disableClickPropagation(element)
-  L.DomEvent.disableScrollPropagation(element)
+/** The outlined area: a green line round a faint wash, under the pins. */
+const areaStyle: L.PathOptions = {
+  color: '#007a3d',
+  weight: 3,
+  fillColor: '#007a3d',
+  fillOpacity: 0.08,
 }
