@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 /**
  * Bytes rather than KiB, the stricter reading; 110,000 until the Viewings screen's route and header
  * link took the entry past it (docs/decisions/038-first-load-budget-for-viewings.md), 110,500 until
- * the search box became a combobox (docs/decisions/0XX-place-combobox.md).
+ * the search box became a combobox (docs/decisions/044-place-combobox.md).
  */
 const firstLoadBudget = 111_000
 

@@ -1,5 +1,5 @@
 // Migration 020: each listing tied to its place, the gazetteer city nearest its point within
-// 50 km (docs/decisions/0XX-places.md). `place` holds only the places that have listings, with
+// 50 km (docs/decisions/042-places.md). `place` holds only the places that have listings, with
 // their count of listings on the market kept by triggers, so that the busiest places of a typed
 // prefix are an index range; the other 138,000 cities stay in the server's memory. Existing
 // listings are tied here, by the frozen copy of the nearest-city search beside this file.
