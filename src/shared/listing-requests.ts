@@ -1,7 +1,7 @@
 // The listing filter and sort, the map's types, and the filter's parameters in their one canonical
 // order. A query as a whole (filter, sort, page size, cursor) is listing-query.ts.
 import { limits, type ListingType } from './listing.js'
-import { canonicalPolygon, type Polygon } from './polygon.js'
+import type { Polygon } from './polygon.js'
 
 export const listingSorts = ['newest', 'price-asc', 'price-desc'] as const
 export type ListingSort = (typeof listingSorts)[number]
@@ -74,8 +74,12 @@ export function filterParameters(filter: ListingFilter): [string, string][] {
     add('bbox', [west, south, east, north].map(degrees).join(','))
   }
   if (filter.polygon) {
-    const points = canonicalPolygon(filter.polygon)
-    add('polygon', points.map(({ lat, lng }) => `${degrees(lat)},${degrees(lng)}`).join(';'))
+    // Already canonical (canonicalPolygon): the parser and the map's outline give it so, and this
+    // module stays out of polygon.ts, which the first load of / does not need.
+    add(
+      'polygon',
+      filter.polygon.map(({ lat, lng }) => `${degrees(lat)},${degrees(lng)}`).join(';'),
+    )
   }
   return parameters
 }
