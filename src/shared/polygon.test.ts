@@ -77,7 +77,7 @@ describe('readPolygon', () => {
     ['points on a line', '0,0;1,1;2,2', polygonMessages.crossing],
     ['more than 180° of longitude', '0,-100;1,0;0,100', polygonMessages.span],
     ['a ring round the pole', '80,0;80,90;80,180;80,-90', polygonMessages.span],
-  ])('refuses %s', (_, given, problem) => {
+  ])('rejects %s', (_, given, problem) => {
     expect(readPolygon(given)).toEqual({ problem })
   })
 })

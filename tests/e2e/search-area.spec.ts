@@ -1,4 +1,4 @@
-// The search where people look: an area drawn on the map by hand (a C around a town, whose notch
+// The search where people look: an area traced on the map by hand (a C around a town, whose notch
 // leaves out the homes in it), the list and the map beside it lighting each other's listing, and
 // the phone's filter sheet saying how many homes its filters would show. The town's homes are the
 // journey's own user's, written straight into the seeded server's database, and go with that user.
@@ -123,7 +123,7 @@ async function listingsIn(page: Page, query: string): Promise<Listing[]> {
   return listings
 }
 
-test('a C drawn around a town leaves out the homes of its notch; Remove area brings them back', async ({
+test('a C traced around a town leaves out the homes of its notch; Remove area brings them back', async ({
   page,
   newUser,
   seededApp,

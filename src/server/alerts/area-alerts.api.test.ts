@@ -98,7 +98,7 @@ describe.each(dialects)('alerts of a saved area on %s', (dialect) => {
     expect(mail!.text).not.toContain('Flat north of the area')
   })
 
-  it('refuses to save an area that crosses itself, naming polygon', async () => {
+  it('rejects saving an area that crosses itself, naming polygon', async () => {
     const response = await sendJson(
       t.app,
       'POST',

@@ -240,7 +240,7 @@ describe.each(dialects)('search in an area on %s', (dialect) => {
     ],
     ['a point out of range', '48,2;91,3;48,3', polygonMessages.range],
     ['more than 180° of longitude', '0,-100;1,0;0,100', polygonMessages.span],
-  ])('refuses %s with a 400 naming polygon', async (_, polygon, message) => {
+  ])('rejects %s with a 400 naming polygon', async (_, polygon, message) => {
     const query = `polygon=${encodeURIComponent(polygon)}`
     for (const path of [
       `/api/listings?${query}`,

@@ -96,7 +96,7 @@ describe.each(dialects)('GET /api/listings/count (%s)', (dialect) => {
     expect(crossing.body).toMatchObject({ fields: { polygon: expect.any(String) } })
   })
 
-  it('answers 400 naming a bad parameter, as the list does', async () => {
+  it('returns 400 naming a bad parameter, as the list does', async () => {
     const { status, body } = await requestJson(t.app, '/api/listings/count?minBedrooms=0')
     expect(status).toBe(400)
     expect(body).toEqual({
