@@ -91,8 +91,8 @@ describe('canonicalPolygon', () => {
           ...polygon.slice(0, start % polygon.length),
         ]
         const given = backwards ? turned.reverse() : turned
-        const written = filterParameters({ polygon: [...given, given[0]!] })
-        expect(written).toEqual(filterParameters({ polygon }))
+        const written = filterParameters({ polygon: canonicalPolygon([...given, given[0]!]) })
+        expect(written).toEqual(filterParameters({ polygon: canonicalPolygon(polygon) }))
         const read = readPolygon(written[0]![1])
         expect(read).toEqual({ polygon: canonicalPolygon(polygon) })
       }),
