@@ -2,20 +2,14 @@
 // written through the app's own writes, jobs run with a chosen clock, mail received by a real SMTP
 // server and parsed.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startAlertTestApp, type AlertTestApp } from '../../../tests/support/alert-test-app'
 import type { ListingInput } from '../../shared/listing-schema'
 import { insertSavedSearch } from '../../../tests/support/saved-searches'
-import { SmtpCatcher, type CaughtMail } from '../../../tests/support/smtp-catcher'
+import type { CaughtMail, SmtpCatcher } from '../../../tests/support/smtp-catcher'
 import { storeReadyUpload } from '../../../tests/support/ready-upload'
 import { queryPlan, scansTable } from '../../../tests/support/query-plan'
-import { signUpAndIn, type SignedInUser } from '../../../tests/support/sign-in'
-import { markEmailVerified } from '../../../tests/support/verified-email'
-import {
-  createTestApp,
-  dialects,
-  sendJson,
-  testOrigin,
-  type TestApp,
-} from '../../../tests/support/test-app'
+import type { SignedInUser } from '../../../tests/support/sign-in'
+import { dialects, sendJson, testOrigin, type TestApp } from '../../../tests/support/test-app'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import { savedListingQuery } from '../favourites/favourites.queries'
@@ -36,22 +30,17 @@ function links(mail: CaughtMail): string[] {
 }
 
 describe.each(dialects)('alerts on %s', (dialect) => {
+  let app: AlertTestApp | undefined
   let t: TestApp
   let smtp: SmtpCatcher
   let owner: SignedInUser
   let buyer: SignedInUser
 
   beforeAll(async () => {
-    smtp = await SmtpCatcher.start()
-    t = await createTestApp(dialect, { SMTP_URL: smtp.url })
-    owner = await signUpAndIn(t.context, { name: 'Olive Owner' })
-    buyer = await signUpAndIn(t.context, { name: 'Bruno Buyer' })
-    await markEmailVerified(t.context, buyer.id)
+    app = await startAlertTestApp(dialect)
+    ;({ t, smtp, owner, buyer } = app)
   })
-  afterAll(async () => {
-    await t?.close()
-    await smtp?.stop()
-  })
+  afterAll(() => app?.close())
   afterEach(async () => {
     // Every test starts with no saved searches, no queued jobs and an empty mailbox.
     await t.context.db.kysely.deleteFrom('saved_search').execute()

@@ -1,13 +1,13 @@
 // A saved search of an area, end to end on both databases: saved through the API with its
 // polygon, and its alerts mail a new listing inside the area but not one in the notch of a C.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startAlertTestApp, type AlertTestApp } from '../../../tests/support/alert-test-app'
 import type { ListingInput } from '../../shared/listing-schema'
 import { polygonMessages } from '../../shared/polygon'
 import { storeReadyUpload } from '../../../tests/support/ready-upload'
-import { signUpAndIn, type SignedInUser } from '../../../tests/support/sign-in'
-import { SmtpCatcher } from '../../../tests/support/smtp-catcher'
-import { markEmailVerified } from '../../../tests/support/verified-email'
-import { createTestApp, dialects, sendJson, type TestApp } from '../../../tests/support/test-app'
+import type { SignedInUser } from '../../../tests/support/sign-in'
+import type { SmtpCatcher } from '../../../tests/support/smtp-catcher'
+import { dialects, sendJson, type TestApp } from '../../../tests/support/test-app'
 
 /**
  * A C round central Paris, open to the east: lat 48.83 to 48.89, lng 2.32 to 2.38, its notch
@@ -29,22 +29,17 @@ const canonicalParisC =
   '48.83,2.32;48.83,2.38;48.85,2.38;48.85,2.34;48.87,2.34;48.87,2.38;48.89,2.38;48.89,2.32'
 
 describe.each(dialects)('alerts of a saved area on %s', (dialect) => {
+  let app: AlertTestApp | undefined
   let t: TestApp
   let smtp: SmtpCatcher
   let owner: SignedInUser
   let buyer: SignedInUser
 
   beforeAll(async () => {
-    smtp = await SmtpCatcher.start()
-    t = await createTestApp(dialect, { SMTP_URL: smtp.url })
-    owner = await signUpAndIn(t.context, { name: 'Olive Owner' })
-    buyer = await signUpAndIn(t.context, { name: 'Bruno Buyer' })
-    await markEmailVerified(t.context, buyer.id)
+    app = await startAlertTestApp(dialect)
+    ;({ t, smtp, owner, buyer } = app)
   })
-  afterAll(async () => {
-    await t?.close()
-    await smtp?.stop()
-  })
+  afterAll(() => app?.close())
 
   const runJobs = (at: number) => t.context.jobs.runDue(t.context.jobHandlers, () => at)
 

@@ -1,37 +1,26 @@
 // A listing written through the API is tied to its place; a saved search of a place keeps its
 // place, and its alerts mail only the new listings tied to that place, on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startAlertTestApp, type AlertTestApp } from '../../../tests/support/alert-test-app'
 import type { ListingInput } from '../../shared/listing-schema'
 import { storeReadyUpload } from '../../../tests/support/ready-upload'
-import { signUpAndIn, type SignedInUser } from '../../../tests/support/sign-in'
-import { SmtpCatcher } from '../../../tests/support/smtp-catcher'
-import { markEmailVerified } from '../../../tests/support/verified-email'
-import {
-  createTestApp,
-  dialects,
-  requestJson,
-  sendJson,
-  type TestApp,
-} from '../../../tests/support/test-app'
+import type { SignedInUser } from '../../../tests/support/sign-in'
+import type { SmtpCatcher } from '../../../tests/support/smtp-catcher'
+import { dialects, requestJson, sendJson, type TestApp } from '../../../tests/support/test-app'
 import { placeOfPoint } from './place-ties'
 
 describe.each(dialects)('alerts of a saved place search on %s', (dialect) => {
+  let app: AlertTestApp | undefined
   let t: TestApp
   let smtp: SmtpCatcher
   let owner: SignedInUser
   let buyer: SignedInUser
 
   beforeAll(async () => {
-    smtp = await SmtpCatcher.start()
-    t = await createTestApp(dialect, { SMTP_URL: smtp.url })
-    owner = await signUpAndIn(t.context, { name: 'Olive Owner' })
-    buyer = await signUpAndIn(t.context, { name: 'Bruno Buyer' })
-    await markEmailVerified(t.context, buyer.id)
+    app = await startAlertTestApp(dialect)
+    ;({ t, smtp, owner, buyer } = app)
   })
-  afterAll(async () => {
-    await t?.close()
-    await smtp?.stop()
-  })
+  afterAll(() => app?.close())
 
   async function createListing(
     name: string,
