@@ -9,6 +9,7 @@ import type { AppContext } from '../../src/server/app'
 import { seededRandom } from '../../src/server/seed/random'
 import { formatPrice } from '../../src/shared/format'
 import { axeViolations } from '../support/e2e/axe'
+import { keepLeafletMap } from '../support/e2e/leaflet-map'
 import { viewBbox } from '../../src/client/features/search/components/search-map/map-view'
 import type { MapResponse } from '../../src/shared/listing-requests'
 import {
@@ -75,31 +76,12 @@ async function insertHomes(app: AppContext, user: TestUser): Promise<Home[]> {
   return homes
 }
 
-type WithMap = Window & { searchMap?: LeafletMap }
-interface LeafletGlobal {
-  Map: { addInitHook(hook: (this: LeafletMap) => void): void }
-}
-
-/** Keeps the page's Leaflet map where the journey can ask it its zoom (Leaflet sets window.L). */
-async function keepTheMap(page: Page) {
-  await page.addInitScript(() => {
-    let leaflet: LeafletGlobal | undefined
-    Object.defineProperty(window, 'L', {
-      configurable: true,
-      get: () => leaflet,
-      set(value: LeafletGlobal) {
-        leaflet = value
-        value.Map.addInitHook(function (this: LeafletMap) {
-          ;(window as WithMap).searchMap = this
-        })
-      },
-    })
-  })
-}
+/** keepLeafletMap puts the page's map here. */
+type WithMap = Window & { leafletMap?: LeafletMap }
 
 const zoomRange = (page: Page) =>
   page.evaluate(() => {
-    const map = (window as WithMap).searchMap!
+    const map = (window as WithMap).leafletMap!
     return { min: map.getMinZoom(), max: map.getMaxZoom(), zoom: map.getZoom() }
   })
 
@@ -107,7 +89,7 @@ const zoomRange = (page: Page) =>
 async function zoomTo(page: Page, zoom: number, centre: { lat: number; lng: number }) {
   await page.evaluate(
     ([zoom, centre]) => {
-      ;(window as WithMap).searchMap!.setView([centre.lat, centre.lng], zoom, { animate: false })
+      ;(window as WithMap).leafletMap!.setView([centre.lat, centre.lng], zoom, { animate: false })
     },
     [zoom, centre] as const,
   )
@@ -148,7 +130,7 @@ function overlapping(boxes: MarkerBox[]): string[] {
 /** Waits until the map shows every listing of the search in its view, in pins and badges. */
 async function showsItsView(page: Page) {
   const { edges, zoom } = await page.evaluate(() => {
-    const map = (window as WithMap).searchMap!
+    const map = (window as WithMap).leafletMap!
     const view = map.getBounds()
     return {
       edges: {
@@ -180,7 +162,7 @@ test('no two markers overlap at any zoom the map offers', async ({ page, newUser
   test.setTimeout(180_000)
   const owner = await newUser('pins', 'Pin Owner')
   const homes = await insertHomes(seededApp, owner)
-  await keepTheMap(page)
+  await keepLeafletMap(page)
   await page.goto(`/search?q=${street}`)
   await expect(page.getByText(`${homes.length} homes`, { exact: true })).toBeVisible()
 
