@@ -2,16 +2,15 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Bbox, ListingFilter, MapItem } from '../../../shared/listing-requests.js'
 import type { Db } from '../../db/database.js'
-import { polygonBox } from '../../../shared/polygon.js'
-import { isWholeWorld } from '../map-grid.js'
 import { queryWords } from '../search-words.js'
 import { rowConditions, textMatch } from './search-conditions.js'
 import { and } from './search-rows.js'
-import { areaSeqs } from './sqlite-search-page.js'
+import { areaSeqs, filterBoxes } from './sqlite-search-page.js'
 
 /**
  * `from …` of the listings that match in `box`. On SQLite the R*Tree of the box and the polygon's
- * drives, or, for the whole world without a polygon, the text index when there is text; PostgreSQL's planner chooses for itself.
+ * drives, or, for the whole world without a polygon, the text index when there is text;
+ * PostgreSQL's planner chooses for itself.
  */
 export function mapMatches(
   db: Db,
@@ -23,8 +22,7 @@ export function mapMatches(
   const conditions = and([...rowConditions(db, { ...filter, bbox: box }, false), ...extra])
   if (db.dialect === 'sqlite') {
     const words = filter.q === undefined ? [] : queryWords(filter.q)
-    const boxes = isWholeWorld(box) ? [] : [box]
-    if (filter.polygon) boxes.push(polygonBox(filter.polygon))
+    const boxes = filterBoxes({ ...filter, bbox: box })
     if (boxes.length > 0) {
       return sql`(${areaSeqs(boxes)}) as driver
         cross join listing on listing.seq = driver.seq where ${conditions}`

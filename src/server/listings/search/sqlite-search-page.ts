@@ -4,6 +4,7 @@ import { sql, type RawBuilder } from 'kysely'
 import type { Bbox, ListingFilter, ListingSort } from '../../../shared/listing-requests.js'
 import type { Db } from '../../db/database.js'
 import { polygonBox } from '../../../shared/polygon.js'
+import { isWholeWorld } from '../map-grid.js'
 import { queryWords } from '../search-words.js'
 import {
   keysetCondition,
@@ -149,10 +150,11 @@ function selectiveIndexes(filter: ListingFilter, sort: ListingSort) {
 }
 
 /** The filter's box and its polygon's, when it has them. */
-function filterBoxes(filter: ListingFilter): Bbox[] {
-  return [filter.bbox, filter.polygon && polygonBox(filter.polygon)].filter(
-    (box) => box !== undefined,
-  )
+/** The boxes a filter's rows lie in: its map box (unless the whole world) and its polygon's. */
+export function filterBoxes(filter: ListingFilter): Bbox[] {
+  const boxes = filter.bbox && !isWholeWorld(filter.bbox) ? [filter.bbox] : []
+  if (filter.polygon) boxes.push(polygonBox(filter.polygon))
+  return boxes
 }
 
 /**
