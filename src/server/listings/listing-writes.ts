@@ -127,7 +127,7 @@ export function createListingWrites(deps: {
   return {
     async create(userId: string, input: ListingInput): Promise<Listing> {
       const place = await placeOf(input)
-      const listingPlace = placeOfPoint(place, place.namedPlaceId)
+      const placeId = await tieToPlace(db.kysely, placeOfPoint(place, place.namedPlaceId))
       const id = newId()
       // The new listing is read inside the transaction: a delete right after must not empty it.
       return db.kysely.transaction().execute(async (trx) => {
@@ -135,7 +135,6 @@ export function createListingWrites(deps: {
         if (!claimed) throw notYourUploads()
         const imageKeys = input.images.map((uploadId) => claimed.get(uploadId)!)
         const inTrx = createListingQueries(db, media, trx)
-        const placeId = await tieToPlace(trx, listingPlace)
         await inTrx.insert({ id, userRef: userId, ...row(input, imageKeys, place), placeId })
         const listing = (await inTrx.get(id))!
         // Its matching is queued in the same transaction: never lost to a crash after the insert.
@@ -146,7 +145,7 @@ export function createListingWrites(deps: {
 
     async update(id: string, userId: string, input: ListingInput): Promise<Listing> {
       const place = await placeOf(input)
-      const listingPlace = placeOfPoint(place, place.namedPlaceId)
+      const placeId = await tieToPlace(db.kysely, placeOfPoint(place, place.namedPlaceId))
       const { saved, removed } = await db.kysely.transaction().execute(async (trx) => {
         const inTrx = createListingQueries(db, media, trx)
         // Read again under the transaction: another edit or a delete may have come first.
@@ -168,7 +167,6 @@ export function createListingWrites(deps: {
         const imageKeys = input.images.map((image) => kept.get(image) ?? claimed.get(image)!)
         // One image named twice, once by its URL and once by its upload.
         if (new Set(imageKeys).size !== imageKeys.length) throw listedTwice()
-        const placeId = await tieToPlace(trx, listingPlace)
         await inTrx.update(id, { ...row(input, imageKeys, place), placeId })
         const gone = stored.imageKeys.filter((key) => !imageKeys.includes(key))
         await uploadsInTrx.release(gone)

@@ -24,14 +24,16 @@ export function placeOfPoint(
 }
 
 /**
- * The place id to save with a listing, its place's row made first if needed. The place is found
- * before the write's transaction (placeOfPoint): the first one of a process reads the gazetteer.
+ * The place id to save with a listing, its place's row made first if needed. Call it before the
+ * write's transaction, not in it: a place row locked there before the listing's counting triggers
+ * run could deadlock with another write (decision 046). The first call of a process reads the
+ * gazetteer.
  */
 export async function tieToPlace(
-  trx: Kysely<Database>,
+  db: Kysely<Database>,
   place: PlaceRow | undefined,
 ): Promise<number | null> {
   if (!place) return null
-  await ensurePlaces(trx, [place])
+  await ensurePlaces(db, [place])
   return place.id
 }

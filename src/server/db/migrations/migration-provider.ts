@@ -22,6 +22,7 @@ import * as conversations from './017-conversations.js'
 import * as viewings from './018-viewings.js'
 import * as wordIndex from './019-word-index.js'
 import * as places from './020-places.js'
+import * as counterLockOrder from './021-counter-lock-order.js'
 
 /**
  * The names are what `kysely_migration` records of each database: a renamed key would run its
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '018-viewings': viewings,
   '019-word-index': wordIndex,
   '020-places': places,
+  '021-counter-lock-order': counterLockOrder,
 }
 
 export const migrationProvider: MigrationProvider = {
