@@ -1,7 +1,7 @@
 // One listing schema for the form in the browser and the API on the server (the spec's fields and validation rules).
 import { z } from 'zod'
 import { geolocationSchema } from './geolocation.js'
-import { limits, listingStatuses, listingTypes } from './listing.js'
+import { homeTypes, limits, listingStatuses, listingTypes } from './listing.js'
 import { isPlainLines, isPlainText, plainTextMessage } from './plain-text.js'
 
 export const messages = {
@@ -54,6 +54,53 @@ export const listingFieldsSchema = z.object({
   discountedPrice: z.number({ error: 'Enter a price' }).int('Whole dollars only').optional(),
 })
 
+/** A calendar date as `YYYY-MM-DD`, one that exists (no 31 April). */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
+  if (!match) return false
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return (
+    year >= 1900 &&
+    year <= 2200 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  )
+}
+
+const { descriptionLength, floorArea } = limits
+
+/**
+ * The facts a portal shows besides the spec's fields: all optional (null or absent is none), so
+ * the spec's form still creates a listing without them.
+ */
+export const listingFactsSchema = z.object({
+  description: z
+    .string({ error: 'Enter text' })
+    .trim()
+    .max(
+      descriptionLength.max,
+      `At most ${descriptionLength.max.toLocaleString('en-US')} characters`,
+    )
+    .refine(isPlainLines, plainTextMessage)
+    .nullish(),
+  homeType: z.enum(homeTypes, { error: 'Choose a home type' }).nullish(),
+  floorArea: z
+    .number({ error: 'Enter the floor area' })
+    .int('Whole square metres only')
+    .min(floorArea.min, `At least ${floorArea.min} m²`)
+    .max(floorArea.max, `At most ${floorArea.max.toLocaleString('en-US')} m²`)
+    .nullish(),
+  availableFrom: z
+    .string({ error: 'Enter a date' })
+    .refine(isCalendarDate, 'Enter a date as YYYY-MM-DD')
+    .nullish(),
+  petsAllowed: z.boolean({ error: 'Choose Yes or No' }).nullish(),
+})
+
+export type ListingFacts = z.infer<typeof listingFactsSchema>
+
 export type ListingFields = z.infer<typeof listingFieldsSchema>
 
 /**
@@ -95,13 +142,19 @@ function checkOfferPrice(
  * The form's own check before anything is sent. The discount rule is not here: the form runs it
  * first on submit, with the spec's toast.
  */
-export const listingFormSchema = listingFieldsSchema.superRefine(checkOfferPrice)
+export const listingFormSchema = listingFieldsSchema
+  .extend(listingFactsSchema.shape)
+  .superRefine(checkOfferPrice)
 
 /** The body of POST /api/listings and PUT /api/listings/:id, checked again by the server. */
 export const listingInputSchema = listingFieldsSchema
   // Unknown keys are dropped: a `userRef` (the owner is whoever is signed in), or a `latitude` and
   // `longitude` (the server geocodes the address; the owner's pin is `geolocation`).
-  .extend({ images: listingImagesSchema, geolocation: geolocationSchema.optional() })
+  .extend({
+    ...listingFactsSchema.shape,
+    images: listingImagesSchema,
+    geolocation: geolocationSchema.optional(),
+  })
   .superRefine((input, ctx) => {
     if (!discountIsBelowRegular(input)) {
       ctx.addIssue({ code: 'custom', path: ['discountedPrice'], message: messages.discount })

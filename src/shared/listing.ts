@@ -17,6 +17,22 @@ export const closedStatusOf = { sale: 'sold', rent: 'rented' } as const satisfie
   ListingStatus
 >
 
+/** What kind of home a listing is (optional: the spec's form has no such field). */
+export const homeTypes = [
+  'house',
+  'apartment',
+  'townhouse',
+  'studio',
+  'room',
+  'land',
+  'other',
+] as const
+export type HomeType = (typeof homeTypes)[number]
+
+/** 'new' while listed under 7 days; 'reduced' while at least 3% below its reference price. */
+export const listingBadges = ['new', 'reduced'] as const
+export type ListingBadge = (typeof listingBadges)[number]
+
 export interface Geolocation {
   lat: number
   lng: number
@@ -41,6 +57,27 @@ export interface Listing {
   userRef: string
   /** a sale can only be sold, a rental only rented */
   status: ListingStatus
+  /** plain text, line breaks kept; absent when the owner wrote none */
+  description?: string
+  homeType?: HomeType
+  /** square metres, whole */
+  floorArea?: number
+  /** `YYYY-MM-DD` */
+  availableFrom?: string
+  petsAllowed?: boolean
+  badges: ListingBadge[]
+  /** ISO 8601: the last change of the price a buyer pays; absent if it never changed */
+  priceChangedAt?: string
+}
+
+/** One entry of `GET /api/listings/:id/price-history`, oldest first. */
+export interface PriceHistoryEntry {
+  price: number
+  regularPrice: number
+  discountedPrice?: number
+  offer: boolean
+  /** ISO 8601 */
+  at: string
 }
 
 export interface ListingPage {
@@ -58,6 +95,8 @@ export const limits = {
   maxImages: 6,
   uploadChunkBytes: 262_144,
   mapZoom: 13,
+  descriptionLength: { max: 5000 },
+  floorArea: { min: 5, max: 100_000 },
   linkCopiedMs: 2000,
   toastMs: 5000,
 } as const

@@ -35,5 +35,6 @@ export function asListing(row: ListingRow): Listing {
     timestamp: new Date(row.timestamp).toISOString(),
     userRef: row.userRef,
     status: row.status ?? 'active',
+    badges: [],
   }
 }

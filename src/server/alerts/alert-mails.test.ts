@@ -22,6 +22,7 @@ const listing: Listing = {
   timestamp: '2026-11-24T00:00:00.000Z',
   userRef: 'owner',
   status: 'sold',
+  badges: [],
 }
 
 describe('the alert mails', () => {

@@ -1,7 +1,7 @@
 // Table types for Kysely. Better Auth owns `user`, `session`, `account`, `verification`.
 import type { ColumnType } from 'kysely'
 import type { AlertFrequency } from '../../shared/saved-search.js'
-import type { ListingStatus } from '../../shared/listing.js'
+import type { HomeType, ListingStatus } from '../../shared/listing.js'
 import type { PlaceKind } from '../saved-searches/search-place.js'
 
 /** SQLite stores booleans as 0/1, PostgreSQL as booleans: read either; write with Db.bool(). */
@@ -61,6 +61,14 @@ export interface ListingTable {
   status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>
   /** the gazetteer city it is tied to (places/place-ties.ts), null when none lies within 50 km */
   placeId: ColumnType<number | null, number | null | undefined, number | null>
+  /** plain text, line breaks kept; '' when the owner wrote none (db/migrations/022-listing-facts.ts) */
+  description: ColumnType<string, string | undefined, string>
+  homeType: HomeType | null
+  /** square metres, whole */
+  floorArea: number | null
+  /** `YYYY-MM-DD` */
+  availableFrom: string | null
+  petsAllowed: ColumnType<boolean | number | null, boolean | number | null, boolean | number | null>
   // Migration 015 adds "changedAt", set by a trigger: milliseconds since the epoch of the last edit
   // or status change, null if none. Only the sitemap reads it, in SQL of its own
   // (sitemaps/sitemap-pages.ts); left out here so that no listing row has to carry it.
@@ -75,6 +83,18 @@ export interface PlaceTable {
   population: number
   /** listings on the market tied to it, kept by triggers */
   listings: ColumnType<number, never, never>
+}
+
+/** One row per change of the price a buyer pays, the first at publication. */
+export interface ListingPriceHistoryTable {
+  listingId: string
+  /** milliseconds since the epoch */
+  at: number
+  regularPrice: number
+  discountedPrice: number | null
+  offer: DbBoolean
+  /** what a buyer pays: the discounted price on offer */
+  price: number
 }
 
 /** Listings per cell of the map grid's stored level, kept by triggers (db/migrations/008-search.ts). */
@@ -306,6 +326,7 @@ export interface Database {
   session: SessionTable
   verification: VerificationTable
   listing: ListingTable
+  listing_price_history: ListingPriceHistoryTable
   place: PlaceTable
   listing_version: ListingVersionTable
   deleted_listing: DeletedListingTable

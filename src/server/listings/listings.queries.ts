@@ -1,6 +1,6 @@
 // Reads and writes of the `listing` table; rows become the API's Listing here and nowhere else.
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely'
-import type { Listing, ListingStatus } from '../../shared/listing.js'
+import type { HomeType, Listing, ListingStatus } from '../../shared/listing.js'
 import type { Db } from '../db/database.js'
 import type { Database, ListingTable } from '../db/schema.js'
 import type { MediaStore } from '../media/media-store.js'
@@ -13,7 +13,7 @@ import { searchWords } from './search-words.js'
  */
 export type ListingRow = Omit<
   Selectable<ListingTable>,
-  'parking' | 'furnished' | 'offer' | 'price' | 'words' | 'status' | 'placeId'
+  'parking' | 'furnished' | 'offer' | 'price' | 'words' | 'status' | 'placeId' | FactColumn
 > & {
   parking: boolean
   furnished: boolean
@@ -21,6 +21,17 @@ export type ListingRow = Omit<
   status?: ListingStatus
   /** the place it is tied to (places/place-ties.ts); none when left out */
   placeId?: number | null
+} & Partial<ListingFactColumns>
+
+type FactColumn = 'description' | 'homeType' | 'floorArea' | 'availableFrom' | 'petsAllowed'
+
+/** The optional facts as stored: null (or '' for the description) when none. */
+export interface ListingFactColumns {
+  description: string
+  homeType: HomeType | null
+  floorArea: number | null
+  availableFrom: string | null
+  petsAllowed: boolean | null
 }
 
 /** What only the server needs of a stored listing. */
@@ -45,7 +56,7 @@ const versionColumn = (eb: ExpressionBuilder<Database, 'listing'>) =>
 /** A row of `listingColumns` as the API's Listing (search pages and saved homes read rows too). */
 export function toListing(
   media: MediaStore,
-  row: Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId'>,
+  row: Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId' | FactColumn>,
 ): Listing {
   const keys = JSON.parse(row.images) as string[]
   const listing: Listing = {
@@ -64,6 +75,7 @@ export function toListing(
     timestamp: new Date(row.timestamp).toISOString(),
     userRef: row.userRef,
     status: row.status,
+    badges: [],
   }
   if (row.discountedPrice !== null) listing.discountedPrice = row.discountedPrice
   return listing
@@ -92,7 +104,7 @@ export function createListingQueries(
   return {
     readOne,
     /** A row of `listingColumns` as the API's Listing (the saved homes' page reads rows too). */
-    toListing: (row: Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId'>) =>
+    toListing: (row: Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId' | FactColumn>) =>
       toListing(media, row),
 
     async get(id: string): Promise<Listing | undefined> {

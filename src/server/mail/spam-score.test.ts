@@ -34,6 +34,7 @@ const home = (index: number): Listing => ({
   timestamp: '2026-11-26T00:00:00.000Z',
   userRef: 'owner',
   status: 'active',
+  badges: [],
 })
 
 const alert = (alerts: 'instant' | 'daily', total: number) =>

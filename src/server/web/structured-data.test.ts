@@ -25,6 +25,7 @@ const rental: Listing = {
   timestamp: '2026-11-24T10:00:00.000Z',
   userRef: 'u1',
   status: 'active',
+  badges: [],
 }
 
 /** Many listings of every kind: rent and sale, on offer or not, open or closed. */

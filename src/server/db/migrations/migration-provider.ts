@@ -23,6 +23,7 @@ import * as viewings from './018-viewings.js'
 import * as wordIndex from './019-word-index.js'
 import * as places from './020-places.js'
 import * as counterLockOrder from './021-counter-lock-order.js'
+import * as listingFacts from './022-listing-facts.js'
 
 /**
  * The names are what `kysely_migration` records of each database: a renamed key would run its
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '019-word-index': wordIndex,
   '020-places': places,
   '021-counter-lock-order': counterLockOrder,
+  '022-listing-facts': listingFacts,
 }
 
 export const migrationProvider: MigrationProvider = {

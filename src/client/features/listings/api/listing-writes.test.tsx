@@ -38,6 +38,7 @@ const saved: Listing = {
   timestamp: '2025-01-01T00:00:00.000Z',
   userRef: 'user1',
   status: 'active',
+  badges: [],
 }
 
 const listKey = ['listings', 'pages', { type: 'rent' }]
