@@ -59,8 +59,9 @@ export const searchColumns = sql.join([
 
 /**
  * A search statement as this database runs it: on SQLite with its rows as arrays. Each row found
- * gets its price history's points, read once the page is found (the page is materialized first,
- * so that no row a sort or a filter leaves out has them read), in the page's order.
+ * gets its price history's points, read around the page's own statement: a subquery with a limit
+ * is run first (a co-routine on SQLite, a subquery scan on PostgreSQL; price-points.test.ts), so
+ * no row that a sort or a filter leaves out has them read.
  */
 export function compileSearch(
   db: Db,
@@ -68,8 +69,8 @@ export function compileSearch(
   { pricePoints = true } = {},
 ): CompiledQuery {
   const page = pricePoints
-    ? sql`with "page" as materialized (${query})
-      select "page".*, ${pricePointsColumn(db, sql.ref('page.id'))} as "pricePoints" from "page"`
+    ? sql`select "page".*, ${pricePointsColumn(db, sql.ref('page.id'))} as "pricePoints"
+      from (${query}) as "page"`
     : query
   const marked = db.dialect === 'sqlite' ? sql`${sql.raw(arrayRowsMarker)} ${page}` : page
   return marked.compile(db.kysely)
