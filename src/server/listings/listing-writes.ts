@@ -161,7 +161,6 @@ export function createListingWrites(deps: {
         if (stored.userRef !== userId) throw notOwner()
         // A closed listing is a sale sold or a rental rented; another type would make it neither.
         if (stored.status !== 'active' && input.type !== stored.type) throw closedTypeChange()
-        const previous = (await inTrx.get(id))!
         // The listing's own images may be named by their URLs or by the uploads they came from.
         const uploadsInTrx = createUploadQueries(db, trx)
         const kept = new Map([
@@ -176,11 +175,12 @@ export function createListingWrites(deps: {
         if (new Set(imageKeys).size !== imageKeys.length) throw listedTwice()
         const edited = row(input, imageKeys, place)
         await inTrx.update(id, { ...edited, placeId })
-        await createPriceHistoryQueries(db, trx).record(id, edited, now())
+        const priceChange = await createPriceHistoryQueries(db, trx).record(id, edited, now())
         const gone = stored.imageKeys.filter((key) => !imageKeys.includes(key))
         await uploadsInTrx.release(gone)
         const saved = (await inTrx.get(id))!
-        await listingAlerts.listingUpdated(trx, previous, saved)
+        // The savers hear of the change the history recorded, so the mail and the history agree.
+        await listingAlerts.listingUpdated(trx, saved, priceChange)
         return { saved, removed: gone }
       })
       await deleteImages(removed)

@@ -6,6 +6,12 @@ import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
 import type { Versioned } from './listings.queries.js'
 
+/** A change of the price a buyer pays, as the history recorded it. */
+export interface PriceChange {
+  from: number
+  to: number
+}
+
 /** The prices of a listing as a write stores them. */
 export interface ListingPrices {
   offer: boolean
@@ -33,10 +39,14 @@ export function createPriceHistoryQueries(db: Db, kysely: Kysely<Database> = db.
   return {
     /**
      * Records the prices at `at` when the price a buyer pays differs from the last entry's (or
-     * there is none). `at` is kept after the last entry's, so that two writes in one millisecond
+     * there is none), and gives the change recorded. `at` is kept after the last entry's, so that two writes in one millisecond
      * (or a clock set back) still give each entry its own key, in order.
      */
-    async record(listingId: string, prices: ListingPrices, at: number): Promise<boolean> {
+    async record(
+      listingId: string,
+      prices: ListingPrices,
+      at: number,
+    ): Promise<PriceChange | undefined> {
       const row = priceHistoryRow(db, listingId, prices, at)
       const last = await kysely
         .selectFrom('listing_price_history')
@@ -45,10 +55,10 @@ export function createPriceHistoryQueries(db: Db, kysely: Kysely<Database> = db.
         .orderBy('at', 'desc')
         .limit(1)
         .executeTakeFirst()
-      if (last && Number(last.price) === row.price) return false
+      if (last && Number(last.price) === row.price) return undefined
       if (last) row.at = Math.max(at, Number(last.at) + 1)
       await kysely.insertInto('listing_price_history').values(row).execute()
-      return true
+      return last && { from: Number(last.price), to: row.price }
     },
 
     /**
