@@ -97,8 +97,8 @@ export function toListing(media: MediaStore, row: ListingColumnsRow, now: number
   return listing
 }
 
-/** The facts as the database stores them: booleans as this database writes them. */
-function storedFacts(db: Db, row: Partial<ListingFactColumns>) {
+/** The facts as the database stores them: booleans as this database binds them. */
+export function storedFacts(db: Db, row: Partial<ListingFactColumns>) {
   return row.petsAllowed === undefined || row.petsAllowed === null
     ? {}
     : { petsAllowed: db.bool(row.petsAllowed) }

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
 import { newId } from '../ids.js'
-import type { ListingRow } from '../listings/listings.queries.js'
+import { storedFacts, type ListingRow } from '../listings/listings.queries.js'
 import { priceHistoryRow } from '../listings/price-history.queries.js'
 import { searchWords } from '../listings/search-words.js'
 import { placeOfPoint } from '../places/place-ties.js'
@@ -52,6 +52,7 @@ export async function insertListingRows(
           parking: db.bool(row.parking),
           furnished: db.bool(row.furnished),
           offer: db.bool(row.offer),
+          ...storedFacts(db, row),
         })
         firstPrices.push(priceHistoryRow(db, row.id, row, row.timestamp))
       }
