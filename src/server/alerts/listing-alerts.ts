@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.js'
 import { listingSavers } from '../favourites/favourites.queries.js'
 import type { JobQueue, NewJob } from '../jobs/job-queue.js'
 import type { ListingAlerts } from '../listings/listing-alerts.js'
+import type { PriceChange } from '../listings/price-history.queries.js'
 import { batches } from '../lib/batches.js'
 import { listingPlaceId } from '../places/places.queries.js'
 import { alertCandidatesQuery, listingWords } from '../saved-searches/alert-candidates.queries.js'
@@ -121,23 +122,24 @@ export function createListingAlerts(deps: { db: Db; jobs: JobQueue; alertDelaySe
     },
 
     /**
-     * An edit, inside its transaction: when what a buyer pays went down, each saver gets a
-     * 'Price cut' mail (one waiting mail per saver and listing; cuts that come meanwhile join it).
+     * An edit, inside its transaction: when the price history recorded a drop of what a buyer
+     * pays, each saver gets a 'Price cut' mail (one waiting mail per saver and listing; cuts that
+     * come meanwhile join it).
      */
     async listingUpdated(
       trx: Kysely<Database>,
-      previous: Listing,
       current: Listing,
+      priceChange: PriceChange | undefined,
       now = Date.now(),
     ) {
-      if (current.status !== 'active' || effectivePrice(current) >= effectivePrice(previous)) return
+      if (current.status !== 'active' || !priceChange || priceChange.to >= priceChange.from) return
       const mails = (await listingSavers(trx, current)).map((userId): NewJob => ({
         key: `${alertJobKinds.priceCut}:${current.id}:${userId}`,
         kind: alertJobKinds.priceCut,
         payload: {
           listingId: current.id,
           userId,
-          previousPrice: effectivePrice(previous),
+          previousPrice: priceChange.from,
         } satisfies PriceCutJob,
         runAt: now,
       }))

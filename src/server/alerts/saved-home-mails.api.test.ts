@@ -116,6 +116,50 @@ describe.each(dialects)('saved-home mails on %s', (dialect) => {
     expect(smtp.to(owner.email)).toEqual([])
   })
 
+  it('queues a "Price cut" exactly when the price history records a drop of what a buyer pays', async () => {
+    const { listing } = await savedListing()
+    const edit = (fields: Partial<ListingInput>) =>
+      t.context.writes.update(listing.id, owner.id, input({ images: listing.imageUrls, ...fields }))
+    const prices = async () =>
+      (
+        await t.context.db.kysely
+          .selectFrom('listing_price_history')
+          .select('price')
+          .where('listingId', '=', listing.id)
+          .orderBy('at')
+          .execute()
+      ).map((entry) => Number(entry.price))
+    const steps: [Partial<ListingInput>, boolean][] = [
+      [{ name: 'Loft by the canal, renamed' }, false],
+      [{ regularPrice: 2100 }, false],
+      // On offer: the buyer pays less.
+      [{ regularPrice: 2100, offer: true, discountedPrice: 2000 }, true],
+      // Off offer at the discount's price: the same price, no entry, no mail.
+      [{ regularPrice: 2000 }, false],
+      [{ regularPrice: 1990 }, true],
+      // Back up, then down to where it was: the second is a real drop, recorded.
+      [{ regularPrice: 2200 }, false],
+      [{ regularPrice: 1990 }, true],
+    ]
+    for (const [fields, drop] of steps) {
+      const before = await prices()
+      await edit(fields)
+      const after = await prices()
+      const recordedDrop = after.length > before.length && after.at(-1)! < after.at(-2)!
+      expect(recordedDrop, JSON.stringify(fields)).toBe(drop)
+      const queued = await t.context.db.kysely
+        .selectFrom('job')
+        .select('payload')
+        .where('kind', '=', 'price-cut')
+        .execute()
+      expect(queued.length > 0, JSON.stringify(fields)).toBe(drop)
+      if (drop) {
+        expect(JSON.parse(queued[0]!.payload)).toMatchObject({ previousPrice: after.at(-2) })
+      }
+      await t.context.db.kysely.deleteFrom('job').execute()
+    }
+  })
+
   it('mails each saver one "No longer available" when a saved home is sold or rented', async () => {
     const { listing, status } = await savedListing([saver, owner])
     // Closed and put back before the mail went: nothing to tell.

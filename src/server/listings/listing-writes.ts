@@ -22,6 +22,7 @@ import { imageFileKeys, sharedImagePrefix, type MediaStore } from '../media/medi
 import { createUploadQueries } from '../uploads/uploads.queries.js'
 import type { BookingQueries } from '../viewings/bookings.queries.js'
 import { createListingQueries } from './listings.queries.js'
+import { createPriceHistoryQueries } from './price-history.queries.js'
 
 /** An expected rejection, sent as an error response `{ error, fields }` with its status. */
 export class ListingWriteError extends Error {
@@ -105,6 +106,12 @@ export function createListingWrites(deps: {
       lat: place.lat,
       lng: place.lng,
       timestamp: Date.now(),
+      // The body replaces the listing whole: a fact it leaves out is cleared.
+      description: input.description ?? '',
+      homeType: input.homeType ?? null,
+      floorArea: input.floorArea ?? null,
+      availableFrom: input.availableFrom ?? null,
+      petsAllowed: input.petsAllowed ?? null,
     }
   }
 
@@ -134,8 +141,8 @@ export function createListingWrites(deps: {
         const claimed = await createUploadQueries(db, trx).claim(input.images, userId)
         if (!claimed) throw notYourUploads()
         const imageKeys = input.images.map((uploadId) => claimed.get(uploadId)!)
-        const inTrx = createListingQueries(db, media, trx)
-        await inTrx.insert({ id, userRef: userId, ...row(input, imageKeys, place), placeId })
+        const inTrx = createListingQueries(db, media, trx, now)
+        await inTrx.insert({ id, userRef: userId, ...row(input, imageKeys, place), placeId }, now())
         const listing = (await inTrx.get(id))!
         // Its matching is queued in the same transaction: never lost to a crash after the insert.
         await listingAlerts.listingCreated(trx, listing)
@@ -147,14 +154,13 @@ export function createListingWrites(deps: {
       const place = await placeOf(input)
       const placeId = await tieToPlace(db.kysely, placeOfPoint(place, place.namedPlaceId))
       const { saved, removed } = await db.kysely.transaction().execute(async (trx) => {
-        const inTrx = createListingQueries(db, media, trx)
+        const inTrx = createListingQueries(db, media, trx, now)
         // Read again under the transaction: another edit or a delete may have come first.
         const stored = await inTrx.getStored(id, { lock: true })
         if (!stored) throw notFound()
         if (stored.userRef !== userId) throw notOwner()
         // A closed listing is a sale sold or a rental rented; another type would make it neither.
         if (stored.status !== 'active' && input.type !== stored.type) throw closedTypeChange()
-        const previous = (await inTrx.get(id))!
         // The listing's own images may be named by their URLs or by the uploads they came from.
         const uploadsInTrx = createUploadQueries(db, trx)
         const kept = new Map([
@@ -167,11 +173,14 @@ export function createListingWrites(deps: {
         const imageKeys = input.images.map((image) => kept.get(image) ?? claimed.get(image)!)
         // One image named twice, once by its URL and once by its upload.
         if (new Set(imageKeys).size !== imageKeys.length) throw listedTwice()
-        await inTrx.update(id, { ...row(input, imageKeys, place), placeId })
+        const edited = row(input, imageKeys, place)
+        await inTrx.update(id, { ...edited, placeId })
+        const priceChange = await createPriceHistoryQueries(db, trx).record(id, edited, now())
         const gone = stored.imageKeys.filter((key) => !imageKeys.includes(key))
         await uploadsInTrx.release(gone)
         const saved = (await inTrx.get(id))!
-        await listingAlerts.listingUpdated(trx, previous, saved)
+        // The savers hear of the change the history recorded, so the mail and the history agree.
+        await listingAlerts.listingUpdated(trx, saved, priceChange)
         return { saved, removed: gone }
       })
       await deleteImages(removed)
@@ -184,7 +193,7 @@ export function createListingWrites(deps: {
      */
     async changeStatus(id: string, userId: string, status: ListingStatus): Promise<Listing> {
       return db.kysely.transaction().execute(async (trx) => {
-        const inTrx = createListingQueries(db, media, trx)
+        const inTrx = createListingQueries(db, media, trx, now)
         const stored = await inTrx.getStored(id, { lock: true })
         if (!stored) throw notFound()
         if (stored.userRef !== userId) throw notOwner()
@@ -204,7 +213,7 @@ export function createListingWrites(deps: {
 
     async delete(id: string, userId: string): Promise<void> {
       const removed = await db.kysely.transaction().execute(async (trx) => {
-        const inTrx = createListingQueries(db, media, trx)
+        const inTrx = createListingQueries(db, media, trx, now)
         const stored = await inTrx.getStored(id, { lock: true })
         if (!stored) throw notFound()
         if (stored.userRef !== userId) throw notOwner()

@@ -4,6 +4,9 @@ import type { HomeType, Listing, ListingStatus } from '../../shared/listing.js'
 import type { Db } from '../db/database.js'
 import type { Database, ListingTable } from '../db/schema.js'
 import type { MediaStore } from '../media/media-store.js'
+import { priceBadges } from './listing-badges.js'
+import { priceHistoryRow } from './price-history.queries.js'
+import { parsePricePoints, pricePointsColumn } from './price-points.js'
 import { listingColumns } from './search/search-rows.js'
 import { searchWords } from './search-words.js'
 
@@ -53,11 +56,17 @@ export interface Versioned<T> {
 const versionColumn = (eb: ExpressionBuilder<Database, 'listing'>) =>
   eb.selectFrom('listing_version').select('version').as('version')
 
-/** A row of `listingColumns` as the API's Listing (search pages and saved homes read rows too). */
-export function toListing(
-  media: MediaStore,
-  row: Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId' | FactColumn>,
-): Listing {
+/** A row of `listingColumns` and its price history's points (price-points.ts), as `toListing` reads it. */
+export type ListingColumnsRow = Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId'> & {
+  pricePoints?: string | null
+}
+
+/**
+ * A row of `listingColumns` as the API's Listing at `now` (its badges), for search pages and saved
+ * homes too.
+ */
+export function toListing(media: MediaStore, row: ListingColumnsRow, now: number): Listing {
+  const { badges, priceChangedAt } = priceBadges(parsePricePoints(row.pricePoints), now)
   const keys = JSON.parse(row.images) as string[]
   const listing: Listing = {
     id: row.id,
@@ -75,17 +84,36 @@ export function toListing(
     timestamp: new Date(row.timestamp).toISOString(),
     userRef: row.userRef,
     status: row.status,
-    badges: [],
+    badges,
   }
   if (row.discountedPrice !== null) listing.discountedPrice = row.discountedPrice
+  // Each fact is absent when the owner gave none (the description: when they wrote nothing).
+  if (row.description !== '') listing.description = row.description
+  if (row.homeType !== null) listing.homeType = row.homeType
+  if (row.floorArea !== null) listing.floorArea = row.floorArea
+  if (row.availableFrom !== null) listing.availableFrom = row.availableFrom
+  if (row.petsAllowed !== null) listing.petsAllowed = Boolean(row.petsAllowed)
+  if (priceChangedAt !== undefined) listing.priceChangedAt = new Date(priceChangedAt).toISOString()
   return listing
 }
 
-/** The queries, on the database or inside a transaction (`kysely`). */
+/** The facts as the database stores them: booleans as this database binds them. */
+export function storedFacts(db: Db, row: Partial<ListingFactColumns>) {
+  return row.petsAllowed === undefined || row.petsAllowed === null
+    ? {}
+    : { petsAllowed: db.bool(row.petsAllowed) }
+}
+
+/** The price history's points of the listing a query reads (price-points.ts), for its badges. */
+export const pricePointsOf = (db: Db) => (eb: ExpressionBuilder<Database, 'listing'>) =>
+  pricePointsColumn(db, eb.ref('listing.id')).as('pricePoints')
+
+/** The queries, on the database or inside a transaction (`kysely`); `now` dates the badges. */
 export function createListingQueries(
   db: Db,
   media: MediaStore,
   kysely: Kysely<Database> = db.kysely,
+  now: () => number = Date.now,
 ) {
   /** One listing, with the listings' version that this statement saw (undefined if none). */
   async function readOne(id: string): Promise<Versioned<Listing | undefined>> {
@@ -93,9 +121,10 @@ export function createListingQueries(
       .selectFrom('listing')
       .select(listingColumns)
       .select(versionColumn)
+      .select(pricePointsOf(db))
       .where('id', '=', id)
       .executeTakeFirst()
-    return { value: row && toListing(media, row), version: row?.version ?? undefined }
+    return { value: row && toListing(media, row, now()), version: row?.version ?? undefined }
   }
 
   // Built once: it runs before every cached response is given (response-cache.ts).
@@ -104,8 +133,7 @@ export function createListingQueries(
   return {
     readOne,
     /** A row of `listingColumns` as the API's Listing (the saved homes' page reads rows too). */
-    toListing: (row: Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId' | FactColumn>) =>
-      toListing(media, row),
+    toListing: (row: ListingColumnsRow) => toListing(media, row, now()),
 
     async get(id: string): Promise<Listing | undefined> {
       return (await readOne(id)).value
@@ -166,6 +194,7 @@ export function createListingQueries(
           parking: db.bool(row.parking),
           furnished: db.bool(row.furnished),
           offer: db.bool(row.offer),
+          ...storedFacts(db, row),
         })
         .where('id', '=', id)
         .execute()
@@ -185,7 +214,8 @@ export function createListingQueries(
       return row !== undefined
     },
 
-    async insert(row: ListingRow): Promise<void> {
+    /** The listing, and its price history's first entry: its price at `publishedAt`. */
+    async insert(row: ListingRow, publishedAt = row.timestamp): Promise<void> {
       await kysely
         .insertInto('listing')
         .values({
@@ -194,7 +224,12 @@ export function createListingQueries(
           parking: db.bool(row.parking),
           furnished: db.bool(row.furnished),
           offer: db.bool(row.offer),
+          ...storedFacts(db, row),
         })
+        .execute()
+      await kysely
+        .insertInto('listing_price_history')
+        .values(priceHistoryRow(db, row.id, row, publishedAt))
         .execute()
     },
   }

@@ -28,6 +28,7 @@ import { readListingMap } from './search/listing-map.js'
 import { countListings } from './search/listing-count.js'
 import { ListingWriteError, type ListingWrites } from './listing-writes.js'
 import type { ListingQueries, Versioned } from './listings.queries.js'
+import { createPriceHistoryQueries, type PriceHistory } from './price-history.queries.js'
 import type { CountSearchRead } from './search-read-limit.js'
 
 /**
@@ -54,8 +55,11 @@ export function listingsRoutes(deps: {
   auth: Auth
   responseCache: ResponseCache
   countSearchRead: CountSearchRead
+  /** the time now, in ms: the listings' badges depend on it */
+  now: () => number
 }) {
-  const { db, media, listings, writes, auth, responseCache, countSearchRead } = deps
+  const { db, media, listings, writes, auth, responseCache, countSearchRead, now } = deps
+  const priceHistory = createPriceHistoryQueries(db)
 
   /**
    * A list, map or count response: the cached one, else `read` once the address is within its budget of
@@ -105,7 +109,7 @@ export function listingsRoutes(deps: {
     .get('/', validate('query', listingQuerySchema, 'Invalid listing query'), async (c) => {
       const query = c.req.valid('query')
       return searchResponse<ListingPage>(c, listingQueryParameterNames, () =>
-        readListingPage({ db, media }, query),
+        readListingPage({ db, media, now }, query),
       )
     })
     .get('/map', validate('query', mapQuerySchema, 'Invalid map query'), async (c) => {
@@ -128,6 +132,14 @@ export function listingsRoutes(deps: {
         : undefined
       if (!body) return c.json(notFound, 404)
       return sendJsonBody<Listing>(c, body)
+    })
+    .get('/:id/price-history', async (c) => {
+      const id = c.req.param('id')
+      const body = idPattern.test(id)
+        ? await responseCache.get(cacheKey(c, noParameters), () => priceHistory.read(id))
+        : undefined
+      if (!body) return c.json(notFound, 404)
+      return sendJsonBody<PriceHistory>(c, body)
     })
     .post('/', requireUser(auth), async (c) => {
       const body = await parseJsonBody(c.req.raw, listingInputSchema, 'Invalid listing')

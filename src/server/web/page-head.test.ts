@@ -181,6 +181,31 @@ describe.each(dialects)('page heads (%s)', (dialect) => {
     )
   })
 
+  it("describes a listing by its description's first sentence, its HTML as text", async () => {
+    const owner = await createUser(test.context)
+    const { id } = await insertListing(test.context, { userRef: owner.id, images: ['images/d-1'] })
+    await test.context.db.kysely
+      .updateTable('listing')
+      .set({ description: 'A <b>bright</b> flat & a garden. Quiet street.\n\nMore.' })
+      .where('id', '=', id)
+      .execute()
+    const { html } = await page(`/category/rent/${id}`)
+    const sentence = 'A &#60;b&#62;bright&#60;/b&#62; flat &#38; a garden.'
+    for (const tag of [
+      `<meta name="description" content="${sentence}">`,
+      `<meta property="og:description" content="${sentence}">`,
+      `<meta name="twitter:description" content="${sentence}">`,
+    ]) {
+      expect(html).toContain(tag)
+    }
+    expect(html).not.toContain('<b>bright')
+    const [data] = structuredData(html)
+    expect(data).toMatchObject({
+      description: 'A <b>bright</b> flat & a garden. Quiet street.\n\nMore.',
+    })
+    expect(schemaOrgProblems(data)).toEqual([])
+  })
+
   it('shows a cover that is not one of our stored images by itself, of no known size', async () => {
     const owner = await createUser(test.context)
     const listing = await insertListing(test.context, {

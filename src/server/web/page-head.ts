@@ -23,6 +23,7 @@ import { shareImageTags } from './share-image-tags.js'
 import { describeContact } from './describe-contact.js'
 import { describeLandlord } from './describe-landlord.js'
 import { describeList } from './describe-list.js'
+import { firstSentence } from './first-sentence.js'
 import { cursorOf, withCursor } from './page-address.js'
 import type { PageChunkLookup } from './page-chunks.js'
 import type { Describe, PageMeta, PageReads, RouteParams } from './page-meta.js'
@@ -217,8 +218,12 @@ const notFoundRoute: PageRoute = {
   describe: () => ({ title: notFoundTitle, notFound: true }),
 }
 
-/** 'For rent in Toronto, Canada: 3 Bedrooms, 2 Bathrooms, $1,500 / Month.' */
+/**
+ * The description's first sentence when the owner wrote one; else 'For rent in Toronto, Canada:
+ * 3 Bedrooms, 2 Bathrooms, $1,500 / Month.'
+ */
 export function describeListing(listing: Listing): string {
+  if (listing.description) return firstSentence(listing.description)
   const rent = listing.type === 'rent'
   const price = `$${formatPrice(effectivePrice(listing))}${rent ? ' / Month' : ''}`
   const rooms = `${formatBedrooms(listing.bedrooms)}, ${formatBathrooms(listing.bathrooms)}`
@@ -231,8 +236,8 @@ export function createPageHeads(
     chunks: PageChunkLookup
   },
 ) {
-  const { db, media, listings, users, publicUrl, chunks } = options
-  const reads: PageReads = { db, media, listings, users }
+  const { db, media, listings, users, now, publicUrl, chunks } = options
+  const reads: PageReads = { db, media, listings, users, now }
   const absolute = (url: string) => new URL(url, `${publicUrl}/`).toString()
 
   /**

@@ -67,6 +67,7 @@ describe('listingStructuredData', () => {
       },
       mainEntity: {
         '@type': 'Accommodation',
+        numberOfRooms: 3,
         numberOfBedrooms: 3,
         numberOfBathroomsTotal: 2,
         address: '5 Rue de la République, Lyon, France',
@@ -89,6 +90,31 @@ describe('listingStructuredData', () => {
       businessFunction: 'http://purl.org/goodrelations/v1#Sell',
       availability: 'https://schema.org/SoldOut',
     })
+  })
+
+  it('gives the facts the owner gave: description, type, floor area and pets', () => {
+    const described = {
+      ...rental,
+      description: 'A loft <b>over</b> the river.\n\nQuiet.',
+      homeType: 'apartment',
+      floorArea: 85,
+      petsAllowed: false,
+    } as const
+    const data = listingStructuredData(described, publicUrl) as {
+      description: string
+      mainEntity: object
+    }
+    expect(data.description).toBe(described.description)
+    expect(data.mainEntity).toMatchObject({
+      accommodationCategory: 'apartment',
+      numberOfRooms: 3,
+      floorSize: { '@type': 'QuantitativeValue', value: 85, unitCode: 'MTK' },
+      petsAllowed: false,
+    })
+    expect(schemaOrgProblems(data)).toEqual([])
+    const html = structuredDataScript(data)
+    expect(html).not.toContain('<b>')
+    expect(scriptJson(html)).toMatchObject({ description: described.description })
   })
 
   it("uses only schema.org's terms, for every kind of listing", () => {

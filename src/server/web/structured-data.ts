@@ -47,13 +47,21 @@ export function listingStructuredData(listing: Listing, publicUrl: string): Stru
     '@type': 'RealEstateListing',
     url: absoluteUrl(listingPagePath(listing), publicUrl),
     name: listing.name,
+    ...(listing.description && { description: listing.description }),
     datePosted: listing.timestamp,
     image: listing.imageUrls.map((url) => absoluteUrl(imageVariantUrl(url, 1200), publicUrl)),
     offers: offer,
     mainEntity: {
       '@type': 'Accommodation',
+      ...(listing.homeType && { accommodationCategory: listing.homeType }),
+      numberOfRooms: listing.bedrooms,
       numberOfBedrooms: listing.bedrooms,
       numberOfBathroomsTotal: listing.bathrooms,
+      // UN/CEFACT's code for a square metre.
+      ...(listing.floorArea !== undefined && {
+        floorSize: { '@type': 'QuantitativeValue', value: listing.floorArea, unitCode: 'MTK' },
+      }),
+      ...(listing.petsAllowed !== undefined && { petsAllowed: listing.petsAllowed }),
       // The location is the owner's own words, not parted into street and city.
       address: listing.location,
       geo: {

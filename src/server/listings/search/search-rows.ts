@@ -5,11 +5,16 @@ import { sql, type CompiledQuery, type RawBuilder, type Selectable } from 'kysel
 import type { Db } from '../../db/database.js'
 import type { ListingTable } from '../../db/schema.js'
 import { arrayRowsMarker } from '../../db/statement-cache.js'
+import { pricePointsColumn } from '../price-points.js'
 
-/** A listing row as search reads it, with the listings' version its statement saw. */
+/**
+ * A listing row as search reads it, with the listings' version its statement saw and its price
+ * history's points (price-points.ts; none on the map's pins).
+ */
 export type SearchRow = Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId'> & {
   price: number
   version: string | null
+  pricePoints?: string | null
 }
 
 /** The columns a Listing is made from, and the price its sort and cursor use. */
@@ -32,6 +37,11 @@ export const listingColumns = [
   'timestamp',
   'status',
   'price',
+  'description',
+  'homeType',
+  'floorArea',
+  'availableFrom',
+  'petsAllowed',
 ] as const
 
 /** `listing.name`, or a column of another table or subquery. */
@@ -47,9 +57,22 @@ export const searchColumns = sql.join([
   sql`(select "version" from listing_version) as "version"`,
 ])
 
-/** A search statement as this database runs it: on SQLite with its rows as arrays. */
-export function compileSearch(db: Db, query: RawBuilder<unknown>): CompiledQuery {
-  const marked = db.dialect === 'sqlite' ? sql`${sql.raw(arrayRowsMarker)} ${query}` : query
+/**
+ * A search statement as this database runs it: on SQLite with its rows as arrays. Each row found
+ * gets its price history's points, read around the page's own statement: a subquery with a limit
+ * is run first (a co-routine on SQLite, a subquery scan on PostgreSQL; price-points.test.ts), so
+ * no row that a sort or a filter leaves out has them read.
+ */
+export function compileSearch(
+  db: Db,
+  query: RawBuilder<unknown>,
+  { pricePoints = true } = {},
+): CompiledQuery {
+  const page = pricePoints
+    ? sql`select "page".*, ${pricePointsColumn(db, sql.ref('page.id'))} as "pricePoints"
+      from (${query}) as "page"`
+    : query
+  const marked = db.dialect === 'sqlite' ? sql`${sql.raw(arrayRowsMarker)} ${page}` : page
   return marked.compile(db.kysely)
 }
 
@@ -61,8 +84,12 @@ export async function runSearch(db: Db, compiled: CompiledQuery): Promise<Search
 }
 
 /** Compiles and runs a search statement that selects `searchColumns`. */
-export function readSearchRows(db: Db, query: RawBuilder<unknown>): Promise<SearchRow[]> {
-  return runSearch(db, compileSearch(db, query))
+export function readSearchRows(
+  db: Db,
+  query: RawBuilder<unknown>,
+  options?: { pricePoints?: boolean },
+): Promise<SearchRow[]> {
+  return runSearch(db, compileSearch(db, query, options))
 }
 
 /** The row as an object, built whole in one literal so that every row has one shape. */
@@ -86,7 +113,13 @@ function rowOfValues(values: unknown[]): SearchRow {
     timestamp,
     status,
     price,
+    description,
+    homeType,
+    floorArea,
+    availableFrom,
+    petsAllowed,
     version,
+    pricePoints,
   ] = values
   return {
     id,
@@ -107,6 +140,12 @@ function rowOfValues(values: unknown[]): SearchRow {
     timestamp,
     status,
     price,
+    description,
+    homeType,
+    floorArea,
+    availableFrom,
+    petsAllowed,
     version,
+    pricePoints,
   } as SearchRow
 }
