@@ -166,6 +166,7 @@ export function createListingQueries(
           parking: db.bool(row.parking),
           furnished: db.bool(row.furnished),
           offer: db.bool(row.offer),
+          ...(typeof row.petsAllowed === 'boolean' && { petsAllowed: db.bool(row.petsAllowed) }),
         })
         .where('id', '=', id)
         .execute()
@@ -194,6 +195,7 @@ export function createListingQueries(
           parking: db.bool(row.parking),
           furnished: db.bool(row.furnished),
           offer: db.bool(row.offer),
+          ...(typeof row.petsAllowed === 'boolean' && { petsAllowed: db.bool(row.petsAllowed) }),
         })
         .execute()
     },
