@@ -20,6 +20,20 @@ const streets = [
   'Cotton Street',
 ]
 
+/**
+ * Sentences of descriptions: words of their own, some that names use too ('Cottage', 'Sunny'),
+ * accents, and words that begin alike ('balcon', 'balcony').
+ */
+const sentences = [
+  'A wide balcony over the garden.',
+  'Parquet floors and a balcon à la française.',
+  'Sunny kitchen, new boiler.',
+  'Ein Kachelofen im Wohnzimmer; Fußbodenheizung.',
+  'Close to the Cottage Inn and the tram.',
+  'Jardín privado con piscina.',
+  'Quiet street.\nNo smokers, please.',
+]
+
 interface City {
   name: string
   lat: number
@@ -42,8 +56,8 @@ const cities: City[] = [
 /** Every word the listings are written with, as written. */
 export const vocabulary = [
   ...new Set(
-    [...adjectives, ...kinds, ...streets, ...cities.map((city) => city.name)].flatMap((text) =>
-      text.split(/[\s,]+/).filter(Boolean),
+    [...adjectives, ...kinds, ...streets, ...cities.map((city) => city.name), ...sentences].flatMap(
+      (text) => text.split(/[\s,.;]+/).filter(Boolean),
     ),
   ),
 ]
@@ -147,6 +161,10 @@ function listing(owners: number) {
       floorArea: orNone(fc.constantFrom(...floorAreas)),
       availableFrom: orNone(fc.constantFrom(...availableDates)),
       petsAllowed: orNone(fc.boolean()),
+      description: fc.oneof(
+        fc.constant(''),
+        fc.subarray(sentences, { minLength: 1, maxLength: 3 }).map((chosen) => chosen.join(' ')),
+      ),
     })
     .map((picked): RandomListing => {
       const regularPrice = picked.type === 'rent' ? picked.rent : picked.sale
@@ -171,6 +189,7 @@ function listing(owners: number) {
         floorArea: picked.floorArea,
         availableFrom: picked.availableFrom,
         petsAllowed: picked.petsAllowed,
+        description: picked.description,
       }
     })
 }

@@ -66,9 +66,9 @@ export function inPolygon(row: { lat: number; lng: number }, polygon: Geolocatio
   return inside
 }
 
-/** Every word of `q` begins some word of the listing's name or location. */
+/** Every word of `q` begins some word of the listing's name, location or description. */
 function matchesText(row: ListingRow, q: string): boolean {
-  const words = plainWords(`${row.name} ${row.location}`)
+  const words = plainWords(`${row.name} ${row.location} ${row.description ?? ''}`)
   return plainWords(q).every((wanted) => words.some((word) => word.startsWith(wanted)))
 }
 

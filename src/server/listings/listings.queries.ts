@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js'
 import type { Database, ListingTable } from '../db/schema.js'
 import type { MediaStore } from '../media/media-store.js'
 import { listingColumns } from './search/search-rows.js'
-import { searchWords } from './search-words.js'
+import { descriptionWords, searchWords } from './search-words.js'
 
 /**
  * A row as the code writes it, booleans as booleans; the database derives price and words' index.
@@ -163,6 +163,9 @@ export function createListingQueries(
         .set({
           ...row,
           words: searchWords(row),
+          ...(row.description !== undefined && {
+            descriptionWords: descriptionWords(row.description),
+          }),
           parking: db.bool(row.parking),
           furnished: db.bool(row.furnished),
           offer: db.bool(row.offer),
@@ -192,6 +195,9 @@ export function createListingQueries(
         .values({
           ...row,
           words: searchWords(row),
+          ...(row.description !== undefined && {
+            descriptionWords: descriptionWords(row.description),
+          }),
           parking: db.bool(row.parking),
           furnished: db.bool(row.furnished),
           offer: db.bool(row.offer),

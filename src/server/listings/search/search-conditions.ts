@@ -179,18 +179,21 @@ export function rowConditions(
     conditions.push(...boxConditions(polygonBox(filter.polygon)), insidePolygon(filter.polygon))
   }
   const words = filter.q === undefined ? [] : queryWords(filter.q)
-  if (db.dialect === 'postgres') {
-    if (words.length > 0) {
-      const query = words.map((word) => `${word}:*`).join(' & ')
-      conditions.push(sql`${column('search')} @@ to_tsquery('simple', ${query})`)
-    }
-  } else {
-    // Each word starts one of the listing's words: ' ' + words contains ' ' + word.
-    for (const word of words) {
-      conditions.push(sql`(' ' || ${column('words')}) like ${`% ${word}%`}`)
-    }
-  }
+  conditions.push(...words.map((word) => textCondition(db, word)))
   return conditions
+}
+
+/**
+ * A query word starts a word of the listing's name, location or description. SQLite: ' ' + the
+ * words contains ' ' + the word; PostgreSQL: a prefix match on either tsvector.
+ */
+function textCondition(db: Db, word: string): RawBuilder<unknown> {
+  if (db.dialect === 'postgres') {
+    const query = sql`to_tsquery('simple', ${`${word}:*`})`
+    return sql`(${column('search')} @@ ${query} or ${column('descriptionSearch')} @@ ${query})`
+  }
+  const words = sql`' ' || ${column('words')} || ' ' || ${column('descriptionWords')}`
+  return sql`(${words}) like ${`% ${word}%`}`
 }
 
 /** The rows strictly after the cursor's listing, in the sort's order. */
