@@ -55,7 +55,7 @@ describe('the facts filters: homeType, minArea, maxArea, availableBy, petsAllowe
     expect(refused(query)).toEqual([name])
   })
 
-  it('writes them in one order, the home types in theirs', () => {
+  it('writes them in one order, the home types in alphabetical order', () => {
     const filter: ListingFilter = {
       petsAllowed: true,
       availableBy: '2027-01-31',
@@ -73,7 +73,7 @@ describe('the facts filters: homeType, minArea, maxArea, availableBy, petsAllowe
 
   it('reads back what it writes', () => {
     const filter: ListingFilter = {
-      homeType: ['house', 'townhouse', 'other'],
+      homeType: ['house', 'other', 'townhouse'],
       minArea: 5,
       availableBy: '2026-11-26',
       petsAllowed: true,

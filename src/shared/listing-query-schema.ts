@@ -37,14 +37,14 @@ const squareMetres = z
   )
 
 const homeTypeMessage = `Must be one or more of ${homeTypes.join(', ')}, separated by commas`
-/** 'house,studio': each a home type; out in `homeTypes` order, none twice, whatever order came in. */
+/** 'studio,house': each a home type; out in alphabetical order, none twice, as filterParameters writes them. */
 const homeTypeList = z.string().transform((value, ctx): HomeType[] => {
   const given = value.split(',')
   if (!given.every((type) => (homeTypes as readonly string[]).includes(type))) {
     ctx.addIssue({ code: 'custom', message: homeTypeMessage })
     return z.NEVER
   }
-  return homeTypes.filter((type) => given.includes(type))
+  return [...new Set(given as HomeType[])].sort()
 })
 
 const bboxMessage = 'Must be west,south,east,north in degrees'

@@ -1,6 +1,6 @@
 // The listing filter and sort, the map's types, and the filter's parameters in their one canonical
 // order. A query as a whole (filter, sort, page size, cursor) is listing-query.ts.
-import { homeTypes, limits, type HomeType, type ListingType } from './listing.js'
+import { limits, type HomeType, type ListingType } from './listing.js'
 import type { Polygon } from './polygon.js'
 
 export const listingSorts = ['newest', 'price-asc', 'price-desc'] as const
@@ -36,7 +36,7 @@ export interface ListingFilter {
   minBathrooms?: number
   parking?: boolean
   furnished?: boolean
-  /** any of these home types, in `homeTypes` order, none twice */
+  /** any of these home types, in alphabetical order, none twice */
   homeType?: HomeType[]
   /** square metres, whole; a listing with no floor area matches neither */
   minArea?: number
@@ -77,10 +77,9 @@ export function filterParameters(filter: ListingFilter): [string, string][] {
   add('minBathrooms', filter.minBathrooms)
   add('parking', filter.parking)
   add('furnished', filter.furnished)
-  // An empty list is no filter: the parser takes no empty value.
-  if (filter.homeType?.length) {
-    add('homeType', homeTypes.filter((type) => filter.homeType?.includes(type)).join(','))
-  }
+  // Alphabetical, whatever order they came in: the order the parser gives them, and not the list
+  // of home types, which the first load of / does without. An empty list is no filter.
+  if (filter.homeType?.length) add('homeType', [...new Set(filter.homeType)].sort().join(','))
   add('minArea', filter.minArea)
   add('maxArea', filter.maxArea)
   add('availableBy', filter.availableBy)

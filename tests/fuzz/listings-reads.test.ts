@@ -125,11 +125,9 @@ function queryFilter(search: URLSearchParams): ListingFilter {
     minBathrooms: number('minBathrooms'),
     parking: flag('parking'),
     furnished: flag('furnished'),
-    // In the contract's order of home types, whatever order the query gave them in.
+    // In alphabetical order, none twice, whatever order the query gave them in.
     homeType: search.has('homeType')
-      ? (homeTypeNames.filter((type) =>
-          search.get('homeType')!.split(',').includes(type),
-        ) as ListingFilter['homeType'])
+      ? ([...new Set(search.get('homeType')!.split(','))].sort() as ListingFilter['homeType'])
       : undefined,
     minArea: number('minArea'),
     maxArea: number('maxArea'),
