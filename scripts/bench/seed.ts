@@ -20,6 +20,8 @@ import {
   type HomeKind,
 } from '../../src/server/seed/homes.js'
 import { seededRandom, type Random } from '../../src/server/seed/random.js'
+import type { HomeType } from '../../src/shared/listing.js'
+import { benchDescription } from './descriptions.js'
 
 const userCount = 300
 const cityCount = 200
@@ -197,8 +199,49 @@ async function insertListings(
       lat: spot.lat,
       lng: spot.lng,
       timestamp: now - n * 60_000,
+      ...facts(random, kind, bedrooms, type, now),
     }
   })
+}
+
+/** The home type each kind of name is, as an owner would choose it. */
+const homeTypeOf: Record<HomeKind, HomeType> = {
+  Studio: 'studio',
+  Loft: 'apartment',
+  Flat: 'apartment',
+  Apartment: 'apartment',
+  Penthouse: 'apartment',
+  Duplex: 'apartment',
+  Cottage: 'house',
+  Bungalow: 'house',
+  Townhouse: 'townhouse',
+  'Family Home': 'house',
+  Villa: 'house',
+}
+
+const dayMs = 24 * 60 * 60_000
+
+/**
+ * A description, and the facts some owners leave out: a type (one in 20 without), an area that
+ * fits the rooms (one in 10 without), a date within four months either way (a third without),
+ * and for rentals whether pets are allowed (a fifth without).
+ */
+function facts(
+  random: Random,
+  kind: HomeKind,
+  bedrooms: number,
+  type: 'rent' | 'sale',
+  now: number,
+) {
+  const area = kind === 'Studio' ? random.int(18, 40) : 25 + bedrooms * random.int(18, 32)
+  const date = new Date(now + random.int(-120, 120) * dayMs).toISOString().slice(0, 10)
+  return {
+    description: benchDescription(random),
+    homeType: random.chance(0.05) ? null : homeTypeOf[kind],
+    floorArea: random.chance(0.1) ? null : area,
+    availableFrom: random.chance(0.33) ? null : date,
+    petsAllowed: type === 'rent' && !random.chance(0.2) ? random.chance(0.5) : null,
+  }
 }
 
 /** Picks an item with a chance proportional to its weight, given a number in [0, 1). */

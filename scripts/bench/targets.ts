@@ -6,6 +6,7 @@ import type { Db } from '../../src/server/db/database.js'
 import { encodeCursor } from '../../src/shared/listing-cursor.js'
 import { filterFingerprint } from '../../src/server/listings/filter-fingerprint.js'
 import type { MessagingTargetName } from './messaging-targets.js'
+import { commonDescriptionWord, rareDescriptionWord } from './descriptions.js'
 import { cityRadiusKm, commonWord, degreesPerKm, type BenchCity } from './seed.js'
 
 /** The searches of the search table (docs/performance.md); each is read from the database each time. */
@@ -23,6 +24,12 @@ export const searchTargetNames = [
   'map-world',
   'search-area',
   'search-area-price',
+  'search-description-rare',
+  'search-description-common',
+  'search-home-type',
+  'search-floor-area',
+  'search-available',
+  'search-pets',
 ] as const
 export type SearchTargetName = (typeof searchTargetNames)[number]
 
@@ -164,8 +171,23 @@ export async function chooseTargets(db: Db, app: App, cities: BenchCity[]): Prom
       { name: 'places-letter', path: '/api/places?q=s', headers: jsonHeaders },
       search('search-area', `/api/listings?polygon=${cityArea(city)}`),
       search('search-area-price', `/api/listings?polygon=${cityArea(city)}&sort=price-asc`),
+      // Words only descriptions hold: about 0.05% and 2.5% of listings (descriptions.ts).
+      search('search-description-rare', `/api/listings?q=${rareDescriptionWord}`),
+      search(
+        'search-description-common',
+        `/api/listings?q=${commonDescriptionWord}&sort=price-asc`,
+      ),
+      search('search-home-type', '/api/listings?homeType=house,townhouse&sort=price-asc'),
+      search('search-floor-area', '/api/listings?type=rent&minArea=60&maxArea=90'),
+      search('search-available', `/api/listings?type=rent&availableBy=${inDays(14)}`),
+      search('search-pets', '/api/listings?type=rent&petsAllowed=true&sort=price-asc'),
     ],
   }
+}
+
+/** The date `days` from today, as `YYYY-MM-DD`. */
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 24 * 60 * 60_000).toISOString().slice(0, 10)
 }
 
 /** The path of page `page` of a list, by following the API's own cursors from the first page. */

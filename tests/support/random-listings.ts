@@ -3,7 +3,7 @@
 // often tie; places around a few cities, on both sides of the 180th meridian and anywhere at all.
 import fc from 'fast-check'
 import type { Bbox, ListingFilter } from '../../src/shared/listing-requests'
-import { closedStatusOf } from '../../src/shared/listing'
+import { closedStatusOf, homeTypes } from '../../src/shared/listing'
 import type { ListingFields } from './test-app'
 
 const adjectives = ['Cosy', 'Cozy', 'Sunny', 'Sunlit', 'Quiet', 'Große', 'Élégant', 'Bright']
@@ -18,6 +18,20 @@ const streets = [
   'Łódź Street',
   'Тверская улица',
   'Cotton Street',
+]
+
+/**
+ * Sentences of descriptions: words of their own, some that names use too ('Cottage', 'Sunny'),
+ * accents, and words that begin alike ('balcon', 'balcony').
+ */
+const sentences = [
+  'A wide balcony over the garden.',
+  'Parquet floors and a balcon à la française.',
+  'Sunny kitchen, new boiler.',
+  'Ein Kachelofen im Wohnzimmer; Fußbodenheizung.',
+  'Close to the Cottage Inn and the tram.',
+  'Jardín privado con piscina.',
+  'Quiet street.\nNo smokers, please.',
 ]
 
 interface City {
@@ -42,8 +56,8 @@ const cities: City[] = [
 /** Every word the listings are written with, as written. */
 export const vocabulary = [
   ...new Set(
-    [...adjectives, ...kinds, ...streets, ...cities.map((city) => city.name)].flatMap((text) =>
-      text.split(/[\s,]+/).filter(Boolean),
+    [...adjectives, ...kinds, ...streets, ...cities.map((city) => city.name), ...sentences].flatMap(
+      (text) => text.split(/[\s,.;]+/).filter(Boolean),
     ),
   ),
 ]
@@ -106,6 +120,13 @@ function cityPlace() {
     }))
 }
 
+/** Facts that often tie or are absent, with the bounds of an area's range among them. */
+const floorAreas = [5, 18, 40, 55, 55, 85, 120, 100_000]
+const availableDates = ['2025-01-01', '2026-11-26', '2026-12-01', '2027-03-15']
+
+const orNone = <T>(arbitrary: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, { weight: 2, arbitrary })
+
 /** A listing's fields but its owner, whose index among `owners` is `owner`. */
 export type RandomListing = Omit<ListingFields, 'userRef'> & { owner: number }
 
@@ -136,6 +157,14 @@ function listing(owners: number) {
       timestamp: fc.constantFrom(...timestamps),
       // One in six sold or rented: every search and map must leave them out.
       closed: fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, fc.constant(true)),
+      homeType: orNone(fc.constantFrom(...homeTypes)),
+      floorArea: orNone(fc.constantFrom(...floorAreas)),
+      availableFrom: orNone(fc.constantFrom(...availableDates)),
+      petsAllowed: orNone(fc.boolean()),
+      description: fc.oneof(
+        fc.constant(''),
+        fc.subarray(sentences, { minLength: 1, maxLength: 3 }).map((chosen) => chosen.join(' ')),
+      ),
     })
     .map((picked): RandomListing => {
       const regularPrice = picked.type === 'rent' ? picked.rent : picked.sale
@@ -156,6 +185,11 @@ function listing(owners: number) {
         lng: picked.place.lng,
         timestamp: picked.timestamp,
         status: picked.closed ? closedStatusOf[picked.type] : 'active',
+        homeType: picked.homeType,
+        floorArea: picked.floorArea,
+        availableFrom: picked.availableFrom,
+        petsAllowed: picked.petsAllowed,
+        description: picked.description,
       }
     })
 }
@@ -249,6 +283,11 @@ export function randomFilter(userRefs: string[]): fc.Arbitrary<ListingFilter> {
     parking: fc.boolean(),
     furnished: fc.boolean(),
     bbox: randomBbox,
+    homeType: fc.subarray([...homeTypes], { minLength: 1, maxLength: 3 }),
+    minArea: fc.constantFrom(...floorAreas, 6, 100),
+    maxArea: fc.constantFrom(...floorAreas, 54, 1000),
+    availableBy: fc.constantFrom(...availableDates, '2026-11-25', '2030-01-01'),
+    petsAllowed: fc.constant(true as const),
   }
   const names = Object.keys(arbitraries) as (keyof typeof arbitraries)[]
   return fc
@@ -257,12 +296,12 @@ export function randomFilter(userRefs: string[]): fc.Arbitrary<ListingFilter> {
       // Text in most searches: it has the most ways to go wrong.
       if (withText) chosen.push('q')
       const filter: ListingFilter = Object.fromEntries(chosen.map((name) => [name, values[name]]))
-      if (
-        filter.minPrice !== undefined &&
-        filter.maxPrice !== undefined &&
-        filter.minPrice > filter.maxPrice
-      ) {
-        return { ...filter, minPrice: filter.maxPrice, maxPrice: filter.minPrice }
+      const { minPrice, maxPrice, minArea, maxArea } = filter
+      if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+        Object.assign(filter, { minPrice: maxPrice, maxPrice: minPrice })
+      }
+      if (minArea !== undefined && maxArea !== undefined && minArea > maxArea) {
+        Object.assign(filter, { minArea: maxArea, maxArea: minArea })
       }
       return filter
     })

@@ -66,9 +66,9 @@ export function inPolygon(row: { lat: number; lng: number }, polygon: Geolocatio
   return inside
 }
 
-/** Every word of `q` begins some word of the listing's name or location. */
+/** Every word of `q` begins some word of the listing's name, location or description. */
 function matchesText(row: ListingRow, q: string): boolean {
-  const words = plainWords(`${row.name} ${row.location}`)
+  const words = plainWords(`${row.name} ${row.location} ${row.description ?? ''}`)
   return plainWords(q).every((wanted) => words.some((word) => word.startsWith(wanted)))
 }
 
@@ -101,6 +101,14 @@ export function matchesFilter(
     (filter.minBathrooms === undefined || row.bathrooms >= filter.minBathrooms) &&
     (filter.parking === undefined || row.parking === filter.parking) &&
     (filter.furnished === undefined || row.furnished === filter.furnished) &&
+    (filter.homeType === undefined ||
+      (row.homeType != null && filter.homeType.includes(row.homeType))) &&
+    (filter.minArea === undefined || (row.floorArea != null && row.floorArea >= filter.minArea)) &&
+    (filter.maxArea === undefined || (row.floorArea != null && row.floorArea <= filter.maxArea)) &&
+    (filter.availableBy === undefined ||
+      row.availableFrom == null ||
+      Date.parse(row.availableFrom) <= Date.parse(filter.availableBy)) &&
+    (filter.petsAllowed === undefined || row.petsAllowed === true) &&
     (filter.bbox === undefined || inBox(row, filter.bbox)) &&
     (filter.place === undefined || row.placeId === filter.place) &&
     (filter.polygon === undefined || inPolygon(row, filter.polygon))

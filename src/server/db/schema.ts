@@ -69,6 +69,11 @@ export interface ListingTable {
   /** `YYYY-MM-DD` */
   availableFrom: string | null
   petsAllowed: ColumnType<boolean | number | null, boolean | number | null, boolean | number | null>
+  /**
+   * the description's search words, each once (listings/search-words.ts); search reads it in SQL
+   * only (db/migrations/023-description-search.ts)
+   */
+  descriptionWords: ColumnType<never, string | undefined, string>
   // Migration 015 adds "changedAt", set by a trigger: milliseconds since the epoch of the last edit
   // or status change, null if none. Only the sitemap reads it, in SQL of its own
   // (sitemaps/sitemap-pages.ts); left out here so that no listing row has to carry it.

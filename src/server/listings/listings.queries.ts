@@ -8,7 +8,7 @@ import { priceBadges } from './listing-badges.js'
 import { priceHistoryRow } from './price-history.queries.js'
 import { parsePricePoints, pricePointsColumn } from './price-points.js'
 import { listingColumns } from './search/search-rows.js'
-import { searchWords } from './search-words.js'
+import { descriptionWords, searchWords } from './search-words.js'
 
 /**
  * A row as the code writes it, booleans as booleans; the database derives price and words' index.
@@ -191,6 +191,9 @@ export function createListingQueries(
         .set({
           ...row,
           words: searchWords(row),
+          ...(row.description !== undefined && {
+            descriptionWords: descriptionWords(row.description),
+          }),
           parking: db.bool(row.parking),
           furnished: db.bool(row.furnished),
           offer: db.bool(row.offer),
@@ -221,6 +224,9 @@ export function createListingQueries(
         .values({
           ...row,
           words: searchWords(row),
+          ...(row.description !== undefined && {
+            descriptionWords: descriptionWords(row.description),
+          }),
           parking: db.bool(row.parking),
           furnished: db.bool(row.furnished),
           offer: db.bool(row.offer),

@@ -33,6 +33,11 @@ export function searchWords(listing: { name: string; location: string }): string
   return wordsOf(`${listing.name} ${listing.location}`).join(' ')
 }
 
+/** What a listing's `descriptionWords` column holds: its description's words, each once. */
+export function descriptionWords(description: string): string {
+  return [...new Set(wordsOf(description))].join(' ')
+}
+
 /** The distinct words of a query, each to match the start of some word of a listing. */
 export function queryWords(q: string): string[] {
   return [...new Set(wordsOf(q))]

@@ -13,9 +13,11 @@ import { placeCell, wordStarts } from './search-place.js'
  */
 export const noPriceBound = { min: 0, max: 2147483647 } as const
 
-/** The words a search's words must begin: the listing's name's and location's. */
-export function listingWords(listing: Pick<Listing, 'name' | 'location'>): string[] {
-  return wordsOf(`${listing.name} ${listing.location}`)
+/** The words a search's words must begin: the listing's name's, location's and description's. */
+export function listingWords(
+  listing: Pick<Listing, 'name' | 'location'> & Pick<Partial<Listing>, 'description'>,
+): string[] {
+  return [...new Set(wordsOf(`${listing.name} ${listing.location} ${listing.description ?? ''}`))]
 }
 
 /**

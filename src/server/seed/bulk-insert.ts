@@ -6,13 +6,14 @@ import type { Database } from '../db/schema.js'
 import { newId } from '../ids.js'
 import { storedFacts, type ListingRow } from '../listings/listings.queries.js'
 import { priceHistoryRow } from '../listings/price-history.queries.js'
-import { searchWords } from '../listings/search-words.js'
+import { descriptionWords, searchWords } from '../listings/search-words.js'
 import { placeOfPoint } from '../places/place-ties.js'
 import { ensurePlaces, type PlaceRow } from '../places/places.queries.js'
 
 /**
- * Rows per statement. A listing row binds 19 values, so a batch binds 19,000: under SQLite's
- * limit of 32,766 per statement and PostgreSQL's of 65,535.
+ * Rows per statement. A listing row binds up to 25 values (19, and the facts and the
+ * description's words), so a batch binds 25,000: under SQLite's limit of 32,766 per statement and
+ * PostgreSQL's of 65,535.
  */
 export const batchSize = 1_000
 
@@ -49,6 +50,9 @@ export async function insertListingRows(
           ...row,
           placeId,
           words: searchWords(row),
+          ...(row.description !== undefined && {
+            descriptionWords: descriptionWords(row.description),
+          }),
           parking: db.bool(row.parking),
           furnished: db.bool(row.furnished),
           offer: db.bool(row.offer),

@@ -24,6 +24,7 @@ import * as wordIndex from './019-word-index.js'
 import * as places from './020-places.js'
 import * as counterLockOrder from './021-counter-lock-order.js'
 import * as listingFacts from './022-listing-facts.js'
+import * as descriptionSearch from './023-description-search.js'
 
 /**
  * The names are what `kysely_migration` records of each database: a renamed key would run its
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '020-places': places,
   '021-counter-lock-order': counterLockOrder,
   '022-listing-facts': listingFacts,
+  '023-description-search': descriptionSearch,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -3,13 +3,13 @@ import { sql, type RawBuilder } from 'kysely'
 import type { Bbox, ListingFilter, MapItem } from '../../../shared/listing-requests.js'
 import type { Db } from '../../db/database.js'
 import { queryWords } from '../search-words.js'
-import { rowConditions, textMatch } from './search-conditions.js'
+import { rowConditions } from './search-conditions.js'
 import { and } from './search-rows.js'
-import { areaSeqs, filterBoxes } from './sqlite-search-page.js'
+import { areaSeqs, filterBoxes, textSeqs } from './sqlite-search-page.js'
 
 /**
  * `from …` of the listings that match in `box`. On SQLite the R*Tree of the box and the polygon's
- * drives, or, for the whole world without a polygon, the text index when there is text;
+ * drives, or, for the whole world without a polygon, the text indexes when there is text;
  * PostgreSQL's planner chooses for itself.
  */
 export function mapMatches(
@@ -28,8 +28,12 @@ export function mapMatches(
         cross join listing on listing.seq = driver.seq where ${conditions}`
     }
     if (words.length > 0) {
-      return sql`listing_text cross join listing on listing.seq = listing_text.rowid
-        where listing_text match ${textMatch(words)} and ${conditions}`
+      // The longest word is the rarest prefix; the text indexes give its listings, the rows decide.
+      const longest = words.reduce((best, word) =>
+        [...word].length > [...best].length ? word : best,
+      )
+      return sql`(${textSeqs(longest)}) as driver
+        cross join listing on listing.seq = driver.seq where ${conditions}`
     }
   }
   return sql`listing where ${conditions}`

@@ -1,8 +1,10 @@
 // A search's page on PostgreSQL. Its planner judges a word of the text by the share of listings it
 // saw with it, and may scan the sort index for a word that is common overall but rare among the
-// cheapest listings, reading most of the table. With text, the rarest word's rows are read from
-// the word table in the sort's order, bounded as on SQLite (search/word-index.ts); if that cannot
-// fill the page, the GIN index gives every match and they are sorted.
+// cheapest listings, reading most of the table. With text, the rarest word that no description
+// holds has its rows read from the word table in the sort's order, bounded as on SQLite
+// (search/word-index.ts); a word that descriptions hold is read from the GIN indexes when few
+// listings hold it, else by a bounded scan of the sort index. What these cannot fill, the GIN
+// indexes give whole, sorted.
 import { sql } from 'kysely'
 import type { Db } from '../../db/database.js'
 import {
@@ -14,7 +16,13 @@ import {
   type SearchPage,
 } from './search-conditions.js'
 import { and, column, readSearchRows, searchColumns, type SearchRow } from './search-rows.js'
-import { queryWordsOf, readWordPage, vocabularyQuery } from './word-index.js'
+import {
+  matchesNothing,
+  queryWordsOf,
+  rarestDescribedWord,
+  readWordPage,
+  wordsQuery,
+} from './word-index.js'
 import { queryWords } from '../search-words.js'
 
 /** How many rows of a sort index are scanned before the GIN index's matches are sorted instead. */
@@ -28,10 +36,15 @@ export async function readPostgresSearchPage(db: Db, page: SearchPage): Promise<
   const words = queryWords(filter.q)
   // The word table holds only listings on the market; the owner's search of every status scans.
   if (words.length > 0 && !everyStatus) {
-    const { rows: found } = await vocabularyQuery(words).execute(db.kysely)
-    const read = await readWordPage(db, page, queryWordsOf(words, found))
+    const { rows: found } = await wordsQuery(db.dialect, words).execute(db.kysely)
+    const probed = queryWordsOf(words, found)
+    if (matchesNothing(probed)) return []
+    const read = await readWordPage(db, page, probed)
     if (read?.complete) return read.rows
-    if (read) return readSearchRows(db, textIndexMatches(page))
+    // A word that descriptions hold, but few listings: the GIN indexes give them all.
+    if (read || rarestDescribedWord(probed)?.few) {
+      return readSearchRows(db, textIndexMatches(page))
+    }
   }
   const scanned = sql`
     select listing.id, ${column(sortOrders[sort].column)} from listing

@@ -52,10 +52,46 @@ export function isSearch(filter: ListingFilter): boolean {
     filter.minBathrooms !== undefined ||
     filter.parking !== undefined ||
     filter.furnished !== undefined ||
+    hasFactFilters(filter) ||
     filter.bbox !== undefined ||
     filter.place !== undefined ||
     filter.polygon !== undefined
   )
+}
+
+/** Whether the filter asks for any of the facts (home type, area, availability, pets). */
+function hasFactFilters(filter: ListingFilter): boolean {
+  return (
+    filter.homeType !== undefined ||
+    filter.minArea !== undefined ||
+    filter.maxArea !== undefined ||
+    filter.availableBy !== undefined ||
+    filter.petsAllowed !== undefined
+  )
+}
+
+/**
+ * The facts' conditions. A listing with no floor area is in no area range; one with no date is
+ * available by any date. `YYYY-MM-DD` texts compare as their dates do.
+ */
+function factConditions(db: Db, filter: ListingFilter): RawBuilder<unknown>[] {
+  const conditions: RawBuilder<unknown>[] = []
+  if (filter.homeType?.length) {
+    conditions.push(sql`${column('homeType')} in (${sql.join(filter.homeType)})`)
+  }
+  if (filter.minArea !== undefined) {
+    conditions.push(sql`${column('floorArea')} >= ${filter.minArea}`)
+  }
+  if (filter.maxArea !== undefined) {
+    conditions.push(sql`${column('floorArea')} <= ${filter.maxArea}`)
+  }
+  if (filter.availableBy !== undefined) {
+    conditions.push(
+      sql`(${column('availableFrom')} is null or ${column('availableFrom')} <= ${filter.availableBy})`,
+    )
+  }
+  if (filter.petsAllowed) conditions.push(sql`${column('petsAllowed')} = ${db.bool(true)}`)
+  return conditions
 }
 
 /**
@@ -135,6 +171,7 @@ export function rowConditions(
   if (filter.furnished !== undefined) {
     conditions.push(sql`${column('furnished')} = ${db.bool(filter.furnished)}`)
   }
+  conditions.push(...factConditions(db, filter))
   // The whole world holds every listing: a condition on it would only tempt a planner to read
   // the whole box index.
   if (filter.bbox && !isWholeWorld(filter.bbox)) conditions.push(...boxConditions(filter.bbox))
@@ -142,18 +179,21 @@ export function rowConditions(
     conditions.push(...boxConditions(polygonBox(filter.polygon)), insidePolygon(filter.polygon))
   }
   const words = filter.q === undefined ? [] : queryWords(filter.q)
-  if (db.dialect === 'postgres') {
-    if (words.length > 0) {
-      const query = words.map((word) => `${word}:*`).join(' & ')
-      conditions.push(sql`${column('search')} @@ to_tsquery('simple', ${query})`)
-    }
-  } else {
-    // Each word starts one of the listing's words: ' ' + words contains ' ' + word.
-    for (const word of words) {
-      conditions.push(sql`(' ' || ${column('words')}) like ${`% ${word}%`}`)
-    }
-  }
+  conditions.push(...words.map((word) => textCondition(db, word)))
   return conditions
+}
+
+/**
+ * A query word starts a word of the listing's name, location or description. SQLite: ' ' + the
+ * words contains ' ' + the word; PostgreSQL: a prefix match on either tsvector.
+ */
+function textCondition(db: Db, word: string): RawBuilder<unknown> {
+  if (db.dialect === 'postgres') {
+    const query = sql`to_tsquery('simple', ${`${word}:*`})`
+    return sql`(${column('search')} @@ ${query} or ${column('descriptionSearch')} @@ ${query})`
+  }
+  const words = sql`' ' || ${column('words')} || ' ' || ${column('descriptionWords')}`
+  return sql`(${words}) like ${`% ${word}%`}`
 }
 
 /** The rows strictly after the cursor's listing, in the sort's order. */

@@ -26,7 +26,7 @@ const base = Date.UTC(2025, 0, 15)
  * Listing `n` of a library of `count`: a few hundred street names, so that PostgreSQL's statistics
  * know the words as they would for real addresses; 'Cottage' in half the names; 'Zephyr' only in
  * the three oldest; one in twenty in a small part of Paris, the rest spread over the world; one in
- * ten sold or rented.
+ * ten sold or rented; 'Parquet' in half the descriptions, 'Wisteria' only in the three newest.
  */
 function libraryListing(userRef: string, n: number, count: number): ListingFields {
   const offer = n % 5 === 0
@@ -49,6 +49,14 @@ function libraryListing(userRef: string, n: number, count: number): ListingField
     lng: inParis ? 2.35 + (n % 97) / 10_000 : ((n * 61) % 359) - 179.5,
     timestamp: base - n * 60_000,
     status: n % 10 === 7 ? closedStatusOf[type] : 'active',
+    description: [
+      n % 2 ? 'Parquet floors and a balcony.' : 'Stone floors.',
+      ...(n < 3 ? ['Wisteria over the door.'] : []),
+    ].join(' '),
+    homeType: n % 4 === 0 ? 'house' : 'apartment',
+    floorArea: 20 + (n % 9) * 15,
+    availableFrom: n % 5 === 0 ? null : '2026-11-01',
+    petsAllowed: n % 2 === 0,
   }
 }
 
@@ -199,6 +207,39 @@ const searches: Search[] = [
     name: 'the map of the world, one type off offer',
     path: `/api/listings/map?${world}&zoom=3&type=rent&offer=false`,
     index: { sqlite: /listing_map_cell\b/, postgres: /listing_map_cell/ },
+  },
+  {
+    name: 'a word of a few descriptions',
+    path: '/api/listings?q=wisteria',
+    index: {
+      sqlite: /listing_description_text VIRTUAL TABLE/,
+      postgres: /listing_description_search/,
+    },
+  },
+  {
+    name: 'a word of many descriptions by price',
+    path: '/api/listings?q=parquet&sort=price-asc',
+    index: { sqlite: /INDEX listing_price\b/, postgres: /using listing_price\b/ },
+  },
+  {
+    name: 'a home type and an area by price',
+    path: '/api/listings?homeType=house,townhouse&minArea=50&sort=price-asc',
+    index: { sqlite: /INDEX listing_price\b/, postgres: /using listing_price\b/ },
+    inOrder: true,
+  },
+  {
+    name: 'rentals available by a date, with pets',
+    path: '/api/listings?type=rent&availableBy=2026-12-01&petsAllowed=true',
+    index: { sqlite: /INDEX listing_type_newest\b/, postgres: /using listing_(type_)?newest\b/ },
+    inOrder: true,
+  },
+  {
+    name: 'the map of the world, a word of a few descriptions',
+    path: `/api/listings/map?${world}&zoom=2&q=wisteria`,
+    index: {
+      sqlite: /listing_description_text VIRTUAL TABLE/,
+      postgres: /listing_description_search/,
+    },
   },
   {
     name: 'the map of the world, a rare word',

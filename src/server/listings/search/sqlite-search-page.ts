@@ -16,9 +16,12 @@ import {
 import { and, readSearchRows, searchColumns, type SearchRow } from './search-rows.js'
 import {
   drivingWord,
+  matchesNothing,
+  namesOnlyWords,
   queryWordsOf,
+  rarestDescribedWord,
   readWordPage,
-  vocabularyQuery,
+  wordsQuery,
   type QueryWord,
 } from './word-index.js'
 
@@ -38,16 +41,19 @@ const scannedRows = 3000
 /**
  * A selective index (the map box, a price range under the newest sort) that holds fewer rows than
  * the text's rarest word drives the read; otherwise, with text, a bounded read of that word's rows
- * in the sort's order (search/word-index.ts), and without, a bounded scan of the sort index checks
- * each row; if that cannot fill the page, the text index drives, or an area's box, or the whole
- * scan goes on.
+ * in the sort's order (search/word-index.ts) when no description holds it, or all the listings of
+ * a word that few names and descriptions hold, sorted; and else a bounded scan of the sort index
+ * checks each row; if that cannot fill the page, the text indexes drive, or an area's box, or the
+ * whole scan goes on.
  */
 export async function readSqliteSearchPage(db: Db, page: SearchPage): Promise<SearchRow[]> {
   const { query, cursor, conditions } = page
   const { filter, sort, limit } = query
   const words = filter.q === undefined ? [] : queryWords(filter.q)
   const probed = await probe(db, filter, sort, words)
+  if (matchesNothing(probed.words)) return []
   const word = drivingWord(probed.words)
+  const described = rarestDescribedWord(probed.words)
   const drivenBy = (rows: RawBuilder<unknown>) =>
     readSearchRows(
       db,
@@ -57,12 +63,18 @@ export async function readSqliteSearchPage(db: Db, page: SearchPage): Promise<Se
         where ${and(conditions)}
         order by ${orderBy(sort)} limit ${limit}`,
     )
-  if (probed.small && (!word || probed.small.count < word.rows)) return drivenBy(probed.small.rows)
+  const fewest =
+    word?.rows ??
+    (described?.few ? described.word.rows + described.word.descriptionRows! : undefined)
+  if (probed.small && (fewest === undefined || probed.small.count < fewest)) {
+    return drivenBy(probed.small.rows)
+  }
   if (word) {
     const read = await readWordPage(db, page, probed.words)
     if (read?.complete) return read.rows
-    return readSearchRows(db, textIndexPage(words, page))
+    return readSearchRows(db, textIndexPage(namesOnlyWords(probed.words), page))
   }
+  if (described?.few) return drivenBy(textSeqs(described.word.word))
   const scanned = sql`
     select listing.seq from listing
     where ${and([...sortIndexConditions(db, filter, sort, false), ...keysetCondition(sort, cursor)])}
@@ -79,11 +91,12 @@ export async function readSqliteSearchPage(db: Db, page: SearchPage): Promise<Se
   // An area's box holds a city's listings, a few thousand: fewer to read and sort than a scan of
   // the sort index that finds its matches far apart (1.8 s for a price sort at a million).
   if (words.length === 0 && filter.polygon) return drivenBy(areaSeqs(filterBoxes(filter)))
-  if (words.length === 0) return readSearchRows(db, page.sortIndexScan())
-  return readSearchRows(db, textIndexPage(words, page))
+  if (described) return drivenBy(textSeqs(described.word.word))
+  // No text, or only words too short to look up in the descriptions: every row is checked.
+  return readSearchRows(db, page.sortIndexScan())
 }
 
-/** Every match from the text index, sorted. */
+/** Every match of the words, which only names and locations hold, from their text index, sorted. */
 function textIndexPage(words: string[], page: SearchPage) {
   const { sort, limit } = page.query
   return sql`
@@ -91,6 +104,18 @@ function textIndexPage(words: string[], page: SearchPage) {
     cross join listing on listing.seq = listing_text.rowid
     where listing_text match ${textMatch(words)} and ${and(page.conditions)}
     order by ${orderBy(sort)} limit ${limit}`
+}
+
+/**
+ * The seqs of the listings with a word that `word` starts in their name, location or
+ * description, from the two text indexes.
+ */
+export function textSeqs(word: string) {
+  return sql`
+    select rowid as seq from listing_text where listing_text match ${textMatch([word])}
+    union
+    select rowid as seq from listing_description_text
+    where listing_description_text match ${textMatch([word])}`
 }
 
 /**
@@ -109,7 +134,7 @@ async function probe(
       select ${sql.lit(-1 - index)} as "position", ${sql.lit(candidate.name)} as "word",
         (select count(*) from (${candidate.rows} limit ${sql.lit(candidate.most)})) as "rows"`,
   )
-  if (words.length > 0) parts.push(vocabularyQuery(words))
+  if (words.length > 0) parts.push(wordsQuery(db.dialect, words))
   if (parts.length === 0) return { words: [] }
   const { rows: found } = await sql<{ position: number; word: string; rows: number }>`${sql.join(
     parts,

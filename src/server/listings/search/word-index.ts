@@ -1,13 +1,21 @@
 // Text search by the word table (migration 019): each query word becomes the whole words it
 // starts (a few, from the vocabulary); the rarest query word's rows are read in the sort's order
 // by an index range scan, and every other condition is checked on the listing, so that a page
-// stops after its last match instead of sorting every match (decision 011).
+// stops after its last match instead of sorting every match (decision 011). The table holds the
+// names' and locations' words only: a word that some description holds too is read another way
+// (decision 0XX, description search).
 import { sql, type RawBuilder } from 'kysely'
 import type { ListingCursor } from '../../../shared/listing-cursor.js'
 import type { Bbox } from '../../../shared/listing-requests.js'
 import type { Db, Dialect } from '../../db/database.js'
 import { isWholeWorld } from '../map-grid.js'
-import { boxConditions, rowConditions, sortOrders, type SearchPage } from './search-conditions.js'
+import {
+  boxConditions,
+  rowConditions,
+  sortOrders,
+  textMatch,
+  type SearchPage,
+} from './search-conditions.js'
 import { and, readSearchRows, searchColumns, type SearchRow } from './search-rows.js'
 
 export const wordIndexLimits = {
@@ -17,6 +25,11 @@ export const wordIndexLimits = {
   countedRows: 1000,
   /** Rows of the driving word read before the text index takes over. */
   readRows: 3000,
+  /**
+   * A query word shorter than this is not looked up in the descriptions' text index, which keeps
+   * no prefix index: it would merge every term it starts. It is checked on each listing.
+   */
+  describedWordLength: 3,
 }
 
 /** A word of the query, as the vocabulary knows it. */
@@ -28,6 +41,56 @@ export interface QueryWord {
   rows: number
   /** the word starts more than `wholeWords` words: it can be checked but not read in order */
   broad: boolean
+  /**
+   * listings on the market whose description holds a word it starts, counted up to
+   * `countedRows`; undefined for a word too short to look up
+   */
+  descriptionRows: number | undefined
+}
+
+/** Where a query word's description count comes in a probe's rows: after every vocabulary row. */
+const descriptionPosition = 1000
+
+/**
+ * For each query word long enough, how many listings on the market hold a word it starts in their
+ * description, up to `countedRows`: rows of the probe, as `vocabularyQuery` gives them.
+ */
+export function descriptionCountQuery(
+  dialect: Dialect,
+  words: string[],
+): RawBuilder<{ position: number; word: string; rows: number | string }> | undefined {
+  const parts = words.flatMap((word, position) => {
+    if ([...word].length < wordIndexLimits.describedWordLength) return []
+    const matches =
+      dialect === 'sqlite'
+        ? sql`select 1 from listing_description_text
+            where listing_description_text match ${textMatch([word])}`
+        : sql`select 1 from listing
+            where "descriptionSearch" @@ to_tsquery('simple', ${`${word}:*`})
+              and "status" = ${sql.lit('active')}`
+    return [
+      sql`
+        select ${sql.lit(descriptionPosition + position)} as "position", '' as "word",
+          (select count(*) from (
+            ${matches} limit ${sql.lit(wordIndexLimits.countedRows)}
+          ) as counted) as "rows"`,
+    ]
+  })
+  if (parts.length === 0) return undefined
+  return sql.join(parts, sql` union all `) as RawBuilder<{
+    position: number
+    word: string
+    rows: number | string
+  }>
+}
+
+/** The vocabulary's rows and the descriptions' counts, in one statement. */
+export function wordsQuery(
+  dialect: Dialect,
+  words: string[],
+): RawBuilder<{ position: number; word: string; rows: number | string }> {
+  const counts = descriptionCountQuery(dialect, words)
+  return counts ? sql`${vocabularyQuery(words)} union all ${counts}` : vocabularyQuery(words)
 }
 
 /**
@@ -74,20 +137,53 @@ export function queryWordsOf(
   return words.map((word, position) => {
     const own = found.filter((row) => Number(row.position) === position)
     const held = own.filter((row) => Number(row.rows) > 0)
+    const described = found.find((row) => Number(row.position) === descriptionPosition + position)
     return {
       word,
       wholeWords: held.map((row) => row.word),
       rows: held.reduce((sum, row) => sum + Number(row.rows), 0),
       broad: own.length > wordIndexLimits.wholeWords,
+      descriptionRows: described && Number(described.rows),
     }
   })
 }
 
-/** The query word whose rows are read: the rarest of those that are not broad. */
+/** A query word that no description holds: the word table gives all its listings. */
+const inNamesOnly = (word: QueryWord) => word.descriptionRows === 0
+
+/**
+ * The query word whose rows are read from the word table: the rarest of those that are not broad
+ * and that no description holds.
+ */
 export function drivingWord(words: QueryWord[]): QueryWord | undefined {
-  const candidates = words.filter((word) => !word.broad)
+  const candidates = words.filter((word) => !word.broad && inNamesOnly(word))
   if (candidates.length === 0) return undefined
   return candidates.reduce((rarest, word) => (word.rows < rarest.rows ? word : rarest))
+}
+
+/** Whether some query word starts no word of any listing on the market: nothing matches. */
+export function matchesNothing(words: QueryWord[]): boolean {
+  return words.some((word) => !word.broad && word.wholeWords.length === 0 && inNamesOnly(word))
+}
+
+/**
+ * Of the query words that descriptions hold, the one with the fewest listings (names and
+ * descriptions counted apart), and whether they are few enough to read and sort them all.
+ */
+export function rarestDescribedWord(
+  words: QueryWord[],
+): { word: QueryWord; few: boolean } | undefined {
+  const counted = words.filter((word) => !word.broad && word.descriptionRows !== undefined)
+  if (counted.length === 0) return undefined
+  const total = (word: QueryWord) => word.rows + word.descriptionRows!
+  const word = counted.reduce((rarest, each) => (total(each) < total(rarest) ? each : rarest))
+  const { countedRows } = wordIndexLimits
+  return { word, few: word.rows < countedRows && word.descriptionRows! < countedRows }
+}
+
+/** The words of the name and location that must hold every one of `words` (those in no description). */
+export function namesOnlyWords(words: QueryWord[]): string[] {
+  return words.filter(inNamesOnly).map((word) => word.word)
 }
 
 /** Whether the bounded read takes in every row of the word, so a short page is the whole list. */
@@ -200,16 +296,14 @@ export async function readWordPage(
 ): Promise<{ rows: SearchRow[]; complete: boolean } | undefined> {
   const word = drivingWord(words)
   if (!word) return undefined
-  // A word that starts no word of a listing on the market: nothing matches.
-  if (words.some((each) => !each.broad && each.wholeWords.length === 0)) {
-    return { rows: [], complete: true }
-  }
+  if (matchesNothing(words)) return { rows: [], complete: true }
   const { filter, sort, limit } = page.query
   const { column, direction } = sortOrders[sort]
   const ordered = wordRows({
     dialect: db.dialect,
     word,
-    others: words.filter((each) => each !== word && !each.broad),
+    // The others that no description holds are checked in the word table; the rest on the listing.
+    others: words.filter((each) => each !== word && !each.broad && inNamesOnly(each)),
     column,
     direction,
     type: filter.type,
