@@ -5,7 +5,8 @@
 // like a side effect to it.
 import { z } from 'zod'
 import { idPattern } from './ids.js'
-import { limits, listingTypes } from './listing.js'
+import { isCalendarDate } from './calendar-date.js'
+import { homeTypes, limits, listingTypes, type HomeType } from './listing.js'
 import { decodeCursor } from './listing-cursor.js'
 import type { ListingQuery, ListingSearch } from './listing-query.js'
 import { listingSorts, searchLimits, type Bbox, type ListingFilter } from './listing-requests.js'
@@ -24,6 +25,27 @@ const roomCount = z
     (value) => value >= searchLimits.rooms.min && value <= searchLimits.rooms.max,
     `Must be a whole number from 1 to ${searchLimits.rooms.max}`,
   )
+
+const areaMessage = `Must be a whole number of square metres from ${searchLimits.floorArea.min} to ${searchLimits.floorArea.max}`
+const squareMetres = z
+  .string()
+  .regex(/^\d{1,6}$/, areaMessage)
+  .transform(Number)
+  .refine(
+    (value) => value >= searchLimits.floorArea.min && value <= searchLimits.floorArea.max,
+    areaMessage,
+  )
+
+const homeTypeMessage = `Must be one or more of ${homeTypes.join(', ')}, separated by commas`
+/** 'house,studio': each a home type; out in `homeTypes` order, none twice, whatever order came in. */
+const homeTypeList = z.string().transform((value, ctx): HomeType[] => {
+  const given = value.split(',')
+  if (!given.every((type) => (homeTypes as readonly string[]).includes(type))) {
+    ctx.addIssue({ code: 'custom', message: homeTypeMessage })
+    return z.NEVER
+  }
+  return homeTypes.filter((type) => given.includes(type))
+})
 
 const bboxMessage = 'Must be west,south,east,north in degrees'
 const bboxText = z.string().transform((value, ctx): Bbox => {
@@ -74,6 +96,16 @@ const filterShape = {
   minBathrooms: roomCount.optional(),
   parking: booleanText.transform((value) => value === 'true').optional(),
   furnished: booleanText.transform((value) => value === 'true').optional(),
+  homeType: homeTypeList.optional(),
+  minArea: squareMetres.optional(),
+  maxArea: squareMetres.optional(),
+  availableBy: z.string().refine(isCalendarDate, 'Must be a date as YYYY-MM-DD').optional(),
+  // Only 'true': listings that say nothing of pets are left out then, and 'false' would be a
+  // filter nobody asks for.
+  petsAllowed: z
+    .enum(['true'], "Must be 'true'")
+    .transform((): true => true)
+    .optional(),
   bbox: bboxText.optional(),
   place: z
     .string()
@@ -85,14 +117,18 @@ const filterShape = {
   polygon: polygonText.optional(),
 }
 
-/** The parameters together: a price range must not be upside down. */
-function checkPriceRange(filter: ListingFilter, ctx: z.RefinementCtx) {
-  if (
-    filter.minPrice !== undefined &&
-    filter.maxPrice !== undefined &&
-    filter.minPrice > filter.maxPrice
-  ) {
-    ctx.addIssue({ code: 'custom', path: ['minPrice'], message: 'Must not be more than maxPrice' })
+/** The parameters together: a price or area range must not be upside down. */
+function checkRanges(filter: ListingFilter, ctx: z.RefinementCtx) {
+  const ranges = [
+    ['minPrice', 'maxPrice'],
+    ['minArea', 'maxArea'],
+  ] as const
+  for (const [min, max] of ranges) {
+    const low = filter[min]
+    const high = filter[max]
+    if (low !== undefined && high !== undefined && low > high) {
+      ctx.addIssue({ code: 'custom', path: [min], message: `Must not be more than ${max}` })
+    }
   }
 }
 
@@ -100,7 +136,7 @@ function checkPriceRange(filter: ListingFilter, ctx: z.RefinementCtx) {
  * The filter as query parameters (strings in, `ListingFilter` out). Unknown parameters are
  * ignored; a bad value is an issue on its own parameter's name.
  */
-export const listingFilterSchema = z.object(filterShape).superRefine(checkPriceRange)
+export const listingFilterSchema = z.object(filterShape).superRefine(checkRanges)
 
 export const listingSortSchema = z
   .enum(listingSorts, `Must be one of ${listingSorts.join(', ')}`)
@@ -119,7 +155,7 @@ export const listingQuerySchema = z
     limit: z.coerce.number().int().min(1).max(limits.maxPageSize).default(limits.pageSize),
     cursor: cursorSchema.optional(),
   })
-  .superRefine(checkPriceRange)
+  .superRefine(checkRanges)
   .transform(({ sort, limit, cursor, ...filter }): ListingQuery => ({
     filter,
     sort,
@@ -147,7 +183,7 @@ const zoomSchema = z
 /** GET /api/listings/map: the pins and clusters of a query's filter, in its box, at a zoom. */
 export const mapQuerySchema = z
   .object({ ...filterShape, bbox: bboxText, zoom: zoomSchema })
-  .superRefine(checkPriceRange)
+  .superRefine(checkRanges)
   .transform(({ zoom, ...filter }) => ({ filter, zoom }))
 
 /** The names of the query parameters a map query reads. */
@@ -166,9 +202,7 @@ const searchParameterNames = [
 ]
 
 /** Built once: every server-rendered search page's address is read with it. */
-const searchSchema = z
-  .object({ ...filterShape, sort: listingSortSchema })
-  .superRefine(checkPriceRange)
+const searchSchema = z.object({ ...filterShape, sort: listingSortSchema }).superRefine(checkRanges)
 
 /**
  * The search an address describes (the search page's, a server-rendered page's). A bad value drops
@@ -183,7 +217,7 @@ export function readListingSearch(params: URLSearchParams): ListingSearch {
   }
   let parsed = searchSchema.safeParse(given)
   // A second pass is only needed when the values were good one by one but not together
-  // (minPrice above maxPrice).
+  // (minPrice above maxPrice, minArea above maxArea).
   while (!parsed.success) {
     const before = Object.keys(given).length
     for (const issue of parsed.error.issues) delete given[String(issue.path[0])]

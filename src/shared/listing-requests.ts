@@ -1,6 +1,6 @@
 // The listing filter and sort, the map's types, and the filter's parameters in their one canonical
 // order. A query as a whole (filter, sort, page size, cursor) is listing-query.ts.
-import { limits, type ListingType } from './listing.js'
+import { homeTypes, limits, type HomeType, type ListingType } from './listing.js'
 import type { Polygon } from './polygon.js'
 
 export const listingSorts = ['newest', 'price-asc', 'price-desc'] as const
@@ -27,7 +27,7 @@ export interface ListingFilter {
    * with `userRef` it is a landlord's list as others see it, on their public page.
    */
   status?: 'active'
-  /** whole words and word prefixes of name and location, all of them */
+  /** whole words and word prefixes of name, location and description, all of them */
   q?: string
   /** whole dollars, on the price a buyer pays */
   minPrice?: number
@@ -36,6 +36,14 @@ export interface ListingFilter {
   minBathrooms?: number
   parking?: boolean
   furnished?: boolean
+  /** any of these home types, in `homeTypes` order, none twice */
+  homeType?: HomeType[]
+  /** square metres, whole; a listing with no floor area matches neither */
+  minArea?: number
+  maxArea?: number
+  /** `YYYY-MM-DD`: listings available on or before it, and those with no date */
+  availableBy?: string
+  petsAllowed?: true
   bbox?: Bbox
   /** a place's id (GET /api/places): the listings tied to that place */
   place?: number
@@ -46,6 +54,7 @@ export interface ListingFilter {
 export const searchLimits = {
   textLength: { min: 1, max: 100 },
   rooms: limits.rooms,
+  floorArea: limits.floorArea,
   zoom: { min: 0, max: 20 },
   /** a map response lists every match as an item up to this many */
   mapItems: 200,
@@ -68,6 +77,14 @@ export function filterParameters(filter: ListingFilter): [string, string][] {
   add('minBathrooms', filter.minBathrooms)
   add('parking', filter.parking)
   add('furnished', filter.furnished)
+  // An empty list is no filter: the parser takes no empty value.
+  if (filter.homeType?.length) {
+    add('homeType', homeTypes.filter((type) => filter.homeType?.includes(type)).join(','))
+  }
+  add('minArea', filter.minArea)
+  add('maxArea', filter.maxArea)
+  add('availableBy', filter.availableBy)
+  add('petsAllowed', filter.petsAllowed)
   add('place', filter.place)
   if (filter.bbox) {
     const { west, south, east, north } = filter.bbox

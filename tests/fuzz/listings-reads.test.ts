@@ -41,6 +41,17 @@ const isBoolean = (value: string) => value === 'true' || value === 'false'
 const isWholeDollars = (value: string) => /^\d{1,10}$/.test(value)
 const isRoomCount = (value: string) =>
   /^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= 50
+const isSquareMetres = (value: string) =>
+  /^\d{1,6}$/.test(value) && Number(value) >= 5 && Number(value) <= 100_000
+const homeTypeNames = ['house', 'apartment', 'townhouse', 'studio', 'room', 'land', 'other']
+/** A day that exists, written YYYY-MM-DD, in the years 1900 to 2200. */
+function isDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const year = Number(value.slice(0, 4))
+  return (
+    year >= 1900 && year <= 2200 && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+  )
+}
 const degrees = (part: string) => (/^-?\d{1,3}(\.\d{1,12})?$/.test(part) ? Number(part) : NaN)
 
 /** west,south,east,north: four plain decimals, on the globe, south not above north. */
@@ -74,6 +85,11 @@ function isValidListQuery(search: URLSearchParams): boolean {
     minBathrooms: isRoomCount,
     parking: isBoolean,
     furnished: isBoolean,
+    homeType: (value) => value.split(',').every((type) => homeTypeNames.includes(type)),
+    minArea: isSquareMetres,
+    maxArea: isSquareMetres,
+    availableBy: isDate,
+    petsAllowed: (value) => value === 'true',
     bbox: isBbox,
     place: (value) => /^[1-9]\d{0,9}$/.test(value) && Number(value) < 2 ** 31,
     polygon: (value) => 'polygon' in readPolygon(value),
@@ -85,8 +101,10 @@ function isValidListQuery(search: URLSearchParams): boolean {
     const values = search.getAll(key)
     return values.length === 0 || (values.length === 1 && rules[key](values[0]!))
   })
-  const { minPrice, maxPrice } = queryFilter(search)
-  return each && !(minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice)
+  const { minPrice, maxPrice, minArea, maxArea } = queryFilter(search)
+  const upsideDown = (min?: number, max?: number) =>
+    min !== undefined && max !== undefined && min > max
+  return each && !upsideDown(minPrice, maxPrice) && !upsideDown(minArea, maxArea)
 }
 
 /** The filters of a valid query, as values. */
@@ -107,6 +125,16 @@ function queryFilter(search: URLSearchParams): ListingFilter {
     minBathrooms: number('minBathrooms'),
     parking: flag('parking'),
     furnished: flag('furnished'),
+    // In the contract's order of home types, whatever order the query gave them in.
+    homeType: search.has('homeType')
+      ? (homeTypeNames.filter((type) =>
+          search.get('homeType')!.split(',').includes(type),
+        ) as ListingFilter['homeType'])
+      : undefined,
+    minArea: number('minArea'),
+    maxArea: number('maxArea'),
+    availableBy: text('availableBy'),
+    petsAllowed: search.has('petsAllowed') ? true : undefined,
     place: number('place'),
     // A bbox of other than four numbers rejects the query; it has no filters to fingerprint.
     bbox:
@@ -285,6 +313,11 @@ describe.each(dialects)('hostile reads of /api/listings on %s', (dialect) => {
         minBathrooms: ['1', '2', '50', '0'],
         parking: ['true', 'false', '1'],
         furnished: ['true', 'false', 'no'],
+        homeType: ['house', 'studio,apartment', 'apartment,apartment', 'flat', 'house,', ''],
+        minArea: ['5', '40', '080', '4', '100001', '60.5'],
+        maxArea: ['30', '100000', '0', 'big'],
+        availableBy: ['2026-12-01', '2025-01-15', '2026-02-30', '2026-1-5', 'soon'],
+        petsAllowed: ['true', 'false', 'yes'],
         bbox: [
           '2,48,3,49',
           '-180,-90,180,90',
