@@ -36,5 +36,10 @@ export function asListing(row: ListingRow): Listing {
     userRef: row.userRef,
     status: row.status ?? 'active',
     badges: [],
+    ...(row.description && { description: row.description }),
+    ...(row.homeType != null && { homeType: row.homeType }),
+    ...(row.floorArea != null && { floorArea: row.floorArea }),
+    ...(row.availableFrom != null && { availableFrom: row.availableFrom }),
+    ...(row.petsAllowed != null && { petsAllowed: row.petsAllowed }),
   }
 }

@@ -3,7 +3,7 @@
 // often tie; places around a few cities, on both sides of the 180th meridian and anywhere at all.
 import fc from 'fast-check'
 import type { Bbox, ListingFilter } from '../../src/shared/listing-requests'
-import { closedStatusOf } from '../../src/shared/listing'
+import { closedStatusOf, homeTypes } from '../../src/shared/listing'
 import type { ListingFields } from './test-app'
 
 const adjectives = ['Cosy', 'Cozy', 'Sunny', 'Sunlit', 'Quiet', 'Große', 'Élégant', 'Bright']
@@ -106,6 +106,13 @@ function cityPlace() {
     }))
 }
 
+/** Facts that often tie or are absent, with the bounds of an area's range among them. */
+const floorAreas = [5, 18, 40, 55, 55, 85, 120, 100_000]
+const availableDates = ['2025-01-01', '2026-11-26', '2026-12-01', '2027-03-15']
+
+const orNone = <T>(arbitrary: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, { weight: 2, arbitrary })
+
 /** A listing's fields but its owner, whose index among `owners` is `owner`. */
 export type RandomListing = Omit<ListingFields, 'userRef'> & { owner: number }
 
@@ -136,6 +143,10 @@ function listing(owners: number) {
       timestamp: fc.constantFrom(...timestamps),
       // One in six sold or rented: every search and map must leave them out.
       closed: fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, fc.constant(true)),
+      homeType: orNone(fc.constantFrom(...homeTypes)),
+      floorArea: orNone(fc.constantFrom(...floorAreas)),
+      availableFrom: orNone(fc.constantFrom(...availableDates)),
+      petsAllowed: orNone(fc.boolean()),
     })
     .map((picked): RandomListing => {
       const regularPrice = picked.type === 'rent' ? picked.rent : picked.sale
@@ -156,6 +167,10 @@ function listing(owners: number) {
         lng: picked.place.lng,
         timestamp: picked.timestamp,
         status: picked.closed ? closedStatusOf[picked.type] : 'active',
+        homeType: picked.homeType,
+        floorArea: picked.floorArea,
+        availableFrom: picked.availableFrom,
+        petsAllowed: picked.petsAllowed,
       }
     })
 }
@@ -249,6 +264,11 @@ export function randomFilter(userRefs: string[]): fc.Arbitrary<ListingFilter> {
     parking: fc.boolean(),
     furnished: fc.boolean(),
     bbox: randomBbox,
+    homeType: fc.subarray([...homeTypes], { minLength: 1, maxLength: 3 }),
+    minArea: fc.constantFrom(...floorAreas, 6, 100),
+    maxArea: fc.constantFrom(...floorAreas, 54, 1000),
+    availableBy: fc.constantFrom(...availableDates, '2026-11-25', '2030-01-01'),
+    petsAllowed: fc.constant(true as const),
   }
   const names = Object.keys(arbitraries) as (keyof typeof arbitraries)[]
   return fc
@@ -257,12 +277,12 @@ export function randomFilter(userRefs: string[]): fc.Arbitrary<ListingFilter> {
       // Text in most searches: it has the most ways to go wrong.
       if (withText) chosen.push('q')
       const filter: ListingFilter = Object.fromEntries(chosen.map((name) => [name, values[name]]))
-      if (
-        filter.minPrice !== undefined &&
-        filter.maxPrice !== undefined &&
-        filter.minPrice > filter.maxPrice
-      ) {
-        return { ...filter, minPrice: filter.maxPrice, maxPrice: filter.minPrice }
+      const { minPrice, maxPrice, minArea, maxArea } = filter
+      if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+        Object.assign(filter, { minPrice: maxPrice, maxPrice: minPrice })
+      }
+      if (minArea !== undefined && maxArea !== undefined && minArea > maxArea) {
+        Object.assign(filter, { minArea: maxArea, maxArea: minArea })
       }
       return filter
     })

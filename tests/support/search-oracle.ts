@@ -101,6 +101,14 @@ export function matchesFilter(
     (filter.minBathrooms === undefined || row.bathrooms >= filter.minBathrooms) &&
     (filter.parking === undefined || row.parking === filter.parking) &&
     (filter.furnished === undefined || row.furnished === filter.furnished) &&
+    (filter.homeType === undefined ||
+      (row.homeType != null && filter.homeType.includes(row.homeType))) &&
+    (filter.minArea === undefined || (row.floorArea != null && row.floorArea >= filter.minArea)) &&
+    (filter.maxArea === undefined || (row.floorArea != null && row.floorArea <= filter.maxArea)) &&
+    (filter.availableBy === undefined ||
+      row.availableFrom == null ||
+      Date.parse(row.availableFrom) <= Date.parse(filter.availableBy)) &&
+    (filter.petsAllowed === undefined || row.petsAllowed === true) &&
     (filter.bbox === undefined || inBox(row, filter.bbox)) &&
     (filter.place === undefined || row.placeId === filter.place) &&
     (filter.polygon === undefined || inPolygon(row, filter.polygon))

@@ -11,7 +11,11 @@ import { createApp, openAppContext, type App, type AppContext } from '../../src/
 import { loadConfig } from '../../src/server/config'
 import type { Dialect } from '../../src/server/db/database'
 import { newId } from '../../src/server/ids'
-import { createListingQueries, type ListingRow } from '../../src/server/listings/listings.queries'
+import {
+  createListingQueries,
+  type ListingFactColumns,
+  type ListingRow,
+} from '../../src/server/listings/listings.queries'
 import type { Mailer } from '../../src/server/mail/mailer'
 
 /** The databases the API tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -202,8 +206,26 @@ function listingRow(fields: ListingFields): ListingRow {
     timestamp: fields.timestamp ?? Date.now(),
     status: fields.status ?? 'active',
     ...(fields.placeId !== undefined && { placeId: fields.placeId }),
+    ...factsOf(fields),
   }
 }
+
+/** The facts the fields give (description, home type, area, date, pets), and no others. */
+function factsOf(fields: ListingFields): Partial<ListingFactColumns> {
+  const facts: Partial<ListingFactColumns> = {}
+  for (const name of factColumnNames) {
+    if (fields[name] !== undefined) Object.assign(facts, { [name]: fields[name] })
+  }
+  return facts
+}
+
+const factColumnNames = [
+  'description',
+  'homeType',
+  'floorArea',
+  'availableFrom',
+  'petsAllowed',
+] as const satisfies readonly (keyof ListingFactColumns)[]
 
 export interface JsonResponse<T = unknown> {
   status: number

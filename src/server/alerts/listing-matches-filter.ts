@@ -30,6 +30,7 @@ export function listingMatchesFilter(
     (filter.minBathrooms === undefined || listing.bathrooms >= filter.minBathrooms) &&
     (filter.parking === undefined || listing.parking === filter.parking) &&
     (filter.furnished === undefined || listing.furnished === filter.furnished) &&
+    matchesFacts(listing, filter) &&
     (filter.place === undefined || placeId === filter.place) &&
     (bbox === undefined ||
       (lat >= bbox.south &&
@@ -41,5 +42,21 @@ export function listingMatchesFilter(
     (filter.polygon === undefined || polygonContains(filter.polygon, { lat, lng })) &&
     (filter.q === undefined ||
       queryWords(filter.q).every((wanted) => words().some((word) => word.startsWith(wanted))))
+  )
+}
+
+/** The facts' filters: an area range leaves out a listing with no area, a date keeps an undated one. */
+function matchesFacts(listing: Listing, filter: ListingFilter): boolean {
+  const { homeType, floorArea, availableFrom } = listing
+  return (
+    (filter.homeType === undefined ||
+      (homeType !== undefined && filter.homeType.includes(homeType))) &&
+    (filter.minArea === undefined || (floorArea !== undefined && floorArea >= filter.minArea)) &&
+    (filter.maxArea === undefined || (floorArea !== undefined && floorArea <= filter.maxArea)) &&
+    // Dates as `YYYY-MM-DD` order as their text does.
+    (filter.availableBy === undefined ||
+      availableFrom === undefined ||
+      availableFrom <= filter.availableBy) &&
+    (filter.petsAllowed === undefined || listing.petsAllowed === true)
   )
 }

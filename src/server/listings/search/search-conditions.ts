@@ -52,10 +52,46 @@ export function isSearch(filter: ListingFilter): boolean {
     filter.minBathrooms !== undefined ||
     filter.parking !== undefined ||
     filter.furnished !== undefined ||
+    hasFactFilters(filter) ||
     filter.bbox !== undefined ||
     filter.place !== undefined ||
     filter.polygon !== undefined
   )
+}
+
+/** Whether the filter asks for any of the facts (home type, area, availability, pets). */
+function hasFactFilters(filter: ListingFilter): boolean {
+  return (
+    filter.homeType !== undefined ||
+    filter.minArea !== undefined ||
+    filter.maxArea !== undefined ||
+    filter.availableBy !== undefined ||
+    filter.petsAllowed !== undefined
+  )
+}
+
+/**
+ * The facts' conditions. A listing with no floor area is in no area range; one with no date is
+ * available by any date. `YYYY-MM-DD` texts compare as their dates do.
+ */
+function factConditions(db: Db, filter: ListingFilter): RawBuilder<unknown>[] {
+  const conditions: RawBuilder<unknown>[] = []
+  if (filter.homeType?.length) {
+    conditions.push(sql`${column('homeType')} in (${sql.join(filter.homeType)})`)
+  }
+  if (filter.minArea !== undefined) {
+    conditions.push(sql`${column('floorArea')} >= ${filter.minArea}`)
+  }
+  if (filter.maxArea !== undefined) {
+    conditions.push(sql`${column('floorArea')} <= ${filter.maxArea}`)
+  }
+  if (filter.availableBy !== undefined) {
+    conditions.push(
+      sql`(${column('availableFrom')} is null or ${column('availableFrom')} <= ${filter.availableBy})`,
+    )
+  }
+  if (filter.petsAllowed) conditions.push(sql`${column('petsAllowed')} = ${db.bool(true)}`)
+  return conditions
 }
 
 /**
@@ -135,6 +171,7 @@ export function rowConditions(
   if (filter.furnished !== undefined) {
     conditions.push(sql`${column('furnished')} = ${db.bool(filter.furnished)}`)
   }
+  conditions.push(...factConditions(db, filter))
   // The whole world holds every listing: a condition on it would only tempt a planner to read
   // the whole box index.
   if (filter.bbox && !isWholeWorld(filter.bbox)) conditions.push(...boxConditions(filter.bbox))
