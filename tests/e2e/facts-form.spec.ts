@@ -14,8 +14,8 @@ const phone = { width: 390, height: 844 }
 const desktop = { width: 1440, height: 900 }
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true })
-const yesNoButton = (page: Page, group: string, answer: 'Yes' | 'No') =>
-  page.getByRole('group', { name: group }).getByRole('button', { name: answer, exact: true })
+const yesNoButton = (page: Page, group: string, choice: 'Yes' | 'No') =>
+  page.getByRole('group', { name: group }).getByRole('button', { name: choice, exact: true })
 const unitButton = (page: Page, unit: 'm²' | 'sq ft') =>
   page.getByRole('group', { name: 'Floor area unit' }).getByRole('button', { name: unit })
 
@@ -153,7 +153,7 @@ test.describe('a bad fact, on a phone', () => {
     await fillSpecFields(page, `Castle ${crypto.randomUUID().slice(0, 6)} home`)
     await field(page, 'Home type').selectOption({ label: 'House' })
     // A browser whose choices the server no longer knows (an old page left open, say): the real
-    // server checks the body and answers.
+    // server checks the body and replies.
     await page.route('**/api/listings', async (route) => {
       const body = route.request().postDataJSON() as Record<string, unknown>
       await route.continue({ postData: JSON.stringify({ ...body, homeType: 'castle' }) })
