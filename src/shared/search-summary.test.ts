@@ -31,6 +31,21 @@ describe('searchSummary', () => {
     expect(searchSummary({ furnished: true, offer: false })).toBe('Furnished · no offers')
   })
 
+  it('names the facts filters after the rooms, and pets after the other yes-or-no filters', () => {
+    expect(
+      searchSummary({
+        type: 'rent',
+        minBedrooms: 2,
+        maxArea: 80,
+        availableBy: '2026-12-01',
+        homeType: ['apartment', 'studio'],
+        petsAllowed: true,
+      }),
+    ).toBe(
+      'Rent · 2+ bedrooms · up to 80 m² · available by 1 Dec 2026 · apartment or studio · pets allowed',
+    )
+  })
+
   it('names an area on the map once, a box or a polygon or both', () => {
     const polygon = [
       { lat: 48.8, lng: 2.2 },

@@ -5,6 +5,7 @@ import { listingPagePath, screens } from '../../shared/screens'
 import { useListing } from '../features/listings/api/listings'
 import { useSession } from '../features/account/api/session'
 import { ListingForm } from '../features/listings/components/listing-form/ListingForm'
+import { factsOf } from '../features/listings/components/listing-form/listing-form-values'
 import { Spinner } from '../components/Spinner'
 import { toast } from '../components/toasts'
 import { useDocumentTitle } from '../hooks/use-document-title'
@@ -42,6 +43,7 @@ export default function EditListing() {
         offer: listing.offer,
         regularPrice: listing.regularPrice,
         discountedPrice: listing.discountedPrice ?? 0,
+        ...factsOf(listing),
       }}
       storedImageUrls={listing.imageUrls}
       storedPin={listing.geolocation}

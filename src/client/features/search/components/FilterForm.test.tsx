@@ -106,4 +106,52 @@ describe('the filter form', () => {
     apply()
     expect(onApply).toHaveBeenCalledWith({ q: 'loft', type: 'rent' })
   })
+
+  it('applies the floor area, the date, the home types ticked and pets', () => {
+    const { onApply } = showForm({ type: 'rent' })
+    type('Min area in square metres', '40')
+    type('Max area in square metres', '1,200')
+    type('Available by', '2027-03-01')
+    fireEvent.click(screen.getByLabelText('Studio'))
+    fireEvent.click(screen.getByLabelText('House'))
+    fireEvent.click(screen.getByLabelText('Room'))
+    fireEvent.click(screen.getByLabelText('Room'))
+    fireEvent.click(screen.getByLabelText('Pets allowed'))
+    apply()
+    expect(onApply).toHaveBeenCalledWith({
+      type: 'rent',
+      minArea: 40,
+      maxArea: 1200,
+      availableBy: '2027-03-01',
+      homeType: ['house', 'studio'],
+      petsAllowed: true,
+    })
+  })
+
+  it('starts from the facts of the applied search', () => {
+    showForm({ homeType: ['apartment', 'land'], maxArea: 90, availableBy: '2027-01-31' })
+    expect(screen.getByLabelText<HTMLInputElement>('Apartment').checked).toBe(true)
+    expect(screen.getByLabelText<HTMLInputElement>('Land').checked).toBe(true)
+    expect(screen.getByLabelText<HTMLInputElement>('House').checked).toBe(false)
+    expect(screen.getByLabelText<HTMLInputElement>('Max area in square metres').value).toBe('90')
+    expect(screen.getByLabelText<HTMLInputElement>('Available by').value).toBe('2027-01-31')
+  })
+
+  it('asks for an area the search takes, at its field, and applies nothing until it is', () => {
+    const { onApply } = showForm()
+    type('Max area in square metres', '3')
+    apply()
+    expect(onApply).not.toHaveBeenCalled()
+    const max = screen.getByLabelText('Max area in square metres')
+    expect(max.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(max.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Enter whole square metres from 5 to 100,000',
+    )
+    expect(document.activeElement).toBe(max)
+    type('Max area in square metres', '80')
+    type('Min area in square metres', '120')
+    apply()
+    expect(onApply).not.toHaveBeenCalled()
+    expect(screen.getByText('The min area is above the max area')).toBeTruthy()
+  })
 })

@@ -1,8 +1,16 @@
 // The search's filters as a form: price range (once Rent or Buy is chosen), bedrooms, bathrooms,
-// parking, furnished and offers only. Nothing applies until the form is sent; the type, the text
+// the listing facts (floor area, availability, home types), parking, furnished, offers only and pets. Nothing applies until the form is sent; the type, the text
 // and the map area are kept as they are.
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { filterParameters, type ListingFilter } from '../../../../shared/listing-requests'
+import {
+  areaErrors,
+  factsDraftOf,
+  factsFilterOf,
+  type AreaErrors,
+  type FactsDraft,
+} from './facts-filter'
+import { FactsFilterFields } from './FactsFilterFields'
 import styles from './FilterForm.module.css'
 
 interface FilterFormProps {
@@ -15,8 +23,8 @@ interface FilterFormProps {
   applyLabel?: (draft: ListingFilter) => ReactNode
 }
 
-/** What the fields hold: prices as typed, a room count or '' for any. */
-interface Draft {
+/** What the fields hold: prices as typed, a room count or '' for any, and the facts. */
+interface Draft extends FactsDraft {
   minPrice: string
   maxPrice: string
   minBedrooms: string
@@ -42,6 +50,7 @@ function draftOf(filter: ListingFilter): Draft {
     parking: filter.parking,
     furnished: filter.furnished,
     offer: filter.offer,
+    ...factsDraftOf(filter),
   }
 }
 
@@ -73,6 +82,7 @@ function filterOf(draft: Draft, applied: ListingFilter): ListingFilter {
     parking: draft.parking,
     furnished: draft.furnished,
     offer: draft.offer,
+    ...factsFilterOf(draft),
   }
   return Object.fromEntries(
     Object.entries(filter).filter(([, value]) => value !== undefined),
@@ -82,7 +92,7 @@ function filterOf(draft: Draft, applied: ListingFilter): ListingFilter {
 export function FilterForm({ filter, onApply, layout, applyLabel }: FilterFormProps) {
   const id = useId()
   const [draft, setDraft] = useState(() => draftOf(filter))
-  const [errors, setErrors] = useState<PriceErrors>({})
+  const [errors, setErrors] = useState<PriceErrors & AreaErrors>({})
   // Back, a removed chip or a new text search changes the applied filter: the fields follow it.
   const applied = new URLSearchParams(filterParameters(filter)).toString()
   const [shownFilter, setShownFilter] = useState(applied)
@@ -93,15 +103,21 @@ export function FilterForm({ filter, onApply, layout, applyLabel }: FilterFormPr
   }
   const minPriceRef = useRef<HTMLInputElement>(null)
   const maxPriceRef = useRef<HTMLInputElement>(null)
+  const areaRefs = {
+    minArea: useRef<HTMLInputElement>(null),
+    maxArea: useRef<HTMLInputElement>(null),
+  }
 
   const change = (part: Partial<Draft>) => setDraft((current) => ({ ...current, ...part }))
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const found = priceErrors(draft)
+    const found = { ...priceErrors(draft), ...areaErrors(draft) }
     setErrors(found)
     if (found.minPrice) return minPriceRef.current?.focus()
     if (found.maxPrice) return maxPriceRef.current?.focus()
+    if (found.minArea) return areaRefs.minArea.current?.focus()
+    if (found.maxArea) return areaRefs.maxArea.current?.focus()
     onApply(filterOf(draft, filter))
   }
 
@@ -167,7 +183,7 @@ export function FilterForm({ filter, onApply, layout, applyLabel }: FilterFormPr
     )
   }
 
-  const checkbox = (name: 'parking' | 'furnished' | 'offer', label: string) => (
+  const checkbox = (name: 'parking' | 'furnished' | 'offer' | 'petsAllowed', label: string) => (
     <label className={styles.check}>
       <input
         type="checkbox"
@@ -186,6 +202,7 @@ export function FilterForm({ filter, onApply, layout, applyLabel }: FilterFormPr
       {checkbox('parking', 'Parking')}
       {checkbox('furnished', 'Furnished')}
       {checkbox('offer', 'Offers only')}
+      {checkbox('petsAllowed', 'Pets allowed')}
     </fieldset>
   )
 
@@ -210,6 +227,13 @@ export function FilterForm({ filter, onApply, layout, applyLabel }: FilterFormPr
           {roomField('minBedrooms', 'Bedrooms', 'beds')}
           {roomField('minBathrooms', 'Bathrooms', 'baths')}
         </div>
+        <FactsFilterFields
+          id={id}
+          draft={draft}
+          errors={errors}
+          onChange={change}
+          areaRefs={areaRefs}
+        />
         {layout === 'sheet' && checks}
       </div>
       <div className={styles.actions}>

@@ -35,6 +35,37 @@ describe('activeFilters', () => {
     expect(active.find(({ key }) => key === 'area')?.without).not.toHaveProperty('bbox')
   })
 
+  it('names the facts filters, each removed alone, both ends of the area together', () => {
+    const filter = {
+      minArea: 50,
+      maxArea: 120,
+      availableBy: '2027-03-01',
+      homeType: ['house' as const, 'apartment' as const, 'studio' as const],
+      offer: true,
+      petsAllowed: true as const,
+    }
+    const active = activeFilters(filter)
+    expect(active.map(({ label }) => label)).toEqual([
+      '50 – 120 m²',
+      'Available by 1 Mar 2027',
+      'House, apartment or studio',
+      'Offers only',
+      'Pets allowed',
+    ])
+    expect(active.find(({ key }) => key === 'floorArea')?.without).toEqual({
+      availableBy: '2027-03-01',
+      homeType: ['house', 'apartment', 'studio'],
+      offer: true,
+      petsAllowed: true,
+    })
+    expect(active.find(({ key }) => key === 'homeType')?.without).not.toHaveProperty('homeType')
+    expect(activeFilters({ homeType: ['room'], minArea: 1000 }).map((f) => f.label)).toEqual([
+      'From 1,000 m²',
+      'Room',
+    ])
+    expect(activeFilters({ homeType: ['house', 'land'] })[0]?.label).toBe('House or land')
+  })
+
   it('says a price range with one end as From or Up to', () => {
     expect(activeFilters({ minPrice: 300_000 })[0]?.label).toBe('From $300,000')
     expect(activeFilters({ maxPrice: 0 })[0]?.label).toBe('Up to $0')

@@ -12,9 +12,13 @@ export interface ActiveFilter {
     | 'price'
     | 'bedrooms'
     | 'bathrooms'
+    | 'floorArea'
+    | 'availableBy'
+    | 'homeType'
     | 'parking'
     | 'furnished'
     | 'offer'
+    | 'petsAllowed'
     | 'area'
     | 'areaOnMap'
   /** 'Up to $2,000', '3+ bedrooms' */
@@ -29,9 +33,13 @@ export const panelFilterKeys: readonly ActiveFilter['key'][] = [
   'price',
   'bedrooms',
   'bathrooms',
+  'floorArea',
+  'availableBy',
+  'homeType',
   'parking',
   'furnished',
   'offer',
+  'petsAllowed',
 ]
 
 /**
@@ -57,11 +65,19 @@ export function activeFilters(filter: ListingFilter, placeName = 'Place'): Activ
   if (filter.minBathrooms !== undefined) {
     add('bathrooms', filterWords.bathrooms(filter.minBathrooms), 'minBathrooms')
   }
+  if (filter.minArea !== undefined || filter.maxArea !== undefined) {
+    add('floorArea', filterWords.floorArea(filter.minArea, filter.maxArea), 'minArea', 'maxArea')
+  }
+  if (filter.availableBy !== undefined) {
+    add('availableBy', filterWords.availableBy(filter.availableBy), 'availableBy')
+  }
+  if (filter.homeType?.length) add('homeType', filterWords.homeType(filter.homeType), 'homeType')
   if (filter.parking !== undefined) add('parking', filterWords.parking(filter.parking), 'parking')
   if (filter.furnished !== undefined) {
     add('furnished', filterWords.furnished(filter.furnished), 'furnished')
   }
   if (filter.offer !== undefined) add('offer', filterWords.offer(filter.offer), 'offer')
+  if (filter.petsAllowed) add('petsAllowed', filterWords.petsAllowed, 'petsAllowed')
   if (filter.bbox) add('area', filterWords.area, 'bbox')
   if (filter.polygon) add('areaOnMap', filterWords.areaOnMap, 'polygon')
   return active

@@ -8,7 +8,6 @@ import {
   discountIsBelowRegular,
   listingFormSchema,
   messages,
-  type ListingFields,
   type ListingInput,
 } from '../../../../../shared/listing-schema'
 import { pinIsNearAddress, pinTooFarMessage } from '../../../../../shared/geolocation'
@@ -20,6 +19,8 @@ import { dismissToastGroup, toast } from '../../../../components/toasts'
 import { AddressField, addressNotCheckedMessage } from './AddressField'
 import { Field, type FieldInputProps } from './Field'
 import { ImagePicker } from './ImagePicker'
+import { factsToSend, type ListingFormValues } from './listing-form-values'
+import { ListingFactsFields } from './ListingFactsFields'
 import styles from './ListingForm.module.css'
 import { ToggleGroup, yesNo } from './ToggleGroup'
 import { useAddressCheck, type PlacedPin } from '../../hooks/use-address-check'
@@ -32,7 +33,7 @@ const errorToasts = { group: 'listing-form' }
 interface ListingFormProps {
   heading: string
   submitLabel: string
-  defaults: ListingFields
+  defaults: ListingFormValues
   storedImageUrls?: string[]
   /** On Edit, where the listing's pin is: the map starts there. */
   storedPin?: Geolocation
@@ -54,7 +55,7 @@ export function ListingForm(props: ListingFormProps) {
     onForbidden,
   } = props
   const { register, handleSubmit, control, setValue, getValues, setError, formState } =
-    useForm<ListingFields>({
+    useForm<ListingFormValues>({
       defaultValues: defaults,
       resolver: zodResolver(listingFormSchema),
     })
@@ -78,7 +79,7 @@ export function ListingForm(props: ListingFormProps) {
     }
   }, [])
 
-  async function onValid(fields: ListingFields) {
+  async function onValid(fields: ListingFormValues) {
     if (!discountIsBelowRegular(fields)) return toast.error(messages.discount, errorToasts)
     if (images.length > limits.maxImages) return toast.error(messages.maxImages, errorToasts)
     if (images.length === 0) return toast.error('Add at least one image', errorToasts)
@@ -104,7 +105,12 @@ export function ListingForm(props: ListingFormProps) {
       const uploaded = await uploadAll(images)
       if (!uploaded) return toast.error(messages.imagesNotUploaded, errorToasts)
 
-      const input: ListingInput = { ...fields, images: uploaded, geolocation: placed.pin }
+      const input: ListingInput = {
+        ...fields,
+        ...factsToSend(fields),
+        images: uploaded,
+        geolocation: placed.pin,
+      }
       const listing = await save.mutateAsync(input).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 403) {
           toast.error('You cannot edit this listing', errorToasts)
@@ -113,7 +119,7 @@ export function ListingForm(props: ListingFormProps) {
         }
         const fieldsWithErrors = error instanceof ApiError ? error.fields : {}
         for (const [name, message] of Object.entries(fieldsWithErrors)) {
-          if (name in fields) setError(name as keyof ListingFields, { message })
+          if (name in fields) setError(name as keyof ListingFormValues, { message })
         }
         toast.error(
           error instanceof ApiError
@@ -147,7 +153,7 @@ export function ListingForm(props: ListingFormProps) {
       ? messages.discount
       : undefined
   const numberInput = (
-    name: keyof ListingFields,
+    name: 'bedrooms' | 'bathrooms' | 'regularPrice' | 'discountedPrice',
     input: FieldInputProps,
     min: number,
     max: number,
@@ -294,6 +300,13 @@ export function ListingForm(props: ListingFormProps) {
                 onUnreadable={imageList.markUnreadable}
               />
             </div>
+
+            <ListingFactsFields
+              control={control}
+              register={register}
+              setValue={setValue}
+              errors={errors}
+            />
           </fieldset>
           <div className={styles.actions}>
             <button type="submit" className={`primary-button ${styles.submit}`} disabled={saving}>

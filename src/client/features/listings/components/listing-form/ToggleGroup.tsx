@@ -1,10 +1,14 @@
+import { useId } from 'react'
 import styles from './ListingForm.module.css'
 
 interface ToggleGroupProps<T extends string | boolean> {
   legend: string
   options: { label: string; value: T }[]
-  value: T
+  /** null: none chosen yet (an optional fact). */
+  value: T | null
   onChange: (value: T) => void
+  /** What the server said of this field. */
+  error?: string
 }
 
 /** Two or more real toggle buttons (`aria-pressed`) under one legend, e.g. Sell / Rent, Yes / No. */
@@ -13,9 +17,11 @@ export function ToggleGroup<T extends string | boolean>({
   options,
   value,
   onChange,
+  error,
 }: ToggleGroupProps<T>) {
+  const errorId = useId()
   return (
-    <fieldset className={styles.fieldset}>
+    <fieldset className={styles.fieldset} aria-describedby={error ? errorId : undefined}>
       <legend className={styles.label}>{legend}</legend>
       <div className={styles.toggles}>
         {options.map((option) => (
@@ -30,6 +36,11 @@ export function ToggleGroup<T extends string | boolean>({
           </button>
         ))}
       </div>
+      {error && (
+        <p className={`${styles.error} ${styles.groupError}`} id={errorId}>
+          {error}
+        </p>
+      )}
     </fieldset>
   )
 }
