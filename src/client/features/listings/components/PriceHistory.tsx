@@ -1,0 +1,123 @@
+// A listing's price history on its page, loaded only when its price has changed: a step chart of
+// the price a buyer was asked, from its publication to today, and for screen readers a table of
+// the same entries. Plain SVG: a chart library would cost more than the whole chart.
+import { formatCompact, formatPrice } from '../../../../shared/format'
+import type { PriceHistoryEntry } from '../../../../shared/listing'
+import { useNow } from '../../../hooks/use-now'
+import { usePriceHistory } from '../api/price-history'
+import styles from './PriceHistory.module.css'
+
+const shortDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+const dateText = (at: string) => shortDate.format(new Date(at))
+
+export default function PriceHistory({ listingId }: { listingId: string }) {
+  const { data: entries } = usePriceHistory(listingId)
+  // One entry is the price at publication alone: nothing has changed to show.
+  if (!entries || entries.length < 2) return null
+  return (
+    <section className={styles.history} aria-labelledby="price-history">
+      <h2 id="price-history" className={styles.heading}>
+        Price history
+      </h2>
+      <StepChart entries={entries} />
+      <table className="visually-hidden">
+        <caption>Price history, oldest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Price</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.at}>
+              <td>{dateText(entry.at)}</td>
+              <td>${formatPrice(entry.price)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+// The drawing's own units; the SVG scales to its box's width and keeps this shape.
+const width = 640
+const height = 200
+const plot = { left: 56, right: 16, top: 16, bottom: 32 }
+
+/** Each price holds until the next change; the last one holds until today. */
+function StepChart({ entries }: { entries: PriceHistoryEntry[] }) {
+  const times = entries.map((entry) => Date.parse(entry.at))
+  const start = times[0]!
+  const end = Math.max(useNow(3_600_000).getTime(), times.at(-1)! + 1)
+  const prices = entries.map((entry) => entry.price)
+  const low = Math.min(...prices)
+  const high = Math.max(...prices)
+  // A little room above and below, so that no step lies on the frame.
+  const margin = (high - low) * 0.15 || high * 0.05
+  const [bottom, top] = [low - margin, high + margin]
+  const x = (time: number) =>
+    plot.left + ((time - start) / (end - start)) * (width - plot.left - plot.right)
+  const y = (price: number) =>
+    plot.top + ((top - price) / (top - bottom)) * (height - plot.top - plot.bottom)
+
+  const steps = entries
+    .map((entry, index) =>
+      index === 0 ? `M${x(times[0]!)},${y(entry.price)}` : `H${x(times[index]!)}V${y(entry.price)}`,
+    )
+    .join('')
+  const lastTime = times.at(-1)!
+  return (
+    <svg className={styles.chart} viewBox={`0 0 ${width} ${height}`} aria-hidden="true">
+      {[high, low].map((price) => (
+        <g key={price}>
+          <line
+            className={styles.grid}
+            x1={plot.left}
+            x2={width - plot.right}
+            y1={y(price)}
+            y2={y(price)}
+          />
+          <text
+            className={styles.label}
+            x={plot.left - 8}
+            y={y(price)}
+            textAnchor="end"
+            dy="0.35em"
+          >
+            ${formatCompact(price)}
+          </text>
+        </g>
+      ))}
+      <path className={styles.line} d={`${steps}H${x(end)}`} />
+      {entries.map((entry, index) => (
+        <circle
+          key={entry.at}
+          className={styles.point}
+          cx={x(times[index]!)}
+          cy={y(entry.price)}
+          r={4}
+        />
+      ))}
+      <text className={styles.label} x={x(start)} y={height - 8}>
+        {dateText(entries[0]!.at)}
+      </text>
+      {x(end) - x(lastTime) > 0 && (
+        <text className={styles.label} x={x(end)} y={height - 8} textAnchor="end">
+          Today
+        </text>
+      )}
+      {x(lastTime) - x(start) > 140 && x(end) - x(lastTime) > 90 && (
+        <text className={styles.label} x={x(lastTime)} y={height - 8} textAnchor="middle">
+          {dateText(entries.at(-1)!.at)}
+        </text>
+      )}
+    </svg>
+  )
+}
