@@ -10,8 +10,8 @@ import { placeOfPoint } from '../places/place-ties.js'
 import { ensurePlaces, type PlaceRow } from '../places/places.queries.js'
 
 /**
- * Rows per statement. A listing row binds 19 values, so a batch binds 19,000: under SQLite's
- * limit of 32,766 per statement and PostgreSQL's of 65,535.
+ * Rows per statement. A listing row binds 24 values (its facts too), so a batch binds 24,000:
+ * under SQLite's limit of 32,766 per statement and PostgreSQL's of 65,535.
  */
 export const batchSize = 1_000
 
@@ -49,6 +49,7 @@ export async function insertListingRows(
           parking: db.bool(row.parking),
           furnished: db.bool(row.furnished),
           offer: db.bool(row.offer),
+          petsAllowed: row.petsAllowed == null ? null : db.bool(row.petsAllowed),
         })
       }
       // Before the listings: the count triggers find their places' rows made.
