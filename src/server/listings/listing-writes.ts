@@ -105,6 +105,12 @@ export function createListingWrites(deps: {
       lat: place.lat,
       lng: place.lng,
       timestamp: Date.now(),
+      // The body replaces the listing whole: a fact it leaves out is cleared.
+      description: input.description ?? '',
+      homeType: input.homeType ?? null,
+      floorArea: input.floorArea ?? null,
+      availableFrom: input.availableFrom ?? null,
+      petsAllowed: input.petsAllowed ?? null,
     }
   }
 

@@ -216,6 +216,7 @@ describe.each(dialects)('listings API on %s', (dialect) => {
           timestamp: new Date(base - 3 * 86_400_000 + 123).toISOString(),
           userRef: alice.id,
           status: 'active',
+          badges: [],
         })
         expect(body.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
       } finally {

@@ -53,11 +53,11 @@ export interface Versioned<T> {
 const versionColumn = (eb: ExpressionBuilder<Database, 'listing'>) =>
   eb.selectFrom('listing_version').select('version').as('version')
 
+/** A row of `listingColumns`, as `toListing` reads it. */
+export type ListingColumnsRow = Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId'>
+
 /** A row of `listingColumns` as the API's Listing (search pages and saved homes read rows too). */
-export function toListing(
-  media: MediaStore,
-  row: Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId' | FactColumn>,
-): Listing {
+export function toListing(media: MediaStore, row: ListingColumnsRow): Listing {
   const keys = JSON.parse(row.images) as string[]
   const listing: Listing = {
     id: row.id,
@@ -78,7 +78,20 @@ export function toListing(
     badges: [],
   }
   if (row.discountedPrice !== null) listing.discountedPrice = row.discountedPrice
+  // Each fact is absent when the owner gave none (the description: when they wrote nothing).
+  if (row.description !== '') listing.description = row.description
+  if (row.homeType !== null) listing.homeType = row.homeType
+  if (row.floorArea !== null) listing.floorArea = row.floorArea
+  if (row.availableFrom !== null) listing.availableFrom = row.availableFrom
+  if (row.petsAllowed !== null) listing.petsAllowed = Boolean(row.petsAllowed)
   return listing
+}
+
+/** The facts as the database stores them: booleans as this database writes them. */
+function storedFacts(db: Db, row: Partial<ListingFactColumns>) {
+  return row.petsAllowed === undefined || row.petsAllowed === null
+    ? {}
+    : { petsAllowed: db.bool(row.petsAllowed) }
 }
 
 /** The queries, on the database or inside a transaction (`kysely`). */
@@ -104,8 +117,7 @@ export function createListingQueries(
   return {
     readOne,
     /** A row of `listingColumns` as the API's Listing (the saved homes' page reads rows too). */
-    toListing: (row: Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId' | FactColumn>) =>
-      toListing(media, row),
+    toListing: (row: ListingColumnsRow) => toListing(media, row),
 
     async get(id: string): Promise<Listing | undefined> {
       return (await readOne(id)).value
@@ -166,6 +178,7 @@ export function createListingQueries(
           parking: db.bool(row.parking),
           furnished: db.bool(row.furnished),
           offer: db.bool(row.offer),
+          ...storedFacts(db, row),
         })
         .where('id', '=', id)
         .execute()
@@ -194,6 +207,7 @@ export function createListingQueries(
           parking: db.bool(row.parking),
           furnished: db.bool(row.furnished),
           offer: db.bool(row.offer),
+          ...storedFacts(db, row),
         })
         .execute()
     },

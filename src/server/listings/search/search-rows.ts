@@ -32,6 +32,11 @@ export const listingColumns = [
   'timestamp',
   'status',
   'price',
+  'description',
+  'homeType',
+  'floorArea',
+  'availableFrom',
+  'petsAllowed',
 ] as const
 
 /** `listing.name`, or a column of another table or subquery. */
@@ -86,6 +91,11 @@ function rowOfValues(values: unknown[]): SearchRow {
     timestamp,
     status,
     price,
+    description,
+    homeType,
+    floorArea,
+    availableFrom,
+    petsAllowed,
     version,
   ] = values
   return {
@@ -107,6 +117,11 @@ function rowOfValues(values: unknown[]): SearchRow {
     timestamp,
     status,
     price,
+    description,
+    homeType,
+    floorArea,
+    availableFrom,
+    petsAllowed,
     version,
   } as SearchRow
 }
