@@ -22,6 +22,7 @@ import { imageFileKeys, sharedImagePrefix, type MediaStore } from '../media/medi
 import { createUploadQueries } from '../uploads/uploads.queries.js'
 import type { BookingQueries } from '../viewings/bookings.queries.js'
 import { createListingQueries } from './listings.queries.js'
+import { createPriceHistoryQueries } from './price-history.queries.js'
 
 /** An expected rejection, sent as an error response `{ error, fields }` with its status. */
 export class ListingWriteError extends Error {
@@ -141,7 +142,7 @@ export function createListingWrites(deps: {
         if (!claimed) throw notYourUploads()
         const imageKeys = input.images.map((uploadId) => claimed.get(uploadId)!)
         const inTrx = createListingQueries(db, media, trx)
-        await inTrx.insert({ id, userRef: userId, ...row(input, imageKeys, place), placeId })
+        await inTrx.insert({ id, userRef: userId, ...row(input, imageKeys, place), placeId }, now())
         const listing = (await inTrx.get(id))!
         // Its matching is queued in the same transaction: never lost to a crash after the insert.
         await listingAlerts.listingCreated(trx, listing)
@@ -173,7 +174,9 @@ export function createListingWrites(deps: {
         const imageKeys = input.images.map((image) => kept.get(image) ?? claimed.get(image)!)
         // One image named twice, once by its URL and once by its upload.
         if (new Set(imageKeys).size !== imageKeys.length) throw listedTwice()
-        await inTrx.update(id, { ...row(input, imageKeys, place), placeId })
+        const edited = row(input, imageKeys, place)
+        await inTrx.update(id, { ...edited, placeId })
+        await createPriceHistoryQueries(db, trx).record(id, edited, now())
         const gone = stored.imageKeys.filter((key) => !imageKeys.includes(key))
         await uploadsInTrx.release(gone)
         const saved = (await inTrx.get(id))!

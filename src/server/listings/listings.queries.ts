@@ -4,6 +4,7 @@ import type { HomeType, Listing, ListingStatus } from '../../shared/listing.js'
 import type { Db } from '../db/database.js'
 import type { Database, ListingTable } from '../db/schema.js'
 import type { MediaStore } from '../media/media-store.js'
+import { priceHistoryRow } from './price-history.queries.js'
 import { listingColumns } from './search/search-rows.js'
 import { searchWords } from './search-words.js'
 
@@ -198,7 +199,8 @@ export function createListingQueries(
       return row !== undefined
     },
 
-    async insert(row: ListingRow): Promise<void> {
+    /** The listing, and its price history's first entry: its price at `publishedAt`. */
+    async insert(row: ListingRow, publishedAt = row.timestamp): Promise<void> {
       await kysely
         .insertInto('listing')
         .values({
@@ -209,6 +211,10 @@ export function createListingQueries(
           offer: db.bool(row.offer),
           ...storedFacts(db, row),
         })
+        .execute()
+      await kysely
+        .insertInto('listing_price_history')
+        .values(priceHistoryRow(db, row.id, row, publishedAt))
         .execute()
     },
   }

@@ -28,6 +28,7 @@ import { readListingMap } from './search/listing-map.js'
 import { countListings } from './search/listing-count.js'
 import { ListingWriteError, type ListingWrites } from './listing-writes.js'
 import type { ListingQueries, Versioned } from './listings.queries.js'
+import { createPriceHistoryQueries, type PriceHistory } from './price-history.queries.js'
 import type { CountSearchRead } from './search-read-limit.js'
 
 /**
@@ -56,6 +57,7 @@ export function listingsRoutes(deps: {
   countSearchRead: CountSearchRead
 }) {
   const { db, media, listings, writes, auth, responseCache, countSearchRead } = deps
+  const priceHistory = createPriceHistoryQueries(db)
 
   /**
    * A list, map or count response: the cached one, else `read` once the address is within its budget of
@@ -128,6 +130,14 @@ export function listingsRoutes(deps: {
         : undefined
       if (!body) return c.json(notFound, 404)
       return sendJsonBody<Listing>(c, body)
+    })
+    .get('/:id/price-history', async (c) => {
+      const id = c.req.param('id')
+      const body = idPattern.test(id)
+        ? await responseCache.get(cacheKey(c, noParameters), () => priceHistory.read(id))
+        : undefined
+      if (!body) return c.json(notFound, 404)
+      return sendJsonBody<PriceHistory>(c, body)
     })
     .post('/', requireUser(auth), async (c) => {
       const body = await parseJsonBody(c.req.raw, listingInputSchema, 'Invalid listing')

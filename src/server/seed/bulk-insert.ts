@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
 import { newId } from '../ids.js'
 import type { ListingRow } from '../listings/listings.queries.js'
+import { priceHistoryRow } from '../listings/price-history.queries.js'
 import { searchWords } from '../listings/search-words.js'
 import { placeOfPoint } from '../places/place-ties.js'
 import { ensurePlaces, type PlaceRow } from '../places/places.queries.js'
@@ -17,7 +18,8 @@ export const batchSize = 1_000
 
 /**
  * Inserts `count` listings, `rowAt(n)` making listing number n, in the order of n. Each row is
- * written as `listings.insert` writes it (search words, booleans as the database binds them);
+ * written as `listings.insert` writes it (search words, booleans as the database binds them, the
+ * price history's first entry at its timestamp);
  * the database's own triggers then fill the text index, the map's cell counts and the rest. A
  * row without `placeId` is tied to the city nearest its point, as a listing write ties it.
  */
@@ -30,6 +32,7 @@ export async function insertListingRows(
   const insertAll = async (into: Kysely<Database>) => {
     for (let start = 0; start < count; start += batchSize) {
       const rows = []
+      const firstPrices = []
       const newPlaces: PlaceRow[] = []
       for (let n = start; n < Math.min(count, start + batchSize); n++) {
         const row = rowAt(n)
@@ -51,10 +54,12 @@ export async function insertListingRows(
           offer: db.bool(row.offer),
           petsAllowed: row.petsAllowed == null ? null : db.bool(row.petsAllowed),
         })
+        firstPrices.push(priceHistoryRow(db, row.id, row, row.timestamp))
       }
       // Before the listings: the count triggers find their places' rows made.
       await ensurePlaces(into, newPlaces)
       await into.insertInto('listing').values(rows).execute()
+      await into.insertInto('listing_price_history').values(firstPrices).execute()
     }
   }
   // PostgreSQL commits batch by batch: inside one transaction, each update of a map cell's count

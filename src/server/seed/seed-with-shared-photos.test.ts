@@ -110,6 +110,22 @@ describe.each(dialects)('the seed with shared photos on %s', (dialect) => {
     })
   })
 
+  it("writes each listing's first price into its price history, at its timestamp", async () => {
+    const firsts = await t.context.db.kysely
+      .selectFrom('listing')
+      .innerJoin('listing_price_history as entry', 'entry.listingId', 'listing.id')
+      .select(['listing.timestamp', 'listing.price', 'entry.at', 'entry.price as entryPrice'])
+      .execute()
+    expect(firsts).toHaveLength(rows.length)
+    for (const first of firsts) {
+      expect(Number(first.at)).toBe(Number(first.timestamp))
+      expect(Number(first.entryPrice)).toBe(Number(first.price))
+    }
+    const listing = rows[0]!
+    const history = await get<{ items: unknown[] }>(`/api/listings/${listing.id}/price-history`)
+    expect(history.items).toHaveLength(1)
+  })
+
   it('makes the listings searchable by a word of their address', async () => {
     // A city's word: some of the listings have it, not all.
     const word = wordsOf(rows[0]!.location.split(', ')[1]!)[0]!
