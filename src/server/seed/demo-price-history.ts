@@ -2,7 +2,7 @@
 // the badges' rule: a cut on the first page of Explore ('Reduced'), a raise taken back (not
 // reduced), two cuts over months (reduced) and one cut long ago (no longer 'Reduced').
 import type { ListingType } from '../../shared/listing.js'
-import type { Db } from '../db/database.js'
+import type { ListingPrices } from '../listings/price-history.queries.js'
 
 const hourMs = 3_600_000
 const dayMs = 24 * hourMs
@@ -24,21 +24,10 @@ const demoPriceMoves: Record<number, PriceMoves> = {
   27: { listedAgoMs: 70 * dayMs, earlier: [1.08], changedAgoMs: [45 * dayMs] },
 }
 
-export interface PriceHistoryRow {
-  /** milliseconds since the epoch */
-  at: number
-  regularPrice: number
-  discountedPrice: number | null
-  offer: boolean
-  price: number
-}
+/** The prices a listing had from `at` on. */
+export type DemoPrices = ListingPrices & { at: number }
 
-interface PricedHome {
-  type: ListingType
-  regularPrice: number
-  discountedPrice: number | null
-  offer: boolean
-}
+type PricedHome = ListingPrices & { type: ListingType }
 
 /**
  * Demo listing number `index`'s prices, oldest first, the first at its publication: today's alone
@@ -49,13 +38,10 @@ export function demoPriceHistory(
   home: PricedHome,
   listedAt: number,
   now: number,
-): PriceHistoryRow[] {
-  const today = {
-    regularPrice: home.regularPrice,
-    discountedPrice: home.discountedPrice,
-    offer: home.offer,
-    price: home.offer && home.discountedPrice !== null ? home.discountedPrice : home.regularPrice,
-  }
+): DemoPrices[] {
+  const { regularPrice, discountedPrice, offer } = home
+  const today = { regularPrice, discountedPrice, offer }
+  const todayPrice = offer && discountedPrice !== null ? discountedPrice : regularPrice
   const moves = demoPriceMoves[index]
   if (!moves) return [{ at: listedAt, ...today }]
   const step = home.type === 'rent' ? 50 : 1000
@@ -64,34 +50,15 @@ export function demoPriceHistory(
     ...moves.changedAgoMs.map((ago) => now - ago),
   ]
   const earlier = moves.earlier.map((factor, k) => {
-    const price = Math.round((today.price * factor) / step) * step
+    const price = Math.round((todayPrice * factor) / step) * step
     // On offer, an earlier price was a smaller discount off the same regular price.
-    const onOffer = today.offer && price < today.regularPrice
+    const onOffer = offer && price < regularPrice
     return {
       at: starts[k]!,
-      regularPrice: onOffer ? today.regularPrice : price,
+      regularPrice: onOffer ? regularPrice : price,
       discountedPrice: onOffer ? price : null,
       offer: onOffer,
-      price,
     }
   })
   return [...earlier, { at: starts.at(-1)!, ...today }]
-}
-
-/** Writes a listing's whole price history, in place of any the listing's insert recorded. */
-export async function writePriceHistory(
-  db: Db,
-  listingId: string,
-  rows: PriceHistoryRow[],
-): Promise<void> {
-  await db.kysely.transaction().execute(async (transaction) => {
-    await transaction
-      .deleteFrom('listing_price_history')
-      .where('listingId', '=', listingId)
-      .execute()
-    await transaction
-      .insertInto('listing_price_history')
-      .values(rows.map((row) => ({ ...row, listingId, offer: db.bool(row.offer) })))
-      .execute()
-  })
 }

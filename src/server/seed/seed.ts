@@ -8,7 +8,8 @@ import { storeImageVariants } from '../media/images.js'
 import { seedDemoViewings } from './demo-viewings.js'
 import { houseSvg } from './house-image.js'
 import { demoFacts } from './demo-facts.js'
-import { demoPriceHistory, writePriceHistory } from './demo-price-history.js'
+import { createPriceHistoryQueries } from '../listings/price-history.queries.js'
+import { demoPriceHistory } from './demo-price-history.js'
 import { bedroomsOf, discountedPrice, homeKindNames, listingName, listingPrice } from './homes.js'
 import { seededRandom, type Random } from './random.js'
 import { placeOfPoint, tieToPlace } from '../places/place-ties.js'
@@ -199,6 +200,7 @@ export async function seedDemo(
 
   const start = await context.listings.count()
   const now = Date.now()
+  const priceHistory = createPriceHistoryQueries(context.db)
   const withViewings: { id: string; lat: number; lng: number }[] = []
   for (let j = 0; j < counts.listings; j++) {
     const index = start + j
@@ -221,17 +223,19 @@ export async function seedDemo(
     const id = newId()
     // Newest first is index 0 of this run: later indexes are older, an hour and a bit apart; a few
     // homes whose price has moved were listed weeks ago.
-    const prices = demoPriceHistory(index, home, now - j * demoListingSpacingMs, now)
-    await context.listings.insert({
+    const [first, ...later] = demoPriceHistory(index, home, now - j * demoListingSpacingMs, now)
+    const { at: listedAt, ...firstPrices } = first!
+    const row = {
       ...home,
       // Tied as a listing write ties it: the demo's cities are the gazetteer's.
       placeId: await tieToPlace(context.db.kysely, placeOfPoint(home)),
-      id,
-      userRef,
       images: JSON.stringify(images),
-      timestamp: prices[0]!.at,
-    })
-    await writePriceHistory(context.db, id, prices)
+      timestamp: listedAt,
+    }
+    // Listed at its first price; each later one recorded as an edit records it, today's last.
+    await context.listings.insert({ ...row, ...firstPrices, id, userRef })
+    for (const prices of later) await priceHistory.record(id, prices, prices.at)
+    if (later.length > 0) await context.listings.update(id, row)
     if (counts.listings <= demoViewingsUpTo && j % 3 === 0) withViewings.push({ id, ...home })
   }
   await seedDemoViewings(context, withViewings, now)

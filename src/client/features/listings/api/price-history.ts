@@ -1,7 +1,7 @@
 // `GET /api/listings/:id/price-history`: every price a buyer was asked, oldest first.
 import { useQuery } from '@tanstack/react-query'
 import type { PriceHistoryEntry } from '../../../../shared/listing'
-import { readJson } from '../../../api/http'
+import { api, readJson } from '../../../api/http'
 
 export const priceHistoryKey = (id: string) => ['listings', 'price-history', id]
 
@@ -10,7 +10,9 @@ export function usePriceHistory(listingId: string) {
     queryKey: priceHistoryKey(listingId),
     queryFn: () =>
       readJson<{ items: PriceHistoryEntry[] }>(
-        fetch(`/api/listings/${encodeURIComponent(listingId)}/price-history`),
+        api.api.listings[':id']['price-history'].$get({
+          param: { id: encodeURIComponent(listingId) },
+        }),
       ).then((body) => body.items),
     meta: { errorMessage: 'Could not fetch the price history' },
   })
