@@ -46,8 +46,8 @@ test.describe('Listing facts', () => {
       'Home type: Apartment',
       `Floor area: ${formatFloorArea(85)}`,
       `Price per area: ${pricePerAreaText(2300, 85, 'rent')}`,
-      'Availability: Available now',
-      'Pets: Pets allowed',
+      'Available now',
+      'Pets allowed',
     ])
     await expect(more).toContainText('85 m² · 915 sq ft')
     await expect(more).toContainText('$27.06 / m² · $2.51 / sq ft a month')
