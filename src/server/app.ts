@@ -133,6 +133,9 @@ const defaultClientDir = fileURLToPath(
   ),
 )
 
+/** How long a cached listing response lives at most: its badges change with time alone. */
+const responseMaxAgeMs = 60_000
+
 /** Opens the database (running migrations) and the media store. */
 export async function openAppContext(
   config: Config,
@@ -147,7 +150,7 @@ export async function openAppContext(
   const media = createMediaStore(config)
   const mediaRoot = media.root
   const geocoder = createGeocoder(config)
-  const listings = createListingQueries(db, media)
+  const listings = createListingQueries(db, media, db.kysely, now)
   const uploads = createUploadQueries(db)
   const staging = createUploadStaging(config, uploads)
   const jobs = createJobQueue(db)
@@ -175,7 +178,11 @@ export async function openAppContext(
     geocoder,
     listings,
     favourites: createFavouriteQueries(db, listings),
-    responseCache: createResponseCache({ currentVersion: listings.version }),
+    responseCache: createResponseCache({
+      currentVersion: listings.version,
+      maxAgeMs: responseMaxAgeMs,
+      now,
+    }),
     writes: createListingWrites({ db, media, geocoder, listingAlerts, bookings, now }),
     uploads,
     staging,
@@ -257,7 +264,11 @@ export function createApp(
   const pageRenderer = renderPage
     ? () => Promise.resolve(renderPage)
     : pageRendererLoader(path.join(clientDir, '..', 'render', 'render-page.js'))
-  const pageCache = createResponseCache({ currentVersion: () => context.listings.version() })
+  const pageCache = createResponseCache({
+    currentVersion: () => context.listings.version(),
+    maxAgeMs: responseMaxAgeMs,
+    now: context.now,
+  })
   const countSearchRead = createSearchReadLimit({
     perMinute: context.config.searchReadsPerMinute,
     clientAddress: context.clientAddress,
@@ -268,6 +279,7 @@ export function createApp(
     media: context.media,
     listings: context.listings,
     users: context.users,
+    now: context.now,
     publicUrl: context.config.publicUrl,
     chunks: loadPageChunks(clientDir),
   })
@@ -317,6 +329,7 @@ export function createApp(
         auth,
         responseCache: context.responseCache,
         countSearchRead,
+        now: context.now,
       }),
     )
     .route('/favourites', favouritesRoutes({ favourites: context.favourites, auth }))

@@ -4,7 +4,7 @@ import { favouriteLimits } from '../../shared/favourites.js'
 import type { Listing } from '../../shared/listing.js'
 import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
-import type { ListingQueries } from '../listings/listings.queries.js'
+import { pricePointsOf, type ListingQueries } from '../listings/listings.queries.js'
 import { listingColumns } from '../listings/search/search-rows.js'
 import type { FavouriteKey } from './favourite-cursor.js'
 
@@ -78,6 +78,7 @@ export function createFavouriteQueries(db: Db, listings: Pick<ListingQueries, 't
         .innerJoin('listing', 'listing.id', 'favourite.listingId')
         .select(listingColumns.map((name) => `listing.${name}` as const))
         .select('favourite.createdAt as savedAt')
+        .select(pricePointsOf(db))
         .where('favourite.userId', '=', userId)
       if (after) {
         query = query.where(

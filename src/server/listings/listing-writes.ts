@@ -141,7 +141,7 @@ export function createListingWrites(deps: {
         const claimed = await createUploadQueries(db, trx).claim(input.images, userId)
         if (!claimed) throw notYourUploads()
         const imageKeys = input.images.map((uploadId) => claimed.get(uploadId)!)
-        const inTrx = createListingQueries(db, media, trx)
+        const inTrx = createListingQueries(db, media, trx, now)
         await inTrx.insert({ id, userRef: userId, ...row(input, imageKeys, place), placeId }, now())
         const listing = (await inTrx.get(id))!
         // Its matching is queued in the same transaction: never lost to a crash after the insert.
@@ -154,7 +154,7 @@ export function createListingWrites(deps: {
       const place = await placeOf(input)
       const placeId = await tieToPlace(db.kysely, placeOfPoint(place, place.namedPlaceId))
       const { saved, removed } = await db.kysely.transaction().execute(async (trx) => {
-        const inTrx = createListingQueries(db, media, trx)
+        const inTrx = createListingQueries(db, media, trx, now)
         // Read again under the transaction: another edit or a delete may have come first.
         const stored = await inTrx.getStored(id, { lock: true })
         if (!stored) throw notFound()
@@ -193,7 +193,7 @@ export function createListingWrites(deps: {
      */
     async changeStatus(id: string, userId: string, status: ListingStatus): Promise<Listing> {
       return db.kysely.transaction().execute(async (trx) => {
-        const inTrx = createListingQueries(db, media, trx)
+        const inTrx = createListingQueries(db, media, trx, now)
         const stored = await inTrx.getStored(id, { lock: true })
         if (!stored) throw notFound()
         if (stored.userRef !== userId) throw notOwner()
@@ -213,7 +213,7 @@ export function createListingWrites(deps: {
 
     async delete(id: string, userId: string): Promise<void> {
       const removed = await db.kysely.transaction().execute(async (trx) => {
-        const inTrx = createListingQueries(db, media, trx)
+        const inTrx = createListingQueries(db, media, trx, now)
         const stored = await inTrx.getStored(id, { lock: true })
         if (!stored) throw notFound()
         if (stored.userRef !== userId) throw notOwner()

@@ -4,7 +4,9 @@ import type { HomeType, Listing, ListingStatus } from '../../shared/listing.js'
 import type { Db } from '../db/database.js'
 import type { Database, ListingTable } from '../db/schema.js'
 import type { MediaStore } from '../media/media-store.js'
+import { priceBadges } from './listing-badges.js'
 import { priceHistoryRow } from './price-history.queries.js'
+import { parsePricePoints, pricePointsColumn } from './price-points.js'
 import { listingColumns } from './search/search-rows.js'
 import { searchWords } from './search-words.js'
 
@@ -54,11 +56,17 @@ export interface Versioned<T> {
 const versionColumn = (eb: ExpressionBuilder<Database, 'listing'>) =>
   eb.selectFrom('listing_version').select('version').as('version')
 
-/** A row of `listingColumns`, as `toListing` reads it. */
-export type ListingColumnsRow = Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId'>
+/** A row of `listingColumns` and its price history's points (price-points.ts), as `toListing` reads it. */
+export type ListingColumnsRow = Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId'> & {
+  pricePoints?: string | null
+}
 
-/** A row of `listingColumns` as the API's Listing (search pages and saved homes read rows too). */
-export function toListing(media: MediaStore, row: ListingColumnsRow): Listing {
+/**
+ * A row of `listingColumns` as the API's Listing at `now` (its badges), for search pages and saved
+ * homes too.
+ */
+export function toListing(media: MediaStore, row: ListingColumnsRow, now: number): Listing {
+  const { badges, priceChangedAt } = priceBadges(parsePricePoints(row.pricePoints), now)
   const keys = JSON.parse(row.images) as string[]
   const listing: Listing = {
     id: row.id,
@@ -76,7 +84,7 @@ export function toListing(media: MediaStore, row: ListingColumnsRow): Listing {
     timestamp: new Date(row.timestamp).toISOString(),
     userRef: row.userRef,
     status: row.status,
-    badges: [],
+    badges,
   }
   if (row.discountedPrice !== null) listing.discountedPrice = row.discountedPrice
   // Each fact is absent when the owner gave none (the description: when they wrote nothing).
@@ -85,6 +93,7 @@ export function toListing(media: MediaStore, row: ListingColumnsRow): Listing {
   if (row.floorArea !== null) listing.floorArea = row.floorArea
   if (row.availableFrom !== null) listing.availableFrom = row.availableFrom
   if (row.petsAllowed !== null) listing.petsAllowed = Boolean(row.petsAllowed)
+  if (priceChangedAt !== undefined) listing.priceChangedAt = new Date(priceChangedAt).toISOString()
   return listing
 }
 
@@ -95,11 +104,16 @@ function storedFacts(db: Db, row: Partial<ListingFactColumns>) {
     : { petsAllowed: db.bool(row.petsAllowed) }
 }
 
-/** The queries, on the database or inside a transaction (`kysely`). */
+/** The price history's points of the listing a query reads (price-points.ts), for its badges. */
+export const pricePointsOf = (db: Db) => (eb: ExpressionBuilder<Database, 'listing'>) =>
+  pricePointsColumn(db, eb.ref('listing.id')).as('pricePoints')
+
+/** The queries, on the database or inside a transaction (`kysely`); `now` dates the badges. */
 export function createListingQueries(
   db: Db,
   media: MediaStore,
   kysely: Kysely<Database> = db.kysely,
+  now: () => number = Date.now,
 ) {
   /** One listing, with the listings' version that this statement saw (undefined if none). */
   async function readOne(id: string): Promise<Versioned<Listing | undefined>> {
@@ -107,9 +121,10 @@ export function createListingQueries(
       .selectFrom('listing')
       .select(listingColumns)
       .select(versionColumn)
+      .select(pricePointsOf(db))
       .where('id', '=', id)
       .executeTakeFirst()
-    return { value: row && toListing(media, row), version: row?.version ?? undefined }
+    return { value: row && toListing(media, row, now()), version: row?.version ?? undefined }
   }
 
   // Built once: it runs before every cached response is given (response-cache.ts).
@@ -118,7 +133,7 @@ export function createListingQueries(
   return {
     readOne,
     /** A row of `listingColumns` as the API's Listing (the saved homes' page reads rows too). */
-    toListing: (row: ListingColumnsRow) => toListing(media, row),
+    toListing: (row: ListingColumnsRow) => toListing(media, row, now()),
 
     async get(id: string): Promise<Listing | undefined> {
       return (await readOne(id)).value

@@ -55,8 +55,10 @@ export function listingsRoutes(deps: {
   auth: Auth
   responseCache: ResponseCache
   countSearchRead: CountSearchRead
+  /** the time now, in ms: the listings' badges depend on it */
+  now: () => number
 }) {
-  const { db, media, listings, writes, auth, responseCache, countSearchRead } = deps
+  const { db, media, listings, writes, auth, responseCache, countSearchRead, now } = deps
   const priceHistory = createPriceHistoryQueries(db)
 
   /**
@@ -107,7 +109,7 @@ export function listingsRoutes(deps: {
     .get('/', validate('query', listingQuerySchema, 'Invalid listing query'), async (c) => {
       const query = c.req.valid('query')
       return searchResponse<ListingPage>(c, listingQueryParameterNames, () =>
-        readListingPage({ db, media }, query),
+        readListingPage({ db, media, now }, query),
       )
     })
     .get('/map', validate('query', mapQuerySchema, 'Invalid map query'), async (c) => {

@@ -1,7 +1,7 @@
-// The price history through the API on each database, the server's clock moved by the test: an
-// entry at publication, then one for each edit that changes the price a buyer pays, and no other.
+// The price history and the badges through the API on each database, the server's clock moved by
+// the test: an entry at publication, then one for each edit that changes the price a buyer pays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Listing, PriceHistoryEntry } from '../../shared/listing'
+import type { Listing, ListingPage, PriceHistoryEntry } from '../../shared/listing'
 import {
   createTestApp,
   createUser,
@@ -17,6 +17,7 @@ import { signIn } from '../../../tests/support/sign-in'
 
 const start = Date.UTC(2026, 10, 2, 9, 0, 0)
 const minute = 60_000
+const day = 86_400_000
 
 describe.each(dialects)('the price history on %s', (dialect) => {
   let t: TestApp
@@ -135,6 +136,94 @@ describe.each(dialects)('the price history on %s', (dialect) => {
       expect(status).toBe(404)
       expect(body).toEqual({ error: 'Listing not found' })
     }
+  })
+
+  /** The listing as each public read gives it: alone, and on Explore's first page. */
+  async function read(id: string) {
+    const one = await requestJson<Listing>(t.app, `/api/listings/${id}`)
+    const page = await requestJson<ListingPage>(t.app, '/api/listings?limit=50')
+    const listed = page.body.items.find((item) => item.id === id)
+    expect(listed).toEqual(one.body)
+    return one.body
+  }
+
+  it("is 'new' for 7 days after publication, and then not", async () => {
+    time = start + 100 * day
+    const { id } = await publish()
+    const published = await read(id)
+    expect(published.badges).toEqual(['new'])
+    expect(published).not.toHaveProperty('priceChangedAt')
+    // A cached response lives a minute at most (app.ts).
+    time += 7 * day - minute
+    expect((await read(id)).badges).toEqual(['new'])
+    time += minute
+    expect((await read(id)).badges).toEqual([])
+  })
+
+  it("is 'reduced' by a cut of 3%, and gives the cut's time as priceChangedAt", async () => {
+    time = start + 200 * day
+    const { id, body } = await publish()
+    time += 2 * day
+    const cut = await edit(id, { ...body, regularPrice: 291_000 })
+    expect(cut.badges).toEqual(['new', 'reduced'])
+    expect(cut.priceChangedAt).toBe(new Date(time).toISOString())
+    time += 20 * day
+    expect(await read(id)).toMatchObject({
+      badges: ['reduced'],
+      priceChangedAt: cut.priceChangedAt,
+    })
+  })
+
+  it('is not reduced by a raise and a cut back to the first price', async () => {
+    time = start + 300 * day
+    const { id, body } = await publish()
+    time += 8 * day
+    await edit(id, { ...body, regularPrice: 330_000 })
+    time += 3 * day
+    const back = await edit(id, { ...body, regularPrice: 300_000 })
+    expect(back.badges).toEqual([])
+    expect(back.priceChangedAt).toBe(new Date(time).toISOString())
+  })
+
+  it('measures a cut against the price of 30 days before, not the first price', async () => {
+    time = start + 400 * day
+    const { id, body } = await publish()
+    time += day
+    await edit(id, { ...body, regularPrice: 330_000 })
+    time += 31 * day
+    // 310,000 is above the first price, but 6% below what it cost 30 days ago.
+    const cut = await edit(id, { ...body, regularPrice: 310_000 })
+    expect(cut.badges).toEqual(['reduced'])
+    // A cut of an offer's discount counts as well: what a buyer pays is what is compared.
+    time += 40 * day
+    expect((await read(id)).badges).toEqual([])
+    const discounted = await edit(id, {
+      ...body,
+      regularPrice: 310_000,
+      offer: true,
+      discountedPrice: 300_000,
+    })
+    expect(discounted.badges).toEqual(['reduced'])
+  })
+
+  it('gives saved homes their badges too', async () => {
+    time = start + 600 * day
+    const { id, body } = await publish()
+    time += minute
+    await edit(id, { ...body, regularPrice: 200_000 })
+    const saver = await signIn(t.context, await createUser(t.context))
+    const saved = await t.app.request(`/api/favourites/${id}`, {
+      method: 'PUT',
+      headers: { Cookie: saver, Origin: testOrigin },
+    })
+    expect(saved.status).toBe(204)
+    const { body: favourites } = await requestJson<{ items: Listing[] }>(t.app, '/api/favourites', {
+      headers: { cookie: saver },
+    })
+    expect(favourites.items.find((item) => item.id === id)).toMatchObject({
+      badges: ['new', 'reduced'],
+      priceChangedAt: new Date(time).toISOString(),
+    })
   })
 
   it('is gone with its listing', async () => {

@@ -19,7 +19,7 @@ export class CursorMismatchError extends Error {
 }
 
 export async function readListingPage(
-  { db, media }: { db: Db; media: MediaStore },
+  { db, media, now }: { db: Db; media: MediaStore; now: () => number },
   query: ListingQuery,
 ): Promise<Versioned<ListingPage>> {
   const fingerprint = filterFingerprint(query.filter)
@@ -42,7 +42,7 @@ export async function readListingPage(
       })
     : null
   return {
-    value: { items: rows.map((row) => toListing(media, row)), nextCursor },
+    value: { items: rows.map((row) => toListing(media, row, now())), nextCursor },
     version: rows[0]?.version ?? undefined,
   }
 }

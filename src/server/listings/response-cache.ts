@@ -50,17 +50,28 @@ export interface ResponseCacheOptions {
   currentVersion(): Promise<string>
   /** About how much memory the cached responses may take (JSON text and its compressed forms). */
   maxBytes?: number
+  /**
+   * How long a response is given again at most, even at its version: a listing's badges change
+   * with time alone ('new' for 7 days), with no write to change the version.
+   */
+  maxAgeMs?: number
+  /** The time now, in ms. */
+  now?: () => number
 }
 
 interface CachedResponse {
   version: string
   body: TextBody
   bytes: number
+  /** when it was read, in ms */
+  readAt: number
 }
 
 export function createResponseCache({
   currentVersion,
   maxBytes = 8 * 2 ** 20,
+  maxAgeMs = Infinity,
+  now = Date.now,
 }: ResponseCacheOptions) {
   const readVersion = sharedReads(currentVersion)
   // In the order of last use, least recent first.
@@ -90,7 +101,7 @@ export function createResponseCache({
     const version = await readVersion()
     // Meanwhile another request may have replaced the entry: only this one is forgotten or moved.
     const still = cached.get(key) === entry
-    if (entry.version !== version) {
+    if (entry.version !== version || now() - entry.readAt >= maxAgeMs) {
       if (still) forget(key)
       return undefined
     }
@@ -120,12 +131,13 @@ export function createResponseCache({
     ): Promise<TextBody | undefined> {
       const response = key === undefined ? undefined : await current(key)
       if (response) return response
+      const readAt = now()
       const { value, version } = await read()
       if (value === undefined) return undefined
       const body = toBody(value)
       // The text, and room for its brotli and gzip forms (each well under half of it).
       if (key !== undefined && version !== undefined) {
-        add(key, { version, body, bytes: 2 * body.text.length })
+        add(key, { version, body, bytes: 2 * body.text.length, readAt })
       }
       return body
     },

@@ -24,7 +24,7 @@ export interface ListScreen {
  */
 export async function describeList(
   screen: ListScreen,
-  { db, media }: PageReads,
+  { db, media, now = Date.now }: PageReads,
   cursor?: string,
 ): Promise<PageMeta> {
   const { filter, sort = 'newest', recommended } = screen
@@ -32,7 +32,7 @@ export async function describeList(
   const query: ListingQuery = { filter, sort, limit, ...(cursor !== undefined && { cursor }) }
   let read
   try {
-    read = await readListingPage({ db, media }, query)
+    read = await readListingPage({ db, media, now }, query)
   } catch (error) {
     if (error instanceof CursorMismatchError)
       return { title: screen.title, badCursor: true, noindex: true }

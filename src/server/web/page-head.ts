@@ -231,8 +231,8 @@ export function createPageHeads(
     chunks: PageChunkLookup
   },
 ) {
-  const { db, media, listings, users, publicUrl, chunks } = options
-  const reads: PageReads = { db, media, listings, users }
+  const { db, media, listings, users, now, publicUrl, chunks } = options
+  const reads: PageReads = { db, media, listings, users, now }
   const absolute = (url: string) => new URL(url, `${publicUrl}/`).toString()
 
   /**

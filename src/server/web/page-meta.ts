@@ -46,6 +46,8 @@ export interface PageReads {
   media: MediaStore
   listings: Pick<ListingQueries, 'readOne' | 'wasDeleted'>
   users: PageUsers
+  /** the time now, in ms (Date.now unless a test moves it): the listings' badges depend on it */
+  now?: () => number
 }
 
 export type Describe = (

@@ -29,6 +29,8 @@ export async function readListingMap(
     sql`
       select ${searchColumns} from ${mapMatches(db, filter, filter.bbox)}
       limit ${sql.lit(searchLimits.mapItems + 1)}`,
+    // A pin shows no badge.
+    { pricePoints: false },
   )
   // The version this first statement saw: the statements after it may see newer listings, which
   // only makes a cached response read again sooner, never served stale.

@@ -5,11 +5,16 @@ import { sql, type CompiledQuery, type RawBuilder, type Selectable } from 'kysel
 import type { Db } from '../../db/database.js'
 import type { ListingTable } from '../../db/schema.js'
 import { arrayRowsMarker } from '../../db/statement-cache.js'
+import { pricePointsColumn } from '../price-points.js'
 
-/** A listing row as search reads it, with the listings' version its statement saw. */
+/**
+ * A listing row as search reads it, with the listings' version its statement saw and its price
+ * history's points (price-points.ts; none on the map's pins).
+ */
 export type SearchRow = Omit<Selectable<ListingTable>, 'price' | 'words' | 'placeId'> & {
   price: number
   version: string | null
+  pricePoints?: string | null
 }
 
 /** The columns a Listing is made from, and the price its sort and cursor use. */
@@ -52,9 +57,21 @@ export const searchColumns = sql.join([
   sql`(select "version" from listing_version) as "version"`,
 ])
 
-/** A search statement as this database runs it: on SQLite with its rows as arrays. */
-export function compileSearch(db: Db, query: RawBuilder<unknown>): CompiledQuery {
-  const marked = db.dialect === 'sqlite' ? sql`${sql.raw(arrayRowsMarker)} ${query}` : query
+/**
+ * A search statement as this database runs it: on SQLite with its rows as arrays. Each row found
+ * gets its price history's points, read once the page is found (the page is materialized first,
+ * so that no row a sort or a filter leaves out has them read), in the page's order.
+ */
+export function compileSearch(
+  db: Db,
+  query: RawBuilder<unknown>,
+  { pricePoints = true } = {},
+): CompiledQuery {
+  const page = pricePoints
+    ? sql`with "page" as materialized (${query})
+      select "page".*, ${pricePointsColumn(db, sql.ref('page.id'))} as "pricePoints" from "page"`
+    : query
+  const marked = db.dialect === 'sqlite' ? sql`${sql.raw(arrayRowsMarker)} ${page}` : page
   return marked.compile(db.kysely)
 }
 
@@ -66,8 +83,12 @@ export async function runSearch(db: Db, compiled: CompiledQuery): Promise<Search
 }
 
 /** Compiles and runs a search statement that selects `searchColumns`. */
-export function readSearchRows(db: Db, query: RawBuilder<unknown>): Promise<SearchRow[]> {
-  return runSearch(db, compileSearch(db, query))
+export function readSearchRows(
+  db: Db,
+  query: RawBuilder<unknown>,
+  options?: { pricePoints?: boolean },
+): Promise<SearchRow[]> {
+  return runSearch(db, compileSearch(db, query, options))
 }
 
 /** The row as an object, built whole in one literal so that every row has one shape. */
@@ -97,6 +118,7 @@ function rowOfValues(values: unknown[]): SearchRow {
     availableFrom,
     petsAllowed,
     version,
+    pricePoints,
   ] = values
   return {
     id,
@@ -123,5 +145,6 @@ function rowOfValues(values: unknown[]): SearchRow {
     availableFrom,
     petsAllowed,
     version,
+    pricePoints,
   } as SearchRow
 }
