@@ -47,9 +47,14 @@ export default function PriceHistory({ listingId }: { listingId: string }) {
 }
 
 // The drawing's own units; the SVG scales to its box's width and keeps this shape.
-const width = 640
-const height = 200
-const plot = { left: 56, right: 16, top: 16, bottom: 32 }
+// 400 wide: about a phone's width, so that its labels read at their size there.
+const width = 400
+const height = 170
+const plot = { left: 60, right: 12, top: 14, bottom: 30 }
+
+/** '$1,900' in full, '$381K' from $10,000 on: a label that fits beside the chart. */
+const priceLabel = (price: number) =>
+  `$${price < 10_000 ? formatPrice(price) : formatCompact(price)}`
 
 /** Each price holds until the next change; the last one holds until today. */
 function StepChart({ entries }: { entries: PriceHistoryEntry[] }) {
@@ -91,7 +96,7 @@ function StepChart({ entries }: { entries: PriceHistoryEntry[] }) {
             textAnchor="end"
             dy="0.35em"
           >
-            ${formatCompact(price)}
+            {priceLabel(price)}
           </text>
         </g>
       ))}
@@ -113,7 +118,7 @@ function StepChart({ entries }: { entries: PriceHistoryEntry[] }) {
           Today
         </text>
       )}
-      {x(lastTime) - x(start) > 140 && x(end) - x(lastTime) > 90 && (
+      {x(lastTime) - x(start) > 90 && x(end) - x(lastTime) > 80 && (
         <text className={styles.label} x={x(lastTime)} y={height - 8} textAnchor="middle">
           {dateText(entries.at(-1)!.at)}
         </text>
