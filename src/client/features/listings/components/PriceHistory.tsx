@@ -51,6 +51,8 @@ export default function PriceHistory({ listingId }: { listingId: string }) {
 const width = 400
 const height = 170
 const plot = { left: 60, right: 12, top: 14, bottom: 30 }
+/** About the width of '12 Nov 2026' at the labels' size. */
+const labelGap = 80
 
 /** '$1,900' in full, '$381K' from $10,000 on: a label that fits beside the chart. */
 const priceLabel = (price: number) =>
@@ -77,7 +79,16 @@ function StepChart({ entries }: { entries: PriceHistoryEntry[] }) {
       index === 0 ? `M${x(times[0]!)},${y(entry.price)}` : `H${x(times[index]!)}V${y(entry.price)}`,
     )
     .join('')
-  const lastTime = times.at(-1)!
+  // The date of each change under its step, where it does not run into the one before or 'Today'.
+  const dateLabels: { at: string; left: number }[] = []
+  for (const [index, entry] of entries.entries()) {
+    const left = x(times[index]!)
+    const previous = dateLabels.at(-1)
+    // The first label starts at its step; the others are centred on theirs.
+    const gap = dateLabels.length === 1 ? labelGap * 1.5 : labelGap
+    if (previous && (left - previous.left < gap || x(end) - left < labelGap * 0.9)) continue
+    dateLabels.push({ at: entry.at, left })
+  }
   return (
     <svg className={styles.chart} viewBox={`0 0 ${width} ${height}`} aria-hidden="true">
       {[high, low].map((price) => (
@@ -110,19 +121,20 @@ function StepChart({ entries }: { entries: PriceHistoryEntry[] }) {
           r={4}
         />
       ))}
-      <text className={styles.label} x={x(start)} y={height - 8}>
-        {dateText(entries[0]!.at)}
+      {dateLabels.map(({ at, left }, index) => (
+        <text
+          key={at}
+          className={styles.label}
+          x={left}
+          y={height - 8}
+          textAnchor={index === 0 ? 'start' : 'middle'}
+        >
+          {dateText(at)}
+        </text>
+      ))}
+      <text className={styles.label} x={x(end)} y={height - 8} textAnchor="end">
+        Today
       </text>
-      {x(end) - x(lastTime) > 0 && (
-        <text className={styles.label} x={x(end)} y={height - 8} textAnchor="end">
-          Today
-        </text>
-      )}
-      {x(lastTime) - x(start) > 90 && x(end) - x(lastTime) > 80 && (
-        <text className={styles.label} x={x(lastTime)} y={height - 8} textAnchor="middle">
-          {dateText(entries.at(-1)!.at)}
-        </text>
-      )}
     </svg>
   )
 }
