@@ -55,7 +55,7 @@ const server = (name: string, port: number, seed: boolean) => ({
 })
 
 const writingJourneys =
-  /(listings|listing-pin|listing-form|facts-form|facts-filters|listing-status|landlord-page|accessibility-signed-in|hostile-pages|layout|gallery|search-map-clusters|search-map-pins|search-area|search-area-alerts|favourites|saved-searches|alerts|ask-landlord|messages|viewings|viewings-page)\.spec\.ts/
+  /(listings|listing-facts|listing-pin|listing-form|facts-form|facts-filters|listing-status|landlord-page|accessibility-signed-in|hostile-pages|layout|gallery|search-map-clusters|search-map-pins|search-area|search-area-alerts|favourites|saved-searches|alerts|ask-landlord|messages|viewings|viewings-page)\.spec\.ts/
 
 export default defineConfig({
   testDir: 'tests/e2e',

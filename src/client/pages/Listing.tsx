@@ -14,12 +14,16 @@ import { useSession } from '../features/account/api/session'
 import { AskLandlord } from '../features/conversations/components/AskLandlord'
 import { FavouriteButton } from '../features/favourites/components/FavouriteButton'
 import { ListedBy } from '../features/landlords/components/ListedBy'
+import { badgeNames } from '../features/listings/components/listing-facts-text'
+import { ListingDescription } from '../features/listings/components/ListingDescription'
+import { ListingFactsRow } from '../features/listings/components/ListingFactsRow'
 import { PhotoGallery } from '../features/listings/components/PhotoGallery'
 import { closedStatusText } from '../features/listings/components/listing-status-text'
 import { OwnerControls } from '../features/listings/components/OwnerControls'
 import { ShareButton } from '../features/listings/components/ShareButton'
 import { Spinner } from '../components/Spinner'
 import { useDocumentTitle } from '../hooks/use-document-title'
+import { useHydrating } from '../hooks/use-hydrating'
 import { useNearViewport } from '../hooks/use-near-viewport'
 import { useNoIndex } from '../hooks/use-no-index'
 import { ViewingTimes } from '../features/viewings/components/ViewingTimes'
@@ -28,6 +32,8 @@ import NotFound from './NotFound'
 
 // Leaflet is loaded by this screen alone (docs/performance.md, Bundle).
 const ListingMap = lazy(() => import('../features/listings/components/ListingMap'))
+// Only a listing whose price has changed has a history to show; most never load it.
+const PriceHistory = lazy(() => import('../features/listings/components/PriceHistory'))
 
 export default function Listing() {
   const { listingId = '' } = useParams()
@@ -67,6 +73,8 @@ function ListingDetails({
   // Sold or rented: the price is the last one asked, and an offer is over.
   const closed = listing.status !== 'active'
   const onOffer = !closed && listing.offer && listing.discountedPrice !== undefined
+  // The history is read in the browser, after the page the server rendered is its own.
+  const hydrating = useHydrating()
   return (
     <main className={styles.listing}>
       {listing.status !== 'active' && (
@@ -107,6 +115,11 @@ function ListingDetails({
         {!closed && (
           <p className={styles.badges}>
             <span className={styles.type}>{listing.type === 'rent' ? 'For Rent' : 'For Sale'}</span>
+            {listing.badges.map((badge) => (
+              <span key={badge} className={styles[badge]}>
+                {badgeNames[badge]}
+              </span>
+            ))}
             {onOffer && (
               <span className={styles.discount}>
                 ${formatPrice(listing.regularPrice - listing.discountedPrice!)} discount
@@ -149,6 +162,16 @@ function ListingDetails({
           </li>
         )}
       </ul>
+
+      <div className={styles.about}>
+        <ListingFactsRow listing={listing} className={styles.facts} />
+        {listing.description && <ListingDescription description={listing.description} />}
+        {listing.priceChangedAt && !hydrating && (
+          <Suspense fallback={null}>
+            <PriceHistory listingId={listing.id} />
+          </Suspense>
+        )}
+      </div>
 
       <ViewingTimes listing={listing} className={styles.viewings} />
 

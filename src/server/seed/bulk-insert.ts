@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Db } from '../db/database.js'
 import type { Database } from '../db/schema.js'
 import { newId } from '../ids.js'
-import { storedFacts, type ListingRow } from '../listings/listings.queries.js'
+import type { ListingRow } from '../listings/listings.queries.js'
 import { priceHistoryRow } from '../listings/price-history.queries.js'
 import { descriptionWords, searchWords } from '../listings/search-words.js'
 import { placeOfPoint } from '../places/place-ties.js'
@@ -50,13 +50,16 @@ export async function insertListingRows(
           ...row,
           placeId,
           words: searchWords(row),
-          ...(row.description !== undefined && {
-            descriptionWords: descriptionWords(row.description),
-          }),
+          // Every row of a batch names the same columns: the facts left out are none.
+          description: row.description ?? '',
+          descriptionWords: descriptionWords(row.description ?? ''),
+          homeType: row.homeType ?? null,
+          floorArea: row.floorArea ?? null,
+          availableFrom: row.availableFrom ?? null,
           parking: db.bool(row.parking),
           furnished: db.bool(row.furnished),
           offer: db.bool(row.offer),
-          ...storedFacts(db, row),
+          petsAllowed: row.petsAllowed == null ? null : db.bool(row.petsAllowed),
         })
         firstPrices.push(priceHistoryRow(db, row.id, row, row.timestamp))
       }

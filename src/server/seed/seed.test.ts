@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest'
 import { kmBetween } from '../../shared/geolocation'
 import { listingInputSchema } from '../../shared/listing-schema'
 import { openPlaces, resolveAddress } from '../geocoding/offline-geocoder'
+import { homeKindNames } from './homes'
+import { demoPriceHistory } from './demo-price-history'
+import { homeTypeOfKind } from './demo-facts'
 import { seededRandom } from './random'
-import { demoHome, type DemoHome } from './seed'
+import { demoHome, demoListingSpacingMs, type DemoHome } from './seed'
 
 /** The demo's homes as `seedDemo` draws them, from the first ever seeded. */
 const homes = (count: number): DemoHome[] =>
@@ -94,6 +97,51 @@ describe('the demo homes', () => {
     for (const city of ['Paris, France', 'Tokyo, Japan', 'Mexico City, Mexico']) {
       expect(median(city, 'rent')).toBeLessThan(5_000)
       expect(median(city, 'sale')).toBeGreaterThan(100 * median(city, 'rent'))
+    }
+  })
+
+  it('have a type that their name says, an area that fits their rooms, and a date and pets', () => {
+    const all = homes(200)
+    for (const home of all) {
+      const kind = homeKindNames.find((name) => home.name.includes(` ${name} `))!
+      expect(home.homeType, home.name).toBe(homeTypeOfKind[kind])
+      const perBedroom = home.floorArea! / home.bedrooms
+      expect(perBedroom, home.name).toBeGreaterThan(15)
+      expect(perBedroom, home.name).toBeLessThan(90)
+    }
+    expect(new Set(all.map((home) => home.availableFrom === null))).toEqual(new Set([true, false]))
+    expect(new Set(all.map((home) => home.petsAllowed))).toEqual(new Set([true, false, null]))
+  })
+
+  it('have descriptions of several paragraphs, each home its own', () => {
+    const first = homes(30)
+    const descriptions = first.map((home) => home.description!)
+    expect(new Set(descriptions).size).toBe(first.length)
+    for (const [k, description] of descriptions.entries()) {
+      expect(description.split('\n\n').length, first[k]!.name).toBeGreaterThanOrEqual(3)
+      expect(description.length, first[k]!.name).toBeGreaterThan(300)
+      expect(description, first[k]!.name).toContain(
+        first[k]!.location.split(', ')[0]!.replace(/^\d+ /, ''),
+      )
+    }
+    // Not one template: the openings differ too.
+    expect(new Set(descriptions.map((text) => text.slice(0, 20))).size).toBeGreaterThan(10)
+  })
+
+  it('give a few homes a price history, one cut among the first page of Explore', () => {
+    const now = Date.now()
+    const histories = homes(30).map((home, index) =>
+      demoPriceHistory(index, home, now - index * demoListingSpacingMs, now),
+    )
+    const moved = histories
+      .map((history, index) => [index, history] as const)
+      .filter(([, history]) => history.length > 1)
+    expect(moved.length).toBeGreaterThanOrEqual(3)
+    expect(moved.filter(([index]) => index < 10)).toHaveLength(1)
+    for (const [, history] of moved) {
+      const times = history.map((entry) => entry.at)
+      expect(times).toEqual([...times].sort((a, b) => a - b))
+      expect(times.at(-1)).toBeLessThanOrEqual(now)
     }
   })
 })

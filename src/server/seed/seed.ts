@@ -7,6 +7,9 @@ import type { ListingRow } from '../listings/listings.queries.js'
 import { storeImageVariants } from '../media/images.js'
 import { seedDemoViewings } from './demo-viewings.js'
 import { houseSvg } from './house-image.js'
+import { demoFacts } from './demo-facts.js'
+import { createPriceHistoryQueries } from '../listings/price-history.queries.js'
+import { demoPriceHistory } from './demo-price-history.js'
 import { bedroomsOf, discountedPrice, homeKindNames, listingName, listingPrice } from './homes.js'
 import { seededRandom, type Random } from './random.js'
 import { placeOfPoint, tieToPlace } from '../places/place-ties.js'
@@ -197,6 +200,7 @@ export async function seedDemo(
 
   const start = await context.listings.count()
   const now = Date.now()
+  const priceHistory = createPriceHistoryQueries(context.db)
   const withViewings: { id: string; lat: number; lng: number }[] = []
   for (let j = 0; j < counts.listings; j++) {
     const index = start + j
@@ -217,16 +221,21 @@ export async function seedDemo(
       )
     }
     const id = newId()
-    await context.listings.insert({
+    // Newest first is index 0 of this run: later indexes are older, an hour and a bit apart; a few
+    // homes whose price has moved were listed weeks ago.
+    const [first, ...later] = demoPriceHistory(index, home, now - j * demoListingSpacingMs, now)
+    const { at: listedAt, ...firstPrices } = first!
+    const row = {
       ...home,
       // Tied as a listing write ties it: the demo's cities are the gazetteer's.
       placeId: await tieToPlace(context.db.kysely, placeOfPoint(home)),
-      id,
-      userRef,
       images: JSON.stringify(images),
-      // Newest first is index 0 of this run: later indexes are older, an hour and a bit apart.
-      timestamp: now - j * demoListingSpacingMs,
-    })
+      timestamp: listedAt,
+    }
+    // Listed at its first price; each later one recorded as an edit records it, today's last.
+    await context.listings.insert({ ...row, ...firstPrices, id, userRef })
+    for (const prices of later) await priceHistory.record(id, prices, prices.at)
+    if (later.length > 0) await context.listings.update(id, row)
     if (counts.listings <= demoViewingsUpTo && j % 3 === 0) withViewings.push({ id, ...home })
   }
   await seedDemoViewings(context, withViewings, now)
@@ -240,9 +249,9 @@ export type DemoHome = Omit<ListingRow, 'id' | 'userRef' | 'images' | 'timestamp
 
 /**
  * The home of the demo's listing number `index` (0 is the first ever seeded), picked with `random`.
- * The places take turns, so the first listings already cover every city.
+ * The places take turns, so the first listings already cover every city. Its dates count from `now`.
  */
-export function demoHome(random: Random, index: number): DemoHome {
+export function demoHome(random: Random, index: number, now = Date.now()): DemoHome {
   const placeIndex = index % places.length
   const place = places[placeIndex]!
   const type: ListingType = random.chance(0.55) ? 'rent' : 'sale'
@@ -256,6 +265,10 @@ export function demoHome(random: Random, index: number): DemoHome {
   const furnished = random.chance(0.5)
   const number = random.int(1, 180)
   const street = random.pick(place.streets)
+  // The name's first word is its adjective: 'Sunny Loft in Paris'.
+  const adjective = name.split(' ')[0]!
+  const described = { kind, type, adjective, city: place.city, street, bedrooms, bathrooms }
+  const facts = demoFacts(index, { ...described, parking, furnished }, now)
   return {
     type,
     name,
@@ -269,6 +282,7 @@ export function demoHome(random: Random, index: number): DemoHome {
     discountedPrice: offer ? discountedPrice(random, regularPrice, type) : null,
     ...alongStreet(random, place, placeIndex, place.streets.indexOf(street)),
     imageCount: random.int(2, 3),
+    ...facts,
   }
 }
 

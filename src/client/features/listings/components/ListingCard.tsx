@@ -1,14 +1,16 @@
 // A listing in a list, photo first: one link to its page, with the heart and optional edit and
-// delete controls beside it (the spec's screens), a badge when it is sold or rented, and optionally
-// its owner's status button.
+// delete controls beside it (the spec's screens), a badge when it is sold or rented, 'New' and
+// 'Reduced' when it is, its type and floor area when given, and optionally its owner's status button.
 import { Bath, BedDouble, MapPin, Pencil, Trash2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { formatFloorArea } from '../../../../shared/floor-area'
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../../../shared/format'
 import { effectivePrice, type Listing } from '../../../../shared/listing'
 import { imageSizes, imageSrcSet, imageVariantUrl } from '../../../../shared/media'
 import { editListingPath, listingPagePath } from '../../../../shared/screens'
 import { closedStatusText } from './listing-status-text'
+import { badgeNames, homeTypeNames } from './listing-facts-text'
 import { FavouriteButton } from '../../favourites/components/FavouriteButton'
 import styles from './ListingCard.module.css'
 
@@ -79,6 +81,15 @@ export function ListingCard({
           ) : (
             discount > 0 && <span className={styles.badge}>${formatPrice(discount)} off</span>
           )}
+          {!closed && listing.badges.length > 0 && (
+            <span className={styles.news}>
+              {listing.badges.map((badge) => (
+                <span key={badge} className={styles[badge]}>
+                  {badgeNames[badge]}
+                </span>
+              ))}
+            </span>
+          )}
         </div>
         <div className={styles.details}>
           <p className={styles.price}>
@@ -106,6 +117,14 @@ export function ListingCard({
               <Bath size={18} aria-hidden="true" />
               {formatBathrooms(listing.bathrooms)}
             </span>
+          </p>
+          <p className={styles.facts}>
+            {[
+              listing.homeType && homeTypeNames[listing.homeType],
+              listing.floorArea && formatFloorArea(listing.floorArea),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
         </div>
       </Link>

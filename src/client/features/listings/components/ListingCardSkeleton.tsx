@@ -36,6 +36,9 @@ function ListingCardSkeleton({ spinner, label }: { spinner: boolean; label: stri
         <div className={styles.rooms}>
           <span className={styles.bar} />
         </div>
+        <div className={styles.facts}>
+          <span className={styles.bar} />
+        </div>
       </div>
     </div>
   )
