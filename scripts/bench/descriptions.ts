@@ -1,5 +1,5 @@
 // Descriptions for the bench's listings: 300 to 1,500 characters of varied text from sentence
-// templates and word lists, drawn with the seed's random, so that the text index meets the spread
+// templates and word lists, picked with the seed's random, so that the text index meets the spread
 // of words a real catalogue has. None uses a word of the names, streets or cities that the other
 // search targets ask for ('apartment', 'cottage', 'quiet', 'london', 'libertad', 'paix'), so those
 // targets read as before; two words belong to descriptions alone, at known shares:

@@ -8,7 +8,7 @@ import type { MapResponse } from '../../../shared/listing-requests'
 import { searchWords } from '../../listings/search-words'
 import { storedLevels } from '../../listings/map-grid'
 import { readAllPages } from '../../../../tests/support/list-pages'
-import { randomListings } from '../../../../tests/support/random-listings'
+import { randomSpecListings } from '../../../../tests/support/random-listings'
 import { searchListings } from '../../../../tests/support/search-oracle'
 import { databaseBefore, type DatabaseBefore } from '../../../../tests/support/database-before'
 import {
@@ -31,7 +31,7 @@ describe.each(dialects)('migration 010 on %s, over listings closed before it', (
   beforeAll(async () => {
     // Written as the database of before wrote them: into every search structure, closed or not.
     before = await databaseBefore(dialect, '009-following', async (userRef) => {
-      rows = randomListings(400, 1, 10).map(({ owner, ...fields }) => {
+      rows = randomSpecListings(400, 1, 10).map(({ owner, ...fields }) => {
         void owner
         return { ...fields, userRef, images: '[]' } as ListingRow
       })

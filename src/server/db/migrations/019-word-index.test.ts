@@ -5,7 +5,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closedStatusOf } from '../../../shared/listing'
 import { searchWords } from '../../listings/search-words'
-import { randomListings } from '../../../../tests/support/random-listings'
+import { randomSpecListings } from '../../../../tests/support/random-listings'
 import { databaseBefore, type DatabaseBefore } from '../../../../tests/support/database-before'
 import {
   createTestApp,
@@ -29,7 +29,7 @@ describe.each(dialects)('migration 019 on %s', (dialect) => {
 
   beforeAll(async () => {
     before = await databaseBefore(dialect, '018-viewings', async (userRef) =>
-      randomListings(300, 1, 19).map(({ owner, ...fields }) => {
+      randomSpecListings(300, 1, 19).map(({ owner, ...fields }) => {
         void owner
         const row = { ...fields, userRef, images: '[]' } as ListingRow
         return { ...row, words: searchWords(row) }

@@ -7,7 +7,7 @@ import { searchWords } from '../../listings/search-words'
 import { normalizePlace } from '../../geocoding/place-names'
 import { sharedPlaceIndex } from '../../places/place-index'
 import { placeOfPoint } from '../../places/place-ties'
-import { randomListings } from '../../../../tests/support/random-listings'
+import { randomSpecListings } from '../../../../tests/support/random-listings'
 import { databaseBefore, type DatabaseBefore } from '../../../../tests/support/database-before'
 import {
   createTestApp,
@@ -22,7 +22,7 @@ describe.each(dialects)('migration 020 on %s', (dialect) => {
 
   beforeAll(async () => {
     before = await databaseBefore(dialect, '019-word-index', async (userRef) =>
-      randomListings(300, 1, 20).map(({ owner, ...fields }) => {
+      randomSpecListings(300, 1, 20).map(({ owner, ...fields }) => {
         void owner
         const row = { ...fields, userRef, images: '[]' } as ListingRow
         return { ...row, words: searchWords(row) }
