@@ -1,5 +1,5 @@
 // Migration 023: search by the words of a listing's description
-// (docs/decisions/0XX-description-search.md). Each listing gets `descriptionWords`, its
+// (docs/decisions/048-description-search.md). Each listing gets `descriptionWords`, its
 // description's words normalised as `words` is, each once; the text index over them is SQLite's
 // FTS5 table `listing_description_text` (no positions, no prefix indexes) and PostgreSQL's
 // generated tsvector `descriptionSearch` with a GIN index, both over the listings on the market.

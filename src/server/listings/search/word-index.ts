@@ -3,7 +3,7 @@
 // by an index range scan, and every other condition is checked on the listing, so that a page
 // stops after its last match instead of sorting every match (decision 011). The table holds the
 // names' and locations' words only: a word that some description holds too is read another way
-// (decision 0XX, description search).
+// (decision 048, description search).
 import { sql, type RawBuilder } from 'kysely'
 import type { ListingCursor } from '../../../shared/listing-cursor.js'
 import type { Bbox } from '../../../shared/listing-requests.js'
