@@ -2,16 +2,10 @@
 import type { HomeType, ListingBadge, ListingType } from '../../../../shared/listing'
 import { formatPrice } from '../../../../shared/format'
 import { squareFeetPerSquareMetre } from '../../../../shared/floor-area'
+import { homeTypeLabels } from '../../../../shared/home-type-labels'
 
-export const homeTypeNames: Record<HomeType, string> = {
-  house: 'House',
-  apartment: 'Apartment',
-  townhouse: 'Townhouse',
-  studio: 'Studio',
-  room: 'Room',
-  land: 'Land',
-  other: 'Other home',
-}
+/** The form's names, but 'Other home': on a card or a page, 'Other' alone would say nothing. */
+export const homeTypeNames: Record<HomeType, string> = { ...homeTypeLabels, other: 'Other home' }
 
 export const badgeNames: Record<ListingBadge, string> = { new: 'New', reduced: 'Reduced' }
 
