@@ -25,6 +25,7 @@ import * as places from './020-places.js'
 import * as counterLockOrder from './021-counter-lock-order.js'
 import * as listingFacts from './022-listing-facts.js'
 import * as descriptionSearch from './023-description-search.js'
+import * as homeTypeIndexes from './024-home-type-indexes.js'
 
 /**
  * The names are what `kysely_migration` records of each database: a renamed key would run its
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '021-counter-lock-order': counterLockOrder,
   '022-listing-facts': listingFacts,
   '023-description-search': descriptionSearch,
+  '024-home-type-indexes': homeTypeIndexes,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -15,6 +15,7 @@ import {
   sortOrders,
   type SearchPage,
 } from './search-conditions.js'
+import { homeTypePage, homeTypesLead } from './home-type-ranges.js'
 import { and, column, readSearchRows, searchColumns, type SearchRow } from './search-rows.js'
 import {
   matchesNothing,
@@ -31,8 +32,11 @@ const scannedRows = 3000
 export async function readPostgresSearchPage(db: Db, page: SearchPage): Promise<SearchRow[]> {
   const { query, cursor, conditions } = page
   const { filter, sort, limit } = query
-  if (filter.q === undefined) return readSearchRows(db, page.sortIndexScan())
   const everyStatus = ownerSeesEveryStatus(filter)
+  if (filter.q === undefined) {
+    const leads = homeTypesLead(filter, everyStatus)
+    return readSearchRows(db, leads ? homeTypePage(db, page) : page.sortIndexScan())
+  }
   const words = queryWords(filter.q)
   // The word table holds only listings on the market; the owner's search of every status scans.
   if (words.length > 0 && !everyStatus) {

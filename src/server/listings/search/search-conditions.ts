@@ -130,7 +130,8 @@ export function sortIndexConditions(
   return conditions
 }
 
-function priceConditions(filter: ListingFilter): RawBuilder<unknown>[] {
+/** The filter's price range. */
+export function priceConditions(filter: ListingFilter): RawBuilder<unknown>[] {
   const conditions: RawBuilder<unknown>[] = []
   if (filter.minPrice !== undefined) conditions.push(sql`${column('price')} >= ${filter.minPrice}`)
   if (filter.maxPrice !== undefined) conditions.push(sql`${column('price')} <= ${filter.maxPrice}`)

@@ -13,6 +13,7 @@ import {
   textMatch,
   type SearchPage,
 } from './search-conditions.js'
+import { homeTypePage, homeTypesLead } from './home-type-ranges.js'
 import { and, readSearchRows, searchColumns, type SearchRow } from './search-rows.js'
 import {
   drivingWord,
@@ -75,6 +76,9 @@ export async function readSqliteSearchPage(db: Db, page: SearchPage): Promise<Se
     return readSearchRows(db, textIndexPage(namesOnlyWords(probed.words), page))
   }
   if (described?.few) return drivenBy(textSeqs(described.word.word))
+  if (words.length === 0 && homeTypesLead(filter, false)) {
+    return readSearchRows(db, homeTypePage(db, page))
+  }
   const scanned = sql`
     select listing.seq from listing
     where ${and([...sortIndexConditions(db, filter, sort, false), ...keysetCondition(sort, cursor)])}
