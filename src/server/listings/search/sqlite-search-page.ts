@@ -9,6 +9,7 @@ import { queryWords } from '../search-words.js'
 import {
   keysetCondition,
   orderBy,
+  rowConditions,
   sortIndexConditions,
   textMatch,
   type SearchPage,
@@ -55,15 +56,29 @@ export async function readSqliteSearchPage(db: Db, page: SearchPage): Promise<Se
   if (matchesNothing(probed.words)) return []
   const word = drivingWord(probed.words)
   const described = rarestDescribedWord(probed.words)
-  const drivenBy = (rows: RawBuilder<unknown>) =>
+  // Only the sort's keys are sorted, then the page's rows read: a description is a kilobyte.
+  const drivenBy = (rows: RawBuilder<unknown>, rowsConditions = conditions) =>
     readSearchRows(
       db,
       sql`
-        select ${searchColumns} from (${rows}) as driver
-        cross join listing on listing.seq = driver.seq
-        where ${and(conditions)}
-        order by ${orderBy(sort)} limit ${limit}`,
+        select ${searchColumns} from (
+          select listing.seq from (${rows}) as driver
+          cross join listing on listing.seq = driver.seq
+          where ${and(rowsConditions)}
+          order by ${orderBy(sort)} limit ${limit}
+        ) as sorted
+        cross join listing on listing.seq = sorted.seq`,
     )
+  // The rows of a word's text indexes all hold it: the other words are checked on them.
+  const drivenByText = (word: string) =>
+    drivenBy(textSeqs(word), [
+      ...rowConditions(
+        db,
+        { ...filter, q: words.filter((each) => each !== word).join(' ') || undefined },
+        false,
+      ),
+      ...keysetCondition(sort, cursor),
+    ])
   const fewest =
     word?.rows ??
     (described?.few ? described.word.rows + described.word.descriptionRows! : undefined)
@@ -75,7 +90,7 @@ export async function readSqliteSearchPage(db: Db, page: SearchPage): Promise<Se
     if (read?.complete) return read.rows
     return readSearchRows(db, textIndexPage(namesOnlyWords(probed.words), page))
   }
-  if (described?.few) return drivenBy(textSeqs(described.word.word))
+  if (described?.few) return drivenByText(described.word.word)
   if (words.length === 0 && homeTypesLead(filter, false)) {
     return readSearchRows(db, homeTypePage(db, page))
   }
@@ -95,7 +110,7 @@ export async function readSqliteSearchPage(db: Db, page: SearchPage): Promise<Se
   // An area's box holds a city's listings, a few thousand: fewer to read and sort than a scan of
   // the sort index that finds its matches far apart (1.8 s for a price sort at a million).
   if (words.length === 0 && filter.polygon) return drivenBy(areaSeqs(filterBoxes(filter)))
-  if (described) return drivenBy(textSeqs(described.word.word))
+  if (described) return drivenByText(described.word.word)
   // No text, or only words too short to look up in the descriptions: every row is checked.
   return readSearchRows(db, page.sortIndexScan())
 }
