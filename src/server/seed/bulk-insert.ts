@@ -72,10 +72,11 @@ export async function insertListingRows(
   // PostgreSQL commits batch by batch: inside one transaction, each update of a map cell's count
   // (a trigger) leaves a row version nothing can prune before the commit, and the next update of
   // that cell reads past all of them. SQLite keeps no such versions, so one transaction spares it
-  // a commit per batch, and a larger page cache (this connection's only) its index pages.
+  // a commit per batch, and a page cache of up to 2 GiB (this connection's only, and only as the
+  // file grows) keeps most of a million listings' indexes in memory: 380 s instead of 487 s.
   if (db.dialect === 'postgres') return insertAll(db.kysely)
   await db.kysely.transaction().execute(async (trx) => {
-    await sql`pragma cache_size = -262144`.execute(trx)
+    await sql`pragma cache_size = -2097152`.execute(trx)
     await insertAll(trx)
   })
 }
