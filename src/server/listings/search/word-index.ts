@@ -65,11 +65,7 @@ export function descriptionCountQuery(
   const parts = words.flatMap((word, position) => {
     if ([...word].length < wordIndexLimits.describedWordLength) return []
     const rows =
-      dialect === 'sqlite'
-        ? sqliteDescriptionCount(word, count)
-        : count(sql`select 1 from listing
-            where "descriptionSearch" @@ to_tsquery('simple', ${`${word}:*`})
-              and "status" = ${sql.lit('active')}`)
+      dialect === 'sqlite' ? sqliteDescriptionCount(word, count) : postgresDescriptionCount(word)
     return [
       sql`
         select ${sql.lit(descriptionPosition + position)} as "position", '' as "word",
@@ -98,6 +94,24 @@ function sqliteDescriptionCount(
   const { countedRows } = wordIndexLimits
   return sql`(case when ${count(matches(`"${word}"`))} >= ${sql.lit(countedRows)}
     then ${sql.lit(countedRows)} else ${count(matches(textMatch([word])))} end)`
+}
+
+/**
+ * PostgreSQL would count a common word's first 1,000 by a scan of the table, stopping at the
+ * 1,000th (124 ms at 200,000 listings): it prices the GIN index's prefix match high. A CTE is
+ * planned for all of its rows, so by the GIN index, and read only as far as the count goes (5 ms).
+ */
+function postgresDescriptionCount(word: string) {
+  return sql`(
+    with matches as materialized (
+      select 1 from listing
+      where "descriptionSearch" @@ to_tsquery('simple', ${`${word}:*`})
+        and "status" = ${sql.lit('active')}
+    )
+    select count(*) from (
+      select 1 from matches limit ${sql.lit(wordIndexLimits.countedRows)}
+    ) as counted
+  )`
 }
 
 /** The vocabulary's rows and the descriptions' counts, in one statement. */
