@@ -19,8 +19,8 @@ import {
   listingPrice,
   type HomeKind,
 } from '../../src/server/seed/homes.js'
+import { homeTypeOfKind } from '../../src/server/seed/demo-facts.js'
 import { seededRandom, type Random } from '../../src/server/seed/random.js'
-import type { HomeType } from '../../src/shared/listing.js'
 import { benchDescription } from './descriptions.js'
 
 const userCount = 300
@@ -204,21 +204,6 @@ async function insertListings(
   })
 }
 
-/** The home type each kind of name is, as an owner would choose it. */
-const homeTypeOf: Record<HomeKind, HomeType> = {
-  Studio: 'studio',
-  Loft: 'apartment',
-  Flat: 'apartment',
-  Apartment: 'apartment',
-  Penthouse: 'apartment',
-  Duplex: 'apartment',
-  Cottage: 'house',
-  Bungalow: 'house',
-  Townhouse: 'townhouse',
-  'Family Home': 'house',
-  Villa: 'house',
-}
-
 const dayMs = 24 * 60 * 60_000
 
 /**
@@ -237,7 +222,7 @@ function facts(
   const date = new Date(now + random.int(-120, 120) * dayMs).toISOString().slice(0, 10)
   return {
     description: benchDescription(random),
-    homeType: random.chance(0.05) ? null : homeTypeOf[kind],
+    homeType: random.chance(0.05) ? null : homeTypeOfKind[kind],
     floorArea: random.chance(0.1) ? null : area,
     availableFrom: random.chance(0.33) ? null : date,
     petsAllowed: type === 'rent' && !random.chance(0.2) ? random.chance(0.5) : null,

@@ -1,9 +1,9 @@
 // The facts of a demo home beyond the spec's fields: its type as its name says, a floor area that
 // fits its rooms, when it is free, whether pets may come, and a description of its own. Drawn from
 // a source of their own, so that the spec's fields and the pictures stay what they were.
-import type { HomeType, ListingType } from '../../shared/listing.js'
+import type { HomeType } from '../../shared/listing.js'
 import type { ListingFactColumns } from '../listings/listings.queries.js'
-import { demoDescription } from './demo-descriptions.js'
+import { demoDescription, type DescribedHome } from './demo-descriptions.js'
 import type { HomeKind } from './homes.js'
 import { seededRandom } from './random.js'
 
@@ -40,17 +40,8 @@ const longDate = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 })
 
-export interface DemoFactsInput {
-  kind: HomeKind
-  type: ListingType
-  adjective: string
-  city: string
-  street: string
-  bedrooms: number
-  bathrooms: number
-  parking: boolean
-  furnished: boolean
-}
+/** What the facts are drawn from: the home as its description tells it, before the facts. */
+export type DemoFactsInput = Omit<DescribedHome, 'floorArea' | 'petsAllowed' | 'available'>
 
 export function demoFacts(index: number, home: DemoFactsInput, now: number): ListingFactColumns {
   const random = seededRandom(0x5eed_0000 + index)
