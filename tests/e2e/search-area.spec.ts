@@ -248,29 +248,39 @@ test('a card pointed at lights its pin, and a pin pointed at lights its card', a
   await expect(pin).toHaveAttribute('data-highlighted', '')
 })
 
-test("the phone's filter sheet says how many homes its filters would show", async ({ page }) => {
+test("the phone's filter sheet says how many homes its filters would show", async ({
+  page,
+  newUser,
+  listingOf,
+}) => {
   await page.setViewportSize(phone)
+  // Rentals of this journey's own, found by a word only their names hold: the other writing
+  // journeys add and remove rentals meanwhile, so a count of all of them moves under the test.
+  const owner = await newUser('sheet', 'Sheet Owner')
+  const word = `Fs${crypto.randomUUID().slice(0, 6)}`
+  for (const furnished of [true, false, false]) {
+    await listingOf(owner, { name: `${word} rental home`, type: 'rent', furnished })
+  }
   const count = async (query: string) => {
-    const response = await page.request.get(`/api/listings/count?${query}`)
+    const response = await page.request.get(`/api/listings/count?q=${word}&${query}`)
     return ((await response.json()) as ListingCount).total
   }
-  await page.goto('/search?type=rent')
-  const all = await count('type=rent')
+  expect([await count('type=rent'), await count('type=rent&furnished=true')]).toEqual([3, 1])
+
+  await page.goto(`/search?q=${word}&type=rent`)
   await page.getByRole('button', { name: /^Filters/ }).click()
   const sheet = page.getByRole('dialog', { name: 'Filters' })
   const apply = sheet.getByRole('button', { name: /^Apply filters/ })
-  await expect(apply).toHaveAccessibleName(`Apply filters: ${showHomes(all)}`)
+  await expect(apply).toHaveAccessibleName(`Apply filters: ${showHomes(3)}`)
 
   await sheet.getByLabel('Furnished').check()
-  const furnished = await count('type=rent&furnished=true')
-  expect(furnished).not.toBe(all)
-  await expect(apply).toHaveAccessibleName(`Apply filters: ${showHomes(furnished)}`)
+  await expect(apply).toHaveAccessibleName(`Apply filters: ${showHomes(1)}`)
   expect(await axeViolations(page)).toEqual([])
 
   await apply.click()
   await expect(sheet).toHaveCount(0)
   await expect(page).toHaveURL(/furnished=true/)
-  await expect(resultCount(page)).toHaveText(homeCount(furnished))
+  await expect(resultCount(page)).toHaveText(homeCount(1))
 })
 
 test('on a phone the area shows on the map with controls a finger can press', async ({ page }) => {
