@@ -40,7 +40,7 @@ const longDate = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 })
 
-/** What the facts are drawn from: the home as its description tells it, before the facts. */
+/** What the facts are made from: the home as its description tells it, before the facts. */
 export type DemoFactsInput = Omit<DescribedHome, 'floorArea' | 'petsAllowed' | 'available'>
 
 export function demoFacts(index: number, home: DemoFactsInput, now: number): ListingFactColumns {
