@@ -3,8 +3,7 @@ import path from 'node:path'
 import type { RequestListener } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
-import { Hono, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
+import { Hono } from 'hono'
 import { createAlertJobs } from './alerts/alert-jobs.js'
 import { createListingAlerts, type ListingAlertQueue } from './alerts/listing-alerts.js'
 import { createUnsubscribeTokens, type UnsubscribeTokens } from './mail/unsubscribe-token.js'
@@ -18,6 +17,7 @@ import { openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import { createClientAddress, type ClientAddress } from './http/client-address.js'
 import { errorResponses } from './http/error-responses.js'
+import { jsonBodyLimit } from './http/json-body-limit.js'
 import { instanceName } from './instance-name.js'
 import {
   createConversationQueries,
@@ -29,10 +29,9 @@ import { createJobQueue, type JobHandlers, type JobQueue } from './jobs/job-queu
 import { createRequestLimits, type RequestLimits } from './http/rate-limit.js'
 import { sameOriginWrites } from './http/same-origin.js'
 import {
-  originOf,
   securityHeaderList,
+  securityHeaderOptionsOf,
   securityHeaders,
-  type SecurityHeaderOptions,
 } from './http/security-headers.js'
 import type { ErrorBody } from '../shared/error-body.js'
 import { createFavouriteQueries, type FavouriteQueries } from './favourites/favourites.queries.js'
@@ -45,6 +44,7 @@ import { createListingWrites, type ListingWrites } from './listings/listing-writ
 import { createListingQueries, type ListingQueries } from './listings/listings.queries.js'
 import {
   createResponseCache,
+  responseMaxAgeMs,
   serveCachedResponses,
   type ResponseCache,
 } from './listings/response-cache.js'
@@ -132,9 +132,6 @@ const defaultClientDir = fileURLToPath(
     import.meta.url,
   ),
 )
-
-/** How long a cached listing response lives at most: its badges change with time alone. */
-const responseMaxAgeMs = 60_000
 
 /** Opens the database (running migrations) and the media store. */
 export async function openAppContext(
@@ -226,21 +223,6 @@ export async function openAppContext(
   }
 }
 
-const bodyLimit64k = bodyLimit({
-  maxSize: 64 * 1024,
-  onError: (c) => c.json({ error: 'The body is too large' } satisfies ErrorBody, 413),
-})
-// Only for requests that may carry a body: the check makes Node's request a full web Request,
-// which a GET would pay for nothing.
-const jsonBodyLimit: MiddlewareHandler = (c, next) =>
-  c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : bodyLimit64k(c, next)
-
-/** Images come from our origin, the map's tile server and the media store (S3's own origin). */
-const securityHeaderOptions = (context: AppContext): SecurityHeaderOptions => ({
-  publicUrl: context.config.publicUrl,
-  imageOrigins: [originOf(context.config.mapTileUrl), originOf(context.media.url('x'))],
-})
-
 /**
  * Node's request listener for the app: cached public reads, else the Hono app. A listing read
  * whose cached response is still current is written from Node's request at once (decision 010).
@@ -250,7 +232,7 @@ export function appRequestListener(
   app: Pick<App, 'fetch'> = createApp(context),
 ): RequestListener {
   const honoApp = getRequestListener(app.fetch)
-  const headers = securityHeaderList(securityHeaderOptions(context))
+  const headers = securityHeaderList(securityHeaderOptionsOf(context.config, context.media))
   return serveCachedResponses({ cache: context.responseCache, headers }, honoApp)
 }
 
@@ -364,7 +346,7 @@ export function createApp(
     .all('*', (c) => c.json({ error: 'Not found' } satisfies ErrorBody, 404))
 
   const app = new Hono()
-    .use(securityHeaders(securityHeaderOptions(context)))
+    .use(securityHeaders(securityHeaderOptionsOf(context.config, context.media)))
     .get('/healthz', async (c) => {
       try {
         await context.listings.any()

@@ -15,6 +15,17 @@ export interface SecurityHeaderOptions {
   imageOrigins: (string | undefined)[]
 }
 
+/** Images come from our origin, the map's tile server and the media store (S3's own origin). */
+export function securityHeaderOptionsOf(
+  config: { publicUrl: string; mapTileUrl: string },
+  media: { url(key: string): string },
+): SecurityHeaderOptions {
+  return {
+    publicUrl: config.publicUrl,
+    imageOrigins: [originOf(config.mapTileUrl), originOf(media.url('x'))],
+  }
+}
+
 /** The headers every response carries, as name and value pairs. */
 export function securityHeaderList(options: SecurityHeaderOptions): [string, string][] {
   const images = ["'self'", 'data:', 'blob:', ...new Set(options.imageOrigins.filter(Boolean))]

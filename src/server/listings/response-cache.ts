@@ -67,6 +67,9 @@ interface CachedResponse {
   readAt: number
 }
 
+/** How long the app's cached listing responses live at most: their badges change with time alone. */
+export const responseMaxAgeMs = 60_000
+
 export function createResponseCache({
   currentVersion,
   maxBytes = 8 * 2 ** 20,
