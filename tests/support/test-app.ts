@@ -184,7 +184,8 @@ export async function insertListings(
   return rows
 }
 
-function listingRow(fields: ListingFields): ListingRow {
+/** A listing row of these fields, the rest filled in as `insertListing` fills them. */
+export function listingRow(fields: ListingFields): ListingRow {
   const offer = fields.offer ?? false
   return {
     id: fields.id ?? newId(),

@@ -9,6 +9,10 @@ import { priceHistoryRow } from '../listings/price-history.queries.js'
 import { descriptionWords, searchWords } from '../listings/search-words.js'
 import { placeOfPoint } from '../places/place-ties.js'
 import { ensurePlaces, type PlaceRow } from '../places/places.queries.js'
+import { withIndexesBuiltAfter } from './indexes-built-after.js'
+
+/** The tables whose indexes a load builds afterwards (decision 052). */
+const tablesIndexedAfter = ['listing', 'listing_word']
 
 /**
  * Rows per statement. A listing row binds up to 25 values (19, and the facts and the
@@ -22,7 +26,9 @@ export const batchSize = 1_000
  * written as `listings.insert` writes it (search words, booleans as the database binds them, the
  * price history's first entry at its timestamp);
  * the database's own triggers then fill the text index, the map's cell counts and the rest. A
- * row without `placeId` is tied to the city nearest its point, as a listing write ties it.
+ * row without `placeId` is tied to the city nearest its point, as a listing write ties it. The
+ * listings' and the word table's indexes are built after the load: always on SQLite, and into an
+ * empty table on PostgreSQL.
  */
 export async function insertListingRows(
   db: Db,
@@ -73,11 +79,18 @@ export async function insertListingRows(
   // (a trigger) leaves a row version nothing can prune before the commit, and the next update of
   // that cell reads past all of them. SQLite keeps no such versions, so one transaction spares it
   // a commit per batch, and a page cache of up to 2 GiB (this connection's only, and only as the
-  // file grows) keeps most of a million listings' indexes in memory: 380 s instead of 487 s.
-  if (db.dialect === 'postgres') return insertAll(db.kysely)
+  // file grows) keeps most of a million listings' indexes in memory.
+  if (db.dialect === 'postgres') {
+    // Its drops commit at once: a table that holds listings keeps its indexes, for a server may
+    // be searching it meanwhile.
+    const empty = !(await db.kysely.selectFrom('listing').select('id').limit(1).executeTakeFirst())
+    if (!empty) return insertAll(db.kysely)
+    return withIndexesBuiltAfter(db, db.kysely, tablesIndexedAfter, () => insertAll(db.kysely))
+  }
   await db.kysely.transaction().execute(async (trx) => {
     await sql`pragma cache_size = -2097152`.execute(trx)
-    await insertAll(trx)
+    // Other connections see the indexes as they were until this transaction commits.
+    await withIndexesBuiltAfter(db, trx, tablesIndexedAfter, () => insertAll(trx))
   })
 }
 
