@@ -15,3 +15,22 @@ export function readCpuSeconds(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond
 }
+
+/**
+ * Resolves once `readSeconds` grew by at most one tick over `windowMs`, or after `maxMs`.
+ * Autocannon ends a slice by closing its connections; the requests they had in flight still run
+ * in the server, and the next slice must neither queue behind them nor be charged their CPU.
+ */
+export async function waitUntilIdle(
+  readSeconds: () => Promise<number>,
+  { windowMs = 50, maxMs = 10_000 } = {},
+): Promise<void> {
+  const deadline = performance.now() + maxMs
+  let before = await readSeconds()
+  while (performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, windowMs))
+    const after = await readSeconds()
+    if (after - before <= 1 / ticksPerSecond) return
+    before = after
+  }
+}

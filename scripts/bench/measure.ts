@@ -1,7 +1,7 @@
 // One size's measurements: the ceiling and every target take turns in short slices, round after
 // round, so that drift in the machine's load (other processes) falls on all of them alike.
 import { runLoad, type LoadSlice } from './load.js'
-import { readCpuSeconds } from './cpu.js'
+import { readCpuSeconds, waitUntilIdle } from './cpu.js'
 import type { DatabaseCpu } from './database-cpu.js'
 import { readMemory, sampleRss } from './memory.js'
 import type { BenchSettings } from './settings.js'
@@ -89,7 +89,10 @@ export async function measureBlock(options: {
     })
 
   if (settings.warmupSeconds > 0) {
-    for (const runner of runners) await slice(runner, settings.warmupSeconds)
+    for (const runner of runners) {
+      await slice(runner, settings.warmupSeconds)
+      await waitUntilIdle(() => cpuOf(runner.process))
+    }
   }
   const sliceSeconds = Math.max(1, Math.round(settings.durationSeconds / settings.rounds))
   for (let round = 0; round < settings.rounds; round++) {
@@ -98,6 +101,8 @@ export async function measureBlock(options: {
       const rss = sampleRss(pid)
       const cpuBefore = await cpuOf(runner.process)
       runner.slices.push(await slice(runner, sliceSeconds))
+      // The requests cut off at the slice's end are this target's work, and not the next one's.
+      await waitUntilIdle(() => cpuOf(runner.process))
       runner.cpuSeconds += (await cpuOf(runner.process)) - cpuBefore
       runner.rssMaxMb = Math.max(runner.rssMaxMb, rss.stop())
     }
