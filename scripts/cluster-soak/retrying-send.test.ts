@@ -2,23 +2,38 @@ import { describe, expect, it } from 'vitest'
 import type { SoakResponse, Send } from '../soak/http.js'
 import { createRetryingSend, type Retries } from './retrying-send.js'
 
-const response = (status: number): SoakResponse => ({
+const response = (status: number, json?: unknown): SoakResponse => ({
   status,
   headers: new Headers(),
-  body: Buffer.alloc(0),
+  body: json === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(json)),
 })
 
-/** A send that gives the listed statuses in turn, noting each request. */
-function scripted(statuses: number[]): { send: Send; sent: string[] } {
+/** A send that gives the listed statuses (or responses) in turn, noting each request. */
+function scripted(statuses: (number | SoakResponse)[]): { send: Send; sent: string[] } {
   const sent: string[] = []
   const send: Send = async (_kind, path, options = {}) => {
     sent.push(`${options.method ?? 'GET'} ${path}`)
-    return response(statuses.shift()!)
+    const next = statuses.shift()!
+    return typeof next === 'number' ? response(next) : next
   }
   return { send, sent }
 }
 
-const fresh = (): Retries => ({ inFlight: 0, unexplained: 0, deletedByLostAttempt: 0, samples: [] })
+const fresh = (): Retries => ({
+  inFlight: 0,
+  unexplained: 0,
+  deletedByLostAttempt: 0,
+  createdByLostAttempt: 0,
+  samples: [],
+})
+
+const create = {
+  method: 'POST',
+  body: JSON.stringify({ type: 'rent', name: 'Soak Villa 3', regularPrice: 1200 }),
+}
+const session = response(200, { user: { id: 'owner-1' } })
+const newest = (name: string) =>
+  response(200, { items: [{ id: 'l1', type: 'rent', name, regularPrice: 1200 }] })
 const justKilled = () => [Date.now()]
 
 describe('createRetryingSend', () => {
@@ -56,6 +71,35 @@ describe('createRetryingSend', () => {
     })
     expect(got.status).toBe(404)
     expect(retries.deletedByLostAttempt).toBe(0)
+  })
+
+  it("takes a 400 to a retried create as done by the lost attempt when it is the owner's newest", async () => {
+    const { send, sent } = scripted([0, 400, session, newest('Soak Villa 3')])
+    const retries = fresh()
+    const got = await createRetryingSend(send, justKilled, retries)(
+      'POST /api/listings',
+      '/api/listings',
+      create,
+    )
+    expect(got.status).toBe(201)
+    expect(JSON.parse(got.body.toString()).id).toBe('l1')
+    expect(sent.slice(2)).toEqual([
+      'GET /api/auth/get-session',
+      'GET /api/listings?userRef=owner-1&limit=1',
+    ])
+    expect(retries.createdByLostAttempt).toBe(1)
+  })
+
+  it("leaves a 400 to a retried create as it is when the owner's newest is another", async () => {
+    const { send } = scripted([0, 400, session, newest('Soak Villa 2')])
+    const retries = fresh()
+    const got = await createRetryingSend(send, justKilled, retries)(
+      'POST /api/listings',
+      '/api/listings',
+      create,
+    )
+    expect(got.status).toBe(400)
+    expect(retries.createdByLostAttempt).toBe(0)
   })
 
   it('does not send a tus chunk again: the upload resumes from its offset', async () => {

@@ -5,7 +5,11 @@
 // offset and goes on from there (scripts/soak/tus.ts), as tus-js-client does. A DELETE whose
 // response was lost may have been done before the server died: a 404 to its retry says it was (each
 // soak worker deletes only its own listings), so the caller gets the 204 the lost response was.
-import type { SoakResponse, RequestOptions, Send } from '../soak/http.js'
+// A create whose response was lost may likewise have been done: its retry is then a 400, for the
+// lost attempt used up the uploads; the owner's newest listing, if it is the one sent, is the
+// 201 the lost response was.
+import type { Listing } from '../../src/shared/listing.js'
+import { jsonOf, type SoakResponse, type RequestOptions, type Send } from '../soak/http.js'
 
 export interface Retries {
   /** failed attempts within the kill window: requests in flight on the killed server */
@@ -14,6 +18,8 @@ export interface Retries {
   unexplained: number
   /** 404s to a retried DELETE whose lost attempt had deleted the listing: not a failure */
   deletedByLostAttempt: number
+  /** 400s to a retried create whose lost attempt had made the listing: not a failure */
+  createdByLostAttempt: number
   samples: string[]
 }
 
@@ -51,6 +57,32 @@ export function createRetryingSend(send: Send, killedAt: () => number[], retries
       retries.deletedByLostAttempt += 1
       return { status: 204, headers: new Headers(), body: Buffer.alloc(0) }
     }
+    if (lost && kind === 'POST /api/listings' && response.status === 400) {
+      const listing = await listingMadeBy(send, options)
+      if (listing) {
+        retries.createdByLostAttempt += 1
+        return { status: 201, headers: new Headers(), body: Buffer.from(JSON.stringify(listing)) }
+      }
+    }
     return response
   }
+}
+
+/** The caller's newest listing, if it is the one this create's body describes. */
+async function listingMadeBy(send: Send, options: RequestOptions): Promise<Listing | undefined> {
+  const session = jsonOf<{ user: { id: string } } | null>(
+    await send('GET /api/auth/get-session', '/api/auth/get-session', { cookie: options.cookie }),
+  )
+  if (!session) return undefined
+  const page = jsonOf<{ items: Listing[] }>(
+    await send('GET /api/listings', `/api/listings?userRef=${session.user.id}&limit=1`),
+  )
+  const newest = page?.items[0]
+  if (typeof options.body !== 'string') return undefined
+  const sent = JSON.parse(options.body) as Pick<Listing, 'name' | 'type' | 'regularPrice'>
+  const same =
+    newest?.name === sent.name &&
+    newest.type === sent.type &&
+    newest.regularPrice === sent.regularPrice
+  return same ? newest : undefined
 }

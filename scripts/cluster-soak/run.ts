@@ -120,7 +120,13 @@ export async function runClusterSoak(
         : undefined
 
     const recorder = new Recorder()
-    const retries: Retries = { inFlight: 0, unexplained: 0, deletedByLostAttempt: 0, samples: [] }
+    const retries: Retries = {
+      inFlight: 0,
+      unexplained: 0,
+      deletedByLostAttempt: 0,
+      createdByLostAttempt: 0,
+      samples: [],
+    }
     const killedAt: number[] = []
     const ledger = new WriteLedger()
     const send = ledger.watch(
@@ -176,10 +182,12 @@ export async function runClusterSoak(
         (retries.samples.length ? ` (${retries.samples.join('; ')})` : ''),
       pass: unexplained === 0,
     })
-    const unexpected4xx = count('4xx') - retries.deletedByLostAttempt
+    const unexpected4xx = count('4xx') - retries.deletedByLostAttempt - retries.createdByLostAttempt
     criteria.push({
-      name: '4xx responses not to a retried DELETE that its lost attempt had done',
-      value: `${unexpected4xx}; 404 to such a retry: ${retries.deletedByLostAttempt}`,
+      name: '4xx responses not to a retried DELETE or create that its lost attempt had done',
+      value:
+        `${unexpected4xx}; 404 to such a DELETE: ${retries.deletedByLostAttempt}, ` +
+        `400 to such a create: ${retries.createdByLostAttempt}`,
       pass: unexpected4xx === 0,
     })
     const failed = Object.values(operations).reduce((sum, { failed }) => sum + failed, 0)
