@@ -9,14 +9,9 @@ import type { ListingCursor } from '../../../shared/listing-cursor.js'
 import type { Bbox } from '../../../shared/listing-requests.js'
 import type { Db, Dialect } from '../../db/database.js'
 import { isWholeWorld } from '../map-grid.js'
-import {
-  boxConditions,
-  rowConditions,
-  sortOrders,
-  textMatch,
-  type SearchPage,
-} from './search-conditions.js'
+import { boxConditions, rowConditions, sortOrders, type SearchPage } from './search-conditions.js'
 import { and, readSearchRows, searchColumns, type SearchRow } from './search-rows.js'
+import { descriptionCountQuery, descriptionPosition } from './description-count.js'
 
 export const wordIndexLimits = {
   /** A query word that starts more words than this is too broad to drive the read. */
@@ -48,80 +43,12 @@ export interface QueryWord {
   descriptionRows: number | undefined
 }
 
-/** Where a query word's description count comes in a probe's rows: after every vocabulary row. */
-const descriptionPosition = 1000
-
-/**
- * For each query word long enough, how many listings on the market hold a word it starts in their
- * description, up to `countedRows`: rows of the probe, as `vocabularyQuery` gives them.
- */
-export function descriptionCountQuery(
-  dialect: Dialect,
-  words: string[],
-): RawBuilder<{ position: number; word: string; rows: number | string }> | undefined {
-  const parts = words.flatMap((word, position) => {
-    if ([...word].length < wordIndexLimits.describedWordLength) return []
-    return [
-      sql`
-        select ${sql.lit(descriptionPosition + position)} as "position", '' as "word",
-          ${descriptionCount(dialect, word)} as "rows"`,
-    ]
-  })
-  if (parts.length === 0) return undefined
-  return sql.join(parts, sql` union all `) as RawBuilder<{
-    position: number
-    word: string
-    rows: number | string
-  }>
-}
-
-/**
- * The descriptions that hold a word the query word starts, counted up to `countedRows`: the word
- * itself first. Both text indexes merge the lists of every term a prefix starts before giving a
- * row, but read one term's list as they go; when the word itself is in `countedRows`
- * descriptions, so is its prefix, which is then not counted. For a word of 25,000 descriptions at
- * a million: FTS5 2 ms for the prefix, PostgreSQL 14 ms for the prefix and 7 ms for the term.
- */
-function descriptionCount(dialect: Dialect, word: string): RawBuilder<unknown> {
-  const counted = dialect === 'sqlite' ? sqliteDescriptionCount : postgresDescriptionCount
-  const { countedRows } = wordIndexLimits
-  return sql`(case when ${counted(word, 'term')} >= ${sql.lit(countedRows)}
-    then ${sql.lit(countedRows)} else ${counted(word, 'prefix')} end)`
-}
-
-function sqliteDescriptionCount(word: string, match: 'term' | 'prefix'): RawBuilder<unknown> {
-  const query = match === 'term' ? `"${word}"` : textMatch([word])
-  return sql`(select count(*) from (
-    select 1 from listing_description_text where listing_description_text match ${query}
-    limit ${sql.lit(wordIndexLimits.countedRows)}
-  ) as counted)`
-}
-
-/**
- * PostgreSQL would count a common word's first 1,000 by a scan of the table, stopping at the
- * 1,000th (124 ms at 200,000 listings): it prices the GIN index's prefix match high. A CTE is
- * planned for all of its rows, so by the GIN index, and read only as far as the count goes.
- */
-function postgresDescriptionCount(word: string, match: 'term' | 'prefix'): RawBuilder<unknown> {
-  const query = match === 'term' ? word : `${word}:*`
-  return sql`(
-    with matches as materialized (
-      select 1 from listing
-      where "descriptionSearch" @@ to_tsquery('simple', ${query})
-        and "status" = ${sql.lit('active')}
-    )
-    select count(*) from (
-      select 1 from matches limit ${sql.lit(wordIndexLimits.countedRows)}
-    ) as counted
-  )`
-}
-
 /** The vocabulary's rows and the descriptions' counts, in one statement. */
 export function wordsQuery(
   dialect: Dialect,
   words: string[],
 ): RawBuilder<{ position: number; word: string; rows: number | string }> {
-  const counts = descriptionCountQuery(dialect, words)
+  const counts = descriptionCountQuery(dialect, words, wordIndexLimits)
   return counts ? sql`${vocabularyQuery(words)} union all ${counts}` : vocabularyQuery(words)
 }
 
