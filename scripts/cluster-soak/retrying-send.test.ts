@@ -73,14 +73,20 @@ describe('createRetryingSend', () => {
     expect(retries.deletedByLostAttempt).toBe(0)
   })
 
-  it("takes a 400 to a retried create as done by the lost attempt when it is the owner's newest", async () => {
-    const { send, sent } = scripted([0, 400, session, newest('Soak Villa 3')])
+  /** A create whose first attempt is lost and whose retry gets a 400, then the owner's newest. */
+  async function createLostThenRefused(newestName: string) {
+    const { send, sent } = scripted([0, 400, session, newest(newestName)])
     const retries = fresh()
     const got = await createRetryingSend(send, justKilled, retries)(
       'POST /api/listings',
       '/api/listings',
       create,
     )
+    return { got, sent, retries }
+  }
+
+  it("takes a 400 to a retried create as done by the lost attempt when it is the owner's newest", async () => {
+    const { got, sent, retries } = await createLostThenRefused('Soak Villa 3')
     expect(got.status).toBe(201)
     expect(JSON.parse(got.body.toString()).id).toBe('l1')
     expect(sent.slice(2)).toEqual([
@@ -91,13 +97,7 @@ describe('createRetryingSend', () => {
   })
 
   it("leaves a 400 to a retried create as it is when the owner's newest is another", async () => {
-    const { send } = scripted([0, 400, session, newest('Soak Villa 2')])
-    const retries = fresh()
-    const got = await createRetryingSend(send, justKilled, retries)(
-      'POST /api/listings',
-      '/api/listings',
-      create,
-    )
+    const { got, retries } = await createLostThenRefused('Soak Villa 2')
     expect(got.status).toBe(400)
     expect(retries.createdByLostAttempt).toBe(0)
   })
