@@ -1,5 +1,5 @@
 // The facts of a demo home beyond the spec's fields: its type as its name says, a floor area that
-// fits its rooms, when it is free, whether pets may come, and a description of its own. Drawn from
+// fits its rooms, when it is free, whether pets may come, and a description of its own. Made from
 // a source of their own, so that the spec's fields and the pictures stay what they were.
 import type { HomeType } from '../../shared/listing.js'
 import type { ListingFactColumns } from '../listings/listings.queries.js'
