@@ -47,8 +47,7 @@ export function descriptionCountQuery(
  * The descriptions that hold a word the query word starts, counted up to `countedRows`: the word
  * itself first. Both text indexes merge the lists of every term a prefix starts before giving a
  * row, but read one term's list as they go; when the word itself is in `countedRows`
- * descriptions, so is its prefix, which is then not counted. For a word of 25,000 descriptions at
- * a million: FTS5 2 ms for the prefix, PostgreSQL 14 ms for the prefix and 7 ms for the term.
+ * descriptions, so is its prefix, which is then not counted (figures: decision 048).
  */
 function descriptionCount(dialect: Dialect, word: string, countedRows: number) {
   const counted = dialect === 'sqlite' ? sqliteDescriptionCount : postgresDescriptionCount
@@ -63,8 +62,8 @@ function descriptionCount(dialect: Dialect, word: string, countedRows: number) {
 /**
  * Whether PostgreSQL's statistics of the descriptions' words (ANALYZE's most common elements of
  * `descriptionSearch`, with the share of rows holding each) put the word in `countedRows`
- * listings or more. Even its own term's count reads every entry of the word in the GIN index (5 ms
- * for 25,000 at a million); this reads one row of `pg_stats`. A word grown common since the last
+ * listings or more. Even its own term's count reads every entry of the word in the GIN index;
+ * this reads one row of `pg_stats`. A word grown common since the last
  * ANALYZE is counted; one the statistics call common that no longer is only takes the slower
  * way to the same page, since the count chooses how the page is read, never what it holds.
  */
@@ -89,7 +88,7 @@ function sqliteDescriptionCount(word: string, match: Match, countedRows: number)
 
 /**
  * PostgreSQL would count a common word's first 1,000 by a scan of the table, stopping at the
- * 1,000th (124 ms at 200,000 listings): it prices the GIN index's prefix match high. A CTE is
+ * 1,000th: it prices the GIN index's prefix match high. A CTE is
  * planned for all of its rows, so by the GIN index, and read only as far as the count goes.
  */
 function postgresDescriptionCount(word: string, match: Match, countedRows: number) {
