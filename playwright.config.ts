@@ -37,7 +37,7 @@ const seededEnv = {
 }
 
 const server = (name: string, port: number, seed: boolean) => ({
-  command: `node -e "require('fs').rmSync('.tmp/e2e-${name}',{recursive:true,force:true})" && node dist/server/main.js`,
+  command: `node -e "require('fs').rmSync('.tmp/e2e-${name}',{recursive:true,force:true})" && node --max-old-space-size=1024 dist/server/main.js`,
   url: `http://127.0.0.1:${port}/healthz`,
   reuseExistingServer: false,
   timeout: 120_000,

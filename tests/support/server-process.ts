@@ -51,6 +51,13 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<Exit>
 }
 
+/**
+ * How production starts node (`npm start`, docs/deployment.md): a heap limit of 1 GiB, far above
+ * the server's live heap, also makes V8 let its heap grow less between collections
+ * (docs/decisions/054-server-heap-limit.md).
+ */
+export const serverNodeFlags = ['--max-old-space-size=1024']
+
 /** The server's own TypeScript through tsx, what `npm run build` made of it, or another build. */
 export type ServerEntry = 'source' | 'built' | { file: string }
 
@@ -80,7 +87,7 @@ export async function spawnServer(
   env: Record<string, string>,
   options: ServerOptions = {},
 ): Promise<ServerProcess> {
-  const args = entryArguments(options.entry ?? 'source')
+  const args = [...serverNodeFlags, ...entryArguments(options.entry ?? 'source')]
   const port = options.port ?? (await freePort())
   const child = spawnChild(process.execPath, args, {
     cwd: repoRoot,
