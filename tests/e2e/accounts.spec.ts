@@ -74,6 +74,30 @@ test.describe('Sign in and Sign up screens', () => {
     await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text')
   })
 
+  test('what was typed into the form before it went live is kept, every field of it', async ({
+    page,
+  }) => {
+    let releaseScreen = () => {}
+    const screenReleased = new Promise<void>((resolve) => (releaseScreen = resolve))
+    await page.route('**/assets/SignUp-*.js', async (route) => {
+      await screenReleased
+      await route.continue()
+    })
+    await page.goto('/sign-up', { waitUntil: 'commit' })
+    const root = page.locator('#root')
+    // Typed into the server-rendered form, which React replays as one change a field.
+    await page.getByLabel('Name', { exact: true }).fill('Grace Hopper')
+    await page.getByLabel('Email', { exact: true }).fill('grace@example.test')
+    await expect(root).not.toHaveAttribute('data-hydrated')
+
+    releaseScreen()
+    await expect(root).toHaveAttribute('data-hydrated', '')
+    // The next change renders every field again from what the form holds.
+    await page.getByLabel('Password', { exact: true }).fill('correct horse')
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Grace Hopper')
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue('grace@example.test')
+  })
+
   test('the password toggle shows and hides what was typed', async ({ page }) => {
     await page.goto('/sign-in')
     const password = page.getByLabel('Password', { exact: true })

@@ -44,13 +44,16 @@ export function AuthForm<Name extends string>({
   /** what follows the form: the Google button, the link to the other form */
   children?: ReactNode
 }) {
-  const [values, setValues] = useState(
-    () => Object.fromEntries(fields.map(({ name }) => [name, ''])) as Record<Name, string>,
-  )
   const [pending, setPending] = useState(false)
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    // The fields are left to the browser, not held in state: what someone typed into the
+    // server-rendered form before it was hydrated stays, and is sent.
+    const form = new FormData(event.currentTarget)
+    const values = Object.fromEntries(
+      fields.map(({ name }) => [name, String(form.get(name) ?? '')]),
+    ) as Record<Name, string>
     setPending(true)
     onSubmit(values)
       .catch((error: Error) => {
@@ -76,8 +79,6 @@ export function AuthForm<Name extends string>({
               type={type === 'password' ? undefined : type}
               name={name}
               required
-              value={values[name]}
-              onChange={(event) => setValues({ ...values, [name]: event.target.value })}
               aria-describedby={hint && hintId}
             />,
             hint && (
