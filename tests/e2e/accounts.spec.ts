@@ -23,6 +23,7 @@ import {
   toastWith,
   uniqueEmail,
 } from '../support/e2e/accounts'
+import { holdScreenScript } from '../support/e2e/held-screen'
 import { mailApi } from '../support/e2e/ports'
 import { test as signedInTest } from '../support/e2e/session'
 
@@ -55,12 +56,7 @@ test.describe('Sign in and Sign up screens', () => {
     page,
   }) => {
     // The screen's own script is held back; the frame around it (header, navigation) goes live.
-    let releaseScreen = () => {}
-    const screenReleased = new Promise<void>((resolve) => (releaseScreen = resolve))
-    await page.route('**/assets/SignIn-*.js', async (route) => {
-      await screenReleased
-      await route.continue()
-    })
+    const releaseScreen = await holdScreenScript(page, 'SignIn')
     // The frame asks who is signed in once it is live, in the same commit as any mark it makes.
     const sessionAsked = page.waitForRequest('**/api/auth/get-session')
     await page.goto('/sign-in', { waitUntil: 'commit' })
@@ -77,12 +73,7 @@ test.describe('Sign in and Sign up screens', () => {
   test('what was typed into the form before it went live is kept, every field of it', async ({
     page,
   }) => {
-    let releaseScreen = () => {}
-    const screenReleased = new Promise<void>((resolve) => (releaseScreen = resolve))
-    await page.route('**/assets/SignUp-*.js', async (route) => {
-      await screenReleased
-      await route.continue()
-    })
+    const releaseScreen = await holdScreenScript(page, 'SignUp')
     await page.goto('/sign-up', { waitUntil: 'commit' })
     const root = page.locator('#root')
     // Typed into the server-rendered form, which React replays as one change a field.

@@ -1,4 +1,5 @@
 import { allowConsoleErrors, expect, listingsFromApi, test } from '../support/e2e/fixtures'
+import { holdScreenScript } from '../support/e2e/held-screen'
 
 test.describe('Contact Landlord', () => {
   test('composes a mailto link with the subject and the typed message', async ({ page }) => {
@@ -18,6 +19,22 @@ test.describe('Contact Landlord', () => {
     // HTML_CodeSniffer H32.2: no form without a submit button (the link sends nothing itself).
     const submits = 'button[type=submit], button:not([type]), input[type=submit], input[type=image]'
     await expect(page.locator(`form:not(:has(${submits}))`)).toHaveCount(0)
+  })
+
+  test('a message typed before the page went live is kept and sent', async ({ page }) => {
+    const [listing] = await listingsFromApi(page, 'limit=1')
+    const releaseScreen = await holdScreenScript(page, 'Contact')
+    await page.goto(`/contact/${listing!.userRef}?listingName=Flat`, { waitUntil: 'commit' })
+    await page.getByLabel('Message').fill('Typed early')
+    await expect(page.locator('#root')).not.toHaveAttribute('data-hydrated')
+
+    releaseScreen()
+    await expect(page.locator('#root')).toHaveAttribute('data-hydrated', '')
+    await expect(page.getByLabel('Message')).toHaveValue('Typed early')
+    await expect(page.getByRole('link', { name: 'Send Message' })).toHaveAttribute(
+      'href',
+      /body=Typed%20early$/,
+    )
   })
 
   test("an unknown landlord says 'Could not get landlord data'", async ({ page }) => {

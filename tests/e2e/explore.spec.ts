@@ -8,6 +8,7 @@ import {
   listingsFromApi,
   test,
 } from '../support/e2e/fixtures'
+import { holdScreenScript } from '../support/e2e/held-screen'
 
 test.describe('Explore', () => {
   test('shows the five newest listings, one slide at a time, with bullets to choose one', async ({
@@ -90,6 +91,22 @@ test.describe('Explore', () => {
     await expect(strip).toHaveCSS('scroll-behavior', 'smooth')
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await expect(strip).toHaveCSS('scroll-behavior', 'auto')
+  })
+
+  test('a search typed before the page went live is kept and searched', async ({ page }) => {
+    const releaseScreen = await holdScreenScript(page, 'Explore')
+    await page.goto('/', { waitUntil: 'commit' })
+    const box = page.getByRole('combobox', { name: 'Search homes' })
+    await box.fill('Paris')
+    await expect(page.locator('#root')).not.toHaveAttribute('data-hydrated')
+
+    releaseScreen()
+    await expect(page.locator('#root')).toHaveAttribute('data-hydrated', '')
+    // Focusing the box renders it again, from what the box holds.
+    await box.focus()
+    await expect(box).toHaveValue('Paris')
+    await box.press('Enter')
+    await expect(page).toHaveURL(/\/search\?q=Paris$/)
   })
 
   test('links to both categories', async ({ page }) => {

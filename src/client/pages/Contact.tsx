@@ -1,5 +1,5 @@
 // Contact Landlord: composes a message that opens the visitor's own mail client (the spec's overview and screens).
-import { useId, useState, type ReactNode } from 'react'
+import { useId, useRef, useState, type ReactNode } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import type { Listing } from '../../shared/listing'
 import { imageVariantUrl } from '../../shared/media'
@@ -11,6 +11,7 @@ import { InAppContact } from '../features/conversations/components/InAppContact'
 import { Spinner } from '../components/Spinner'
 import { useDocumentTitle } from '../hooks/use-document-title'
 import { useHydrating } from '../hooks/use-hydrating'
+import { useValueTypedBeforeHydration } from '../hooks/use-value-typed-before-hydration'
 import styles from './Contact.module.css'
 
 /** A mailto link with subject and body encoded as RFC 6068 asks (spaces as %20, not '+'). */
@@ -27,6 +28,8 @@ export default function Contact() {
   const { data: landlord, status, error } = useLandlord(landlordId)
   const { data: listing } = useListing(listingId, { enabled: listingId !== '' })
   const [message, setMessage] = useState('')
+  const messageField = useRef<HTMLTextAreaElement>(null)
+  useValueTypedBeforeHydration(messageField, setMessage)
   const messageId = useId()
   const hydrating = useHydrating()
   useDocumentTitle(screens.contact.title)
@@ -75,6 +78,7 @@ export default function Contact() {
               Message
             </label>
             <textarea
+              ref={messageField}
               id={messageId}
               name="body"
               className={styles.textarea}

@@ -6,6 +6,7 @@
 import { Search } from 'lucide-react'
 import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react'
 import { searchLimits } from '../../../../shared/listing-requests'
+import { useValueTypedBeforeHydration } from '../../../hooks/use-value-typed-before-hydration'
 import { screens } from '../../../../shared/screens'
 import type { Place } from '../api/places'
 import type { PlaceKeys, PlacePopup } from './PlaceSuggestions'
@@ -36,6 +37,8 @@ export function SearchBox({ query, onSearch, onChoosePlace, className }: SearchB
   const [focused, setFocused] = useState<boolean>()
   const [popup, setPopup] = useState<PlacePopup>({ open: false })
   const keys = useRef<PlaceKeys>(null)
+  const input = useRef<HTMLInputElement>(null)
+  useValueTypedBeforeHydration(input, setText)
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -56,6 +59,7 @@ export function SearchBox({ query, onSearch, onChoosePlace, className }: SearchB
       </label>
       <Search className={styles.icon} size={20} aria-hidden="true" />
       <input
+        ref={input}
         id={id}
         type="search"
         name="q"
