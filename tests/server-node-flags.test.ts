@@ -12,13 +12,13 @@ const root = path.resolve(import.meta.dirname, '..')
  * Each command in `text` that runs `dist/server/main.js` with node, from the last `node` before
  * the file to the file, in the forms used: a shell line, a systemd `ExecStart`, a compose list.
  */
-export function serverCommands(text: string): string[] {
+function serverCommands(text: string): string[] {
   const command = /\bnode\b(?:(?!\bnode\b)[^\n`])*?dist\/server\/main\.js/g
   return [...text.matchAll(command)].map((match) => match[0])
 }
 
 /** Whether `command` passes every one of `flags` to node, before the file. */
-export function passesFlags(command: string, flags: string[]): boolean {
+function passesFlags(command: string, flags: string[]): boolean {
   return flags.every((flag) => command.includes(flag))
 }
 
