@@ -63,9 +63,9 @@ function descriptionCount(dialect: Dialect, word: string, countedRows: number) {
  * Whether PostgreSQL's statistics of the descriptions' words (ANALYZE's most common elements of
  * `descriptionSearch`, with the share of rows holding each) put the word in `countedRows`
  * listings or more. Even its own term's count reads every entry of the word in the GIN index;
- * this reads one row of `pg_stats`. A word grown common since the last
- * ANALYZE is counted; one the statistics call common that no longer is only takes the slower
- * way to the same page, since the count chooses how the page is read, never what it holds.
+ * this reads one row of `pg_stats`. A word grown common since the last ANALYZE is counted; one
+ * the statistics call common that no longer is only takes the slower way to the same page, since
+ * the count chooses how the page is read, never what it holds.
  */
 function commonInStatistics(word: string, countedRows: number): RawBuilder<unknown> {
   return sql`coalesce((
@@ -88,8 +88,8 @@ function sqliteDescriptionCount(word: string, match: Match, countedRows: number)
 
 /**
  * PostgreSQL would count a common word's first 1,000 by a scan of the table, stopping at the
- * 1,000th: it prices the GIN index's prefix match high. A CTE is
- * planned for all of its rows, so by the GIN index, and read only as far as the count goes.
+ * 1,000th: it prices the GIN index's prefix match high. A CTE is planned for all of its rows, so
+ * by the GIN index, and read only as far as the count goes.
  */
 function postgresDescriptionCount(word: string, match: Match, countedRows: number) {
   const query = match === 'term' ? word : `${word}:*`
