@@ -10,6 +10,7 @@ import { createUnsubscribeTokens, type UnsubscribeTokens } from './mail/unsubscr
 import { unsubscribeRoutes } from './alerts/unsubscribe.routes.js'
 import { createAuth, serverSecret, type Auth } from './auth/auth.js'
 import { authRoutes } from './auth/auth.routes.js'
+import { readUser } from './auth/session.js'
 import { createSignInThrottle, type SignInThrottle } from './auth/sign-in-throttle.js'
 import type { Config } from './config.js'
 import { preparePrivateDataDir } from './data-dir.js'
@@ -84,6 +85,8 @@ import { loadPageChunks } from './web/page-chunks.js'
 import { createPageHeads } from './web/page-head.js'
 import { pageRendererLoader, type RenderPage } from './web/page-renderer.js'
 import { webRoutes } from './web/web.routes.js'
+import { createModeration, type Moderation } from './moderation/moderation.js'
+import { moderationRoutes } from './moderation/moderation.routes.js'
 
 export interface AppContext {
   config: Config
@@ -121,6 +124,8 @@ export interface AppContext {
   conversations: ConversationQueries
   viewingSlots: ViewingSlotQueries
   bookings: BookingQueries
+  /** Reports, moderators (MODERATOR_EMAILS) and hidden listings. */
+  moderation: Moderation
   /** The time now, in ms: Date.now, but for tests that need another day. */
   now: () => number
 }
@@ -165,6 +170,7 @@ export async function openAppContext(
     mailDelaySeconds: config.messageMailDelaySeconds,
   })
   const bookings = createBookingQueries({ db, media, jobs, conversations })
+  const moderation = createModeration({ config, db, media, jobs, mailer, listings, now })
   return {
     config,
     db,
@@ -213,12 +219,14 @@ export async function openAppContext(
         senderAddress: senderAddress(config),
       }),
       ...createUploadCleanupJobs(removeUploads),
+      ...moderation.jobHandlers,
     },
     listingAlerts,
     unsubscribeTokens,
     conversations,
     viewingSlots: createViewingSlotQueries(db),
     bookings,
+    moderation,
     now,
   }
 }
@@ -255,7 +263,6 @@ export function createApp(
     perMinute: context.config.searchReadsPerMinute,
     clientAddress: context.clientAddress,
   })
-  const mapTileUrl = context.config.mapTileUrl
   const pageHead = createPageHeads({
     db: context.db,
     media: context.media,
@@ -274,6 +281,7 @@ export function createApp(
     listings,
     requestLimits,
   })
+  const moderation = moderationRoutes({ auth, ...context.moderation, listings, requestLimits })
   const viewingRoutes = viewingsRoutes({
     config,
     auth,
@@ -287,16 +295,12 @@ export function createApp(
     .use('*', sameOriginWrites(context.config.publicUrl))
     // JSON bodies are small; reading a huge one into memory is how a server is knocked over.
     // (Uploads stream to disk and have their own limit.)
-    .use('/listings/*', jsonBodyLimit)
-    .use('/listings', jsonBodyLimit)
-    .use('/users/*', jsonBodyLimit)
-    .use('/auth/*', jsonBodyLimit)
-    .use('/saved-searches/*', jsonBodyLimit)
-    .use('/saved-searches', jsonBodyLimit)
-    .use('/conversations/*', jsonBodyLimit)
-    .use('/viewing-slots/*', jsonBodyLimit)
-    .use('/bookings/*', jsonBodyLimit)
+    .use('*', (c, next) =>
+      c.req.path.startsWith('/api/uploads') ? next() : jsonBodyLimit(c, next),
+    )
     .route('/listings', conversationRoutes.ask)
+    .route('/listings', moderation.reports)
+    .route('/moderation', moderation.moderation)
     .route('/conversations', conversationRoutes.conversations)
     .route('/listings', viewingRoutes.slotsOfListing)
     .route('/viewing-slots', viewingRoutes.bookingsOfSlot)
@@ -311,6 +315,7 @@ export function createApp(
         auth,
         responseCache: context.responseCache,
         countSearchRead,
+        hiddenListings: context.moderation.hiddenListingReader,
         now: context.now,
       }),
     )
@@ -376,13 +381,14 @@ export function createApp(
     .route(
       '/',
       webRoutes(loadClientFiles(clientDir), {
-        mapTileUrl,
+        mapTileUrl: context.config.mapTileUrl,
         pageHead,
         pageRenderer,
         pageCache,
         countSearchRead,
         countLandlordLookup: landlordLookupCounter(limits),
         countLandlordProfile: landlordProfileCounter(limits),
+        viewer: (c) => context.moderation.pageViewer(() => readUser(auth, c)),
       }),
     )
 

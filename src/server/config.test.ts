@@ -114,6 +114,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ MEDIA_MIN_FREE_MB: '0' }).mediaMinFreeMb).toBe(0)
     expect(loadConfig({}).searchReadsPerMinute).toBe(120)
     expect(loadConfig({ SEARCH_READS_PER_MINUTE: '0' }).searchReadsPerMinute).toBe(0)
+    expect(loadConfig({}).moderatorEmails).toEqual([])
+    expect(
+      loadConfig({ MODERATOR_EMAILS: ' Mod@Example.com, ,second@example.com ' }).moderatorEmails,
+    ).toEqual(['mod@example.com', 'second@example.com'])
   })
 
   it.each([
@@ -144,6 +148,7 @@ describe('loadConfig', () => {
     ['MESSAGE_MAIL_DELAY_SECONDS', { MESSAGE_MAIL_DELAY_SECONDS: 'later' }],
     ['MESSAGE_MAIL_DELAY_SECONDS', { MESSAGE_MAIL_DELAY_SECONDS: '86401' }],
     ['MEDIA_MIN_FREE_MB', { MEDIA_MIN_FREE_MB: '1GB' }],
+    ['MODERATOR_EMAILS', { MODERATOR_EMAILS: 'moderator@example.com, moderator' }],
     ['MEDIA_MIN_FREE_MB', { MEDIA_MIN_FREE_MB: '-1' }],
     ['MEDIA_MIN_FREE_MB', { MEDIA_MIN_FREE_MB: '99999999999999999999' }],
     ['SEARCH_READS_PER_MINUTE', { SEARCH_READS_PER_MINUTE: 'many' }],

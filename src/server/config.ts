@@ -55,6 +55,8 @@ export interface Config {
   mediaMinFreeMb: number
   /** searches no cache serves that one client address may make a minute, per server; 0: no limit */
   searchReadsPerMinute: number
+  /** lower-cased addresses whose verified accounts may moderate listings */
+  moderatorEmails: string[]
 }
 
 /** A configuration value that cannot be used; main.ts prints its message as the one line. */
@@ -140,6 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: readTrustProxy(read('TRUST_PROXY')),
     mediaMinFreeMb: readMediaMinFree(read('MEDIA_MIN_FREE_MB')),
     searchReadsPerMinute: readSearchReadsPerMinute(read('SEARCH_READS_PER_MINUTE')),
+    moderatorEmails: readModeratorEmails(read('MODERATOR_EMAILS')),
   }
 }
 
@@ -151,6 +154,23 @@ function readSearchReadsPerMinute(value: string | undefined): number {
     throw new ConfigError(`SEARCH_READS_PER_MINUTE must be a whole number, not '${value}'`)
   }
   return count
+}
+
+/** Comma-separated addresses; each must look like one, so that a typo is not a silent no-op. */
+function readModeratorEmails(value: string | undefined): string[] {
+  if (value === undefined) return []
+  const emails = value
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter((email) => email !== '')
+  for (const email of emails) {
+    if (!/^[^@\s]+@[^@\s]+$/.test(email)) {
+      throw new ConfigError(
+        `MODERATOR_EMAILS must be e-mail addresses separated by commas, not '${email}'`,
+      )
+    }
+  }
+  return emails
 }
 
 function readPort(value: string | undefined): number {

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { isCalendarDate } from './calendar-date.js'
 import { geolocationSchema } from './geolocation.js'
-import { homeTypes, limits, listingStatuses, listingTypes } from './listing.js'
+import { homeTypes, limits, listingTypes, ownerStatuses } from './listing.js'
 import { isPlainLines, isPlainText, plainTextMessage } from './plain-text.js'
 
 export const messages = {
@@ -155,7 +155,7 @@ export type ListingInput = z.infer<typeof listingInputSchema>
 
 /** The body of PATCH /api/listings/:id/status. */
 export const listingStatusInputSchema = z.object({
-  status: z.enum(listingStatuses, { error: "Choose 'active', 'sold' or 'rented'" }),
+  status: z.enum(ownerStatuses, { error: "Choose 'active', 'sold' or 'rented'" }),
 })
 
 export type ListingStatusInput = z.infer<typeof listingStatusInputSchema>

@@ -7,14 +7,22 @@ export function isListingType(value: string): value is ListingType {
   return (listingTypes as readonly string[]).includes(value)
 }
 
-/** Active listings are listed and searched; a closed one keeps its page, marked sold or rented. */
-export const listingStatuses = ['active', 'sold', 'rented'] as const
+/**
+ * Active listings are listed and searched; a closed one keeps its page, marked sold or rented. An
+ * expired one (its owner did not confirm it) keeps its page too; a hidden one (by a moderator) is
+ * seen by its owner and the moderators only.
+ */
+export const listingStatuses = ['active', 'sold', 'rented', 'expired', 'hidden'] as const
 export type ListingStatus = (typeof listingStatuses)[number]
+
+/** The statuses an owner sets (PATCH /api/listings/:id/status). */
+export const ownerStatuses = ['active', 'sold', 'rented'] as const
+export type OwnerStatus = (typeof ownerStatuses)[number]
 
 /** How a listing of each type leaves the market: a sale is sold, a rental rented. */
 export const closedStatusOf = { sale: 'sold', rent: 'rented' } as const satisfies Record<
   ListingType,
-  ListingStatus
+  OwnerStatus
 >
 
 /** What kind of home a listing is (optional: the spec's form has no such field). */
@@ -57,6 +65,8 @@ export interface Listing {
   userRef: string
   /** a sale can only be sold, a rental only rented */
   status: ListingStatus
+  /** why a moderator hid it: only its owner and the moderators see a hidden listing */
+  hiddenReason?: string
   /** plain text, line breaks kept; absent when the owner wrote none */
   description?: string
   homeType?: HomeType

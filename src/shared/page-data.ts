@@ -5,6 +5,7 @@ import type { Listing, ListingPage } from './listing.js'
 import type { ListingFilter, ListingSort } from './listing-requests.js'
 import type { LandlordProfile } from './landlord-profile.js'
 import type { UserProfile } from './profile.js'
+import type { ModerationList } from './report.js'
 
 export interface PageData {
   /** A listing screen's listing; null when there is no such listing. */
@@ -20,6 +21,8 @@ export interface PageData {
   landlordProfile?: { id: string; value: LandlordProfile | null }
   /** Explore's carousel. */
   recommended?: Listing[]
+  /** The moderators' list of reported listings (status 'open'), as GET /api/moderation/reports. */
+  moderation?: ModerationList
 }
 
 /** The id of the script element that carries a page's data as JSON. */

@@ -32,6 +32,8 @@ export const screens = {
   conversation: { path: '/messages/:conversationId', title: 'Conversation' },
   /** Not one of the spec's screens: the user's booked viewings and the bookings of their listings. */
   viewings: { path: '/viewings', title: 'Viewings' },
+  /** Not one of the spec's screens: the reported and hidden listings, for moderators only. */
+  moderation: { path: '/moderation', title: 'Moderation' },
 } as const
 
 export const notFoundTitle = 'Not found'

@@ -94,4 +94,6 @@ export const viewingMessages = {
 
 /** The words of a listing's closed status, for the 409 of a closed listing. */
 export const closedForViewings = (status: ListingStatus) =>
-  `This home is ${status}: it takes no viewings`
+  status === 'sold' || status === 'rented'
+    ? `This home is ${status}: it takes no viewings`
+    : 'This home is not on the market: it takes no viewings'

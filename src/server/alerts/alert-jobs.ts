@@ -161,8 +161,8 @@ export function createAlertJobs(deps: {
   async function closed(payload: unknown, now: number) {
     const { listingId, userId } = payload as ListingClosedJob
     const listing = await listings.get(listingId)
-    // Deleted, or back on the market before the mail went.
-    if (!listing || listing.status === 'active') return
+    // Hidden or deleted, or back on the market (or expired after it) before the mail went.
+    if (!listing || (listing.status !== 'sold' && listing.status !== 'rented')) return
     const kind = alertJobKinds.closed
     const to = await saverEmail(listing, userId, kind)
     if (!to) return

@@ -151,7 +151,7 @@ export function createListingAlerts(deps: { db: Db; jobs: JobQueue; alertDelaySe
      * 'No longer available' mail (none if it is back on the market by the time it would go).
      */
     async listingClosed(trx: Kysely<Database>, listing: Listing, now = Date.now()) {
-      if (listing.status === 'active') return
+      if (listing.status !== 'sold' && listing.status !== 'rented') return
       const mails = (await listingSavers(trx, listing)).map((userId): NewJob => ({
         key: `${alertJobKinds.closed}:${listing.id}:${userId}`,
         kind: alertJobKinds.closed,

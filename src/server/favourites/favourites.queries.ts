@@ -80,6 +80,8 @@ export function createFavouriteQueries(db: Db, listings: Pick<ListingQueries, 't
         .select('favourite.createdAt as savedAt')
         .select(pricePointsOf(db))
         .where('favourite.userId', '=', userId)
+        // A hidden listing leaves its savers' lists while it is hidden.
+        .where('listing.status', '<>', 'hidden')
       if (after) {
         query = query.where(
           sql<boolean>`(${sql.ref('favourite.createdAt')}, ${sql.ref('favourite.listingId')}) < (${after.createdAt}, ${after.listingId})`,

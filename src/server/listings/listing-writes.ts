@@ -6,7 +6,7 @@ import {
   closedStatusOf,
   type Geolocation,
   type Listing,
-  type ListingStatus,
+  type OwnerStatus,
 } from '../../shared/listing.js'
 import type { ListingAlerts } from './listing-alerts.js'
 import type { Db } from '../db/database.js'
@@ -27,7 +27,7 @@ import { createPriceHistoryQueries } from './price-history.queries.js'
 /** An expected rejection, sent as an error response `{ error, fields }` with its status. */
 export class ListingWriteError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 422 | 503,
+    readonly status: 400 | 403 | 404 | 409 | 422 | 503,
     message: string,
     readonly fields?: Record<string, string>,
   ) {
@@ -47,6 +47,11 @@ const closedTypeChange = () =>
   new ListingWriteError(400, 'Invalid listing', { type: messages.closedType })
 const pinTooFar = () =>
   new ListingWriteError(400, 'Invalid listing', { geolocation: pinTooFarMessage })
+const hiddenByModerator = () =>
+  new ListingWriteError(
+    409,
+    'A moderator hid this listing: its status stays until a moderator shows it again',
+  )
 const statusOfOtherType = (status: 'sold' | 'rented') => {
   const message = status === 'sold' ? messages.soldIsForSale : messages.rentedIsForRent
   return new ListingWriteError(400, message, { status: message })
@@ -143,7 +148,7 @@ export function createListingWrites(deps: {
         const imageKeys = input.images.map((uploadId) => claimed.get(uploadId)!)
         const inTrx = createListingQueries(db, media, trx, now)
         await inTrx.insert({ id, userRef: userId, ...row(input, imageKeys, place), placeId }, now())
-        const listing = (await inTrx.get(id))!
+        const listing = (await inTrx.get(id, { withHidden: true }))!
         // Its matching is queued in the same transaction: never lost to a crash after the insert.
         await listingAlerts.listingCreated(trx, listing)
         return listing
@@ -178,7 +183,7 @@ export function createListingWrites(deps: {
         const priceChange = await createPriceHistoryQueries(db, trx).record(id, edited, now())
         const gone = stored.imageKeys.filter((key) => !imageKeys.includes(key))
         await uploadsInTrx.release(gone)
-        const saved = (await inTrx.get(id))!
+        const saved = (await inTrx.get(id, { withHidden: true }))!
         // The savers hear of the change the history recorded, so the mail and the history agree.
         await listingAlerts.listingUpdated(trx, saved, priceChange)
         return { saved, removed: gone }
@@ -188,22 +193,25 @@ export function createListingWrites(deps: {
     },
 
     /**
-     * Marks a listing sold or rented, or puts it back on the market: the one place a status
-     * changes, so what follows a listing's closing happens here too.
+     * Marks a listing sold or rented, or puts it back on the market: the one place its owner
+     * changes a status, so what follows a listing's closing happens here too. A hidden listing's
+     * status is the moderators' (moderation/hidden-listings.ts).
      */
-    async changeStatus(id: string, userId: string, status: ListingStatus): Promise<Listing> {
+    async changeStatus(id: string, userId: string, status: OwnerStatus): Promise<Listing> {
       return db.kysely.transaction().execute(async (trx) => {
         const inTrx = createListingQueries(db, media, trx, now)
         const stored = await inTrx.getStored(id, { lock: true })
         if (!stored) throw notFound()
         if (stored.userRef !== userId) throw notOwner()
+        if (stored.status === 'hidden') throw hiddenByModerator()
         if (status !== 'active' && status !== closedStatusOf[stored.type]) {
           throw statusOfOtherType(status)
         }
         if (status !== stored.status) await inTrx.setStatus(id, status)
         const listing = (await inTrx.get(id))!
-        // In the same transaction: the savers' 'No longer available' mails are never lost.
-        if (stored.status === 'active' && status !== 'active') {
+        // In the same transaction: the savers' 'No longer available' mails are never lost. An
+        // expired listing's savers were not told it left the market; they are told now.
+        if (status !== 'active' && status !== stored.status) {
           await listingAlerts.listingClosed(trx, listing)
           await bookings.cancelFutureBookings(trx, id, now(), { closedAs: status })
         }

@@ -7,6 +7,7 @@ import type { MediaStore } from '../media/media-store.js'
 import { priceBadges } from './listing-badges.js'
 import { priceHistoryRow } from './price-history.queries.js'
 import { parsePricePoints, pricePointsColumn } from './price-points.js'
+import { hiddenReasonOf } from '../moderation/hidden-listings.queries.js'
 import { listingColumns } from './search/search-rows.js'
 import { descriptionWords, searchWords } from './search-words.js'
 
@@ -115,8 +116,14 @@ export function createListingQueries(
   kysely: Kysely<Database> = db.kysely,
   now: () => number = Date.now,
 ) {
-  /** One listing, with the listings' version that this statement saw (undefined if none). */
-  async function readOne(id: string): Promise<Versioned<Listing | undefined>> {
+  /**
+   * One listing, with the listings' version that this statement saw (undefined if none). A hidden
+   * listing is read only `withHidden`, with why, and with no version: it is never cached.
+   */
+  async function readOne(
+    id: string,
+    { withHidden = false } = {},
+  ): Promise<Versioned<Listing | undefined>> {
     const row = await kysely
       .selectFrom('listing')
       .select(listingColumns)
@@ -124,7 +131,12 @@ export function createListingQueries(
       .select(pricePointsOf(db))
       .where('id', '=', id)
       .executeTakeFirst()
-    return { value: row && toListing(media, row, now()), version: row?.version ?? undefined }
+    if (row?.status !== 'hidden') {
+      return { value: row && toListing(media, row, now()), version: row?.version ?? undefined }
+    }
+    if (!withHidden) return { value: undefined, version: undefined }
+    const hiddenReason = (await hiddenReasonOf(kysely, id)) ?? ''
+    return { value: { ...toListing(media, row, now()), hiddenReason }, version: undefined }
   }
 
   // Built once: it runs before every cached response is given (response-cache.ts).
@@ -135,8 +147,9 @@ export function createListingQueries(
     /** A row of `listingColumns` as the API's Listing (the saved homes' page reads rows too). */
     toListing: (row: ListingColumnsRow) => toListing(media, row, now()),
 
-    async get(id: string): Promise<Listing | undefined> {
-      return (await readOne(id)).value
+    /** The listing as anyone may see it: a hidden one only `withHidden`. */
+    async get(id: string, options: { withHidden?: boolean } = {}): Promise<Listing | undefined> {
+      return (await readOne(id, options)).value
     },
 
     /** Changes, in the same transaction, with every write to the listing table (migration 004). */

@@ -1,5 +1,6 @@
 // /api/listings (the API contract): lists and one listing for anyone; create, edit, mark sold or
 // rented, delete for owners.
+import { getSessionCookie } from 'better-auth/cookies'
 import { Hono, type Context } from 'hono'
 import { idPattern } from '../../shared/ids.js'
 import { listingInputSchema, listingStatusInputSchema } from '../../shared/listing-schema.js'
@@ -17,7 +18,8 @@ import type { ListingCount } from '../../shared/listing-count.js'
 import type { Db } from '../db/database.js'
 import type { MediaStore } from '../media/media-store.js'
 import type { Auth } from '../auth/auth.js'
-import { requireUser, type SignedInEnv } from '../auth/session.js'
+import { readUser, requireUser, type SignedInEnv } from '../auth/session.js'
+import type { HiddenListingReader } from '../moderation/hidden-listing-reader.js'
 import { jsonResponse, sendJsonBody } from '../http/json-response.js'
 import { requestTarget, type ResponseCache } from './response-cache.js'
 import { parseJsonBody, validate } from '../http/validate.js'
@@ -45,6 +47,8 @@ function cacheKey(c: Context, parameters: ReadonlySet<string>): string | undefin
 const noParameters: ReadonlySet<string> = new Set()
 
 const notFound: ErrorBody = { error: 'Listing not found' }
+/** A response for one person (an owner's own list, a hidden listing): no cache may keep it. */
+const privateResponse = { 'Cache-Control': 'private, no-store' }
 const notOwner: ErrorBody = { error: 'You cannot edit this listing' }
 
 export function listingsRoutes(deps: {
@@ -55,10 +59,12 @@ export function listingsRoutes(deps: {
   auth: Auth
   responseCache: ResponseCache
   countSearchRead: CountSearchRead
+  hiddenListings: HiddenListingReader
   /** the time now, in ms: the listings' badges depend on it */
   now: () => number
 }) {
   const { db, media, listings, writes, auth, responseCache, countSearchRead, now } = deps
+  const { hiddenListings } = deps
   const priceHistory = createPriceHistoryQueries(db)
 
   /**
@@ -77,15 +83,19 @@ export function listingsRoutes(deps: {
       })
       return sendJsonBody<T>(c, body!)
     } catch (error) {
-      if (error instanceof RequestLimitedError) return limitedResponse(c, error)
-      if (error instanceof CursorMismatchError) {
-        return c.json(
-          { error: error.message, fields: { cursor: error.message } } satisfies ErrorBody,
-          400,
-        )
-      }
-      throw error
+      return searchErrorResponse(c, error)
     }
+  }
+
+  function searchErrorResponse(c: Context, error: unknown) {
+    if (error instanceof RequestLimitedError) return limitedResponse(c, error)
+    if (error instanceof CursorMismatchError) {
+      return c.json(
+        { error: error.message, fields: { cursor: error.message } } satisfies ErrorBody,
+        400,
+      )
+    }
+    throw error
   }
 
   /**
@@ -108,6 +118,19 @@ export function listingsRoutes(deps: {
   return new Hono<SignedInEnv>()
     .get('/', validate('query', listingQuerySchema, 'Invalid listing query'), async (c) => {
       const query = c.req.valid('query')
+      const { userRef, status } = query.filter
+      // The owner's own list holds every status, hidden and expired too: read for them alone.
+      if (userRef !== undefined && status === undefined) {
+        const user = await readUser(auth, c)
+        if (user?.id === userRef) {
+          try {
+            const page = await readListingPage({ db, media, now }, query, { ownerAsking: true })
+            return c.json(page.value, 200, privateResponse)
+          } catch (error) {
+            return searchErrorResponse(c, error)
+          }
+        }
+      }
       return searchResponse<ListingPage>(c, listingQueryParameterNames, () =>
         readListingPage({ db, media, now }, query),
       )
@@ -130,8 +153,15 @@ export function listingsRoutes(deps: {
       const body = idPattern.test(id)
         ? await responseCache.get(cacheKey(c, noParameters), () => listings.readOne(id))
         : undefined
-      if (!body) return c.json(notFound, 404)
-      return sendJsonBody<Listing>(c, body)
+      if (body) return sendJsonBody<Listing>(c, body)
+      // Not there, or hidden: then its owner and the moderators see it, uncached.
+      const signedIn = getSessionCookie(c.req.raw.headers) !== null
+      const hidden =
+        idPattern.test(id) && signedIn
+          ? await hiddenListings.read(id, () => readUser(auth, c))
+          : undefined
+      if (hidden) return c.json(hidden, 200, privateResponse)
+      return c.json(notFound, 404)
     })
     .get('/:id/price-history', async (c) => {
       const id = c.req.param('id')

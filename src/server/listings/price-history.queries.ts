@@ -78,6 +78,8 @@ export function createPriceHistoryQueries(db: Db, kysely: Kysely<Database> = db.
         ])
         .select((eb) => eb.selectFrom('listing_version').select('version').as('version'))
         .where('listing.id', '=', listingId)
+        // A hidden listing's history is as hidden as the listing.
+        .where('listing.status', '<>', 'hidden')
         .orderBy('entry.at', 'asc')
         .execute()
       if (rows.length === 0) return { value: undefined, version: undefined }

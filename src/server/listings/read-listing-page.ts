@@ -9,7 +9,7 @@ import type { MediaStore } from '../media/media-store.js'
 import { filterFingerprint } from './filter-fingerprint.js'
 import { toListing, type Versioned } from './listings.queries.js'
 import { readListingRows } from './search/listing-rows.js'
-import { sortValue } from './search/search-conditions.js'
+import { listedStatuses, sortValue } from './search/search-conditions.js'
 
 /** A cursor made for another sort or another filter: it continues only the list it came from. */
 export class CursorMismatchError extends Error {
@@ -18,9 +18,11 @@ export class CursorMismatchError extends Error {
   }
 }
 
+/** The page; `ownerAsking` when the signed-in owner asks for their own list (every status). */
 export async function readListingPage(
   { db, media, now }: { db: Db; media: MediaStore; now: () => number },
   query: ListingQuery,
+  { ownerAsking = false } = {},
 ): Promise<Versioned<ListingPage>> {
   const fingerprint = filterFingerprint(query.filter)
   if (query.cursor !== undefined) {
@@ -29,7 +31,7 @@ export async function readListingPage(
       throw new CursorMismatchError()
     }
   }
-  const rows = await readListingRows(db, query)
+  const rows = await readListingRows(db, query, listedStatuses(query.filter, ownerAsking))
   const last = rows.at(-1)
   // The spec's states: the cursor is set after every fetch that returned something, even a short
   // page, so 'Load More' stays until a fetch comes back empty.

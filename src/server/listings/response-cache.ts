@@ -7,6 +7,7 @@
 // Request, a Context and a Response around it would cost more than the response itself
 // (docs/decisions/010-response-cache-before-hono.md).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import { getSessionCookie } from 'better-auth/cookies'
 import { bodyBytes, jsonBody, jsonHeaders, type TextBody } from '../http/json-response.js'
 import type { Versioned } from './listings.queries.js'
 
@@ -156,6 +157,17 @@ export type ResponseCache = ReturnType<typeof createResponseCache>
 const cachedPrefix = '/api/listings'
 
 /**
+ * Whether the request may be an owner's list of their own listings (`userRef`, with a session
+ * cookie): that one holds their hidden and expired listings, which no cached response holds, so
+ * Hono reads the session for it.
+ */
+function mayBeOwnList(request: IncomingMessage): boolean {
+  const { cookie } = request.headers
+  if (!cookie || !/[?&]userRef=/.test(request.url ?? '')) return false
+  return getSessionCookie(new Headers({ cookie })) !== null
+}
+
+/**
  * Node's request listener that sends a current cached response at once, and hands everything
  * else to `next` (the Hono app): other methods and paths, a response not cached or no longer
  * current, and any request while the version cannot be read.
@@ -196,7 +208,8 @@ export function serveCachedResponses(
       request.method === 'GET' &&
       target?.startsWith(cachedPrefix) &&
       request.headers.host &&
-      cache.has(target)
+      cache.has(target) &&
+      !mayBeOwnList(request)
     ) {
       sendCached(request, response, target)
     } else {

@@ -14,6 +14,7 @@ const disallowed = [
     screens.saved,
     screens.messages,
     screens.viewings,
+    screens.moderation,
     screens.createListing,
     screens.editListing,
     screens.resetPassword,

@@ -26,7 +26,7 @@ import { describeList } from './describe-list.js'
 import { firstSentence } from './first-sentence.js'
 import { cursorOf, withCursor } from './page-address.js'
 import type { PageChunkLookup } from './page-chunks.js'
-import type { Describe, PageMeta, PageReads, RouteParams } from './page-meta.js'
+import type { Describe, PageMeta, PageReads, PageViewer, RouteParams } from './page-meta.js'
 import {
   listingStructuredData,
   listStructuredData,
@@ -146,10 +146,13 @@ const routes: PageRoute[] = [
   {
     path: screens.listing.path,
     module: 'pages/Listing.tsx',
-    describe: async ({ listingId = '' }, _search, { listings }) => {
-      const { value: listing, version } = idPattern.test(listingId)
+    describe: async ({ listingId = '' }, _search, { listings, hiddenListing }) => {
+      const read = idPattern.test(listingId)
         ? await listings.readOne(listingId)
         : { value: undefined, version: undefined }
+      // Hidden: its owner and the moderators see it (never cached: it has no version).
+      const hidden = !read.value && idPattern.test(listingId) && (await hiddenListing?.(listingId))
+      const { value: listing, version } = hidden ? { value: hidden, version: undefined } : read
       if (!listing) {
         return {
           title: notFoundTitle,
@@ -208,6 +211,20 @@ const routes: PageRoute[] = [
   titledRoute(screens.messages, 'pages/Messages.tsx', { noindex: true }),
   titledRoute(screens.conversation, 'pages/Conversation.tsx', { noindex: true }),
   titledRoute(screens.viewings, 'pages/Viewings.tsx', { noindex: true }),
+  {
+    path: screens.moderation.path,
+    module: 'pages/Moderation.tsx',
+    // For moderators only, read for each (it has no version: never cached); 404 for anyone else.
+    describe: async (_params, _search, { moderationList }) => {
+      const list = await moderationList?.()
+      if (!list) return { title: notFoundTitle, notFound: true }
+      return {
+        title: screens.moderation.title,
+        noindex: true,
+        pageData: { value: { moderation: list }, version: undefined },
+      }
+    },
+  },
 ]
 
 const routePatterns = routes.map((route) => routePattern(route.path))
@@ -244,7 +261,11 @@ export function createPageHeads(
    * The head of the screen at `path` (already decoded by the router) with `search` as its query,
    * the response's status, and the data the screen is rendered from when the server renders it.
    */
-  return async function pageHead(path: string, search = new URLSearchParams()): Promise<PageHead> {
+  return async function pageHead(
+    path: string,
+    search = new URLSearchParams(),
+    viewer: PageViewer = {},
+  ): Promise<PageHead> {
     const normalized = path.replace(/\/+$/, '') || '/'
     let route = notFoundRoute
     let params: RouteParams = {}
@@ -259,7 +280,7 @@ export function createPageHeads(
 
     let meta: PageMeta
     try {
-      meta = await route.describe(params, search, reads)
+      meta = await route.describe(params, search, { ...reads, ...viewer })
     } catch {
       // The database is away: the page still loads, and its own reads report the failure.
       meta = { title: siteName }

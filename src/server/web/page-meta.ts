@@ -1,5 +1,6 @@
 // What a screen's head and server-rendered body are made from: each route's `describe` reads it.
 import type { Listing } from '../../shared/listing.js'
+import type { ModerationList } from '../../shared/report.js'
 import type { PageData } from '../../shared/page-data.js'
 import type { Db } from '../db/database.js'
 import type { ListingQueries, Versioned } from '../listings/listings.queries.js'
@@ -48,7 +49,14 @@ export interface PageReads {
   users: PageUsers
   /** the time now, in ms (Date.now unless a test moves it): the listings' badges depend on it */
   now?: () => number
+  /** A hidden listing, when the person asking is its owner or a moderator. */
+  hiddenListing?: (listingId: string) => Promise<Listing | undefined>
+  /** The reported listings, when the person asking is a moderator. */
+  moderationList?: () => Promise<ModerationList | undefined>
 }
+
+/** What the signed-in person asking may see that others may not. */
+export type PageViewer = Pick<PageReads, 'hiddenListing' | 'moderationList'>
 
 export type Describe = (
   params: RouteParams,

@@ -13,6 +13,7 @@ import { RequestLimitedError } from '../http/rate-limit.js'
 import { documentTitle, screens } from '../../shared/screens.js'
 import type { ClientFile } from './client-files.js'
 import type { PageHead } from './page-head.js'
+import type { PageViewer } from './page-meta.js'
 import { cursorParameter } from '../../shared/listing-requests.js'
 import { pageAddress } from './page-address.js'
 import type { RenderPage } from './page-renderer.js'
@@ -20,7 +21,9 @@ import { searchResultsWithoutScripts } from './search-results-html.js'
 
 export interface PageSettings {
   mapTileUrl: string
-  pageHead: (path: string, search: URLSearchParams) => Promise<PageHead>
+  pageHead: (path: string, search: URLSearchParams, viewer: PageViewer) => Promise<PageHead>
+  /** What the request's signed-in user may see that others may not (read only when asked). */
+  viewer: (c: Context) => PageViewer
   /** The client's server entry, when it is built. */
   pageRenderer: () => Promise<RenderPage | undefined>
   /** Server-rendered pages, each kept while the listings are at the version it was read at. */
@@ -54,7 +57,7 @@ export function webRoutes(files: Map<string, ClientFile>, settings: PageSettings
     serverRender: boolean,
   ): Promise<{ status: PageHead['status']; html: string; version?: string }> {
     const search = new URL(c.req.url).searchParams
-    const head = await settings.pageHead(c.req.path, search)
+    const head = await settings.pageHead(c.req.path, search, settings.viewer(c))
     if (head.status === 400) {
       search.delete(cursorParameter)
       const html = badCursorPage(shell, pageAddress(c.req.path, search))

@@ -26,6 +26,7 @@ import * as counterLockOrder from './021-counter-lock-order.js'
 import * as listingFacts from './022-listing-facts.js'
 import * as descriptionSearch from './023-description-search.js'
 import * as homeTypeIndexes from './024-home-type-indexes.js'
+import * as trustAndSafety from './025-trust-and-safety.js'
 
 /**
  * The names are what `kysely_migration` records of each database: a renamed key would run its
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '022-listing-facts': listingFacts,
   '023-description-search': descriptionSearch,
   '024-home-type-indexes': homeTypeIndexes,
+  '025-trust-and-safety': trustAndSafety,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -5,16 +5,16 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { ListingFilter } from '../../../shared/listing-requests.js'
 import type { Db } from '../../db/database.js'
-import { orderBy, sortOrders, type SearchPage } from './search-conditions.js'
+import { orderBy, sortOrders, type ListedStatuses, type SearchPage } from './search-conditions.js'
 import { and, column, searchColumns } from './search-rows.js'
 
 /**
  * Whether the home types lead the read: a place's listings are a range of its own index, and the
- * owner's search of every status reads the owner's index (the home type indexes hold only
+ * owner's search of more statuses reads the owner's index (the home type indexes hold only
  * listings on the market).
  */
-export function homeTypesLead(filter: ListingFilter, everyStatus: boolean): boolean {
-  return (filter.homeType?.length ?? 0) > 0 && filter.place === undefined && !everyStatus
+export function homeTypesLead(filter: ListingFilter, statuses: ListedStatuses): boolean {
+  return (filter.homeType?.length ?? 0) > 0 && filter.place === undefined && statuses === 'active'
 }
 
 /**

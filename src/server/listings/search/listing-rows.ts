@@ -9,7 +9,7 @@ import {
   isSearch,
   keysetCondition,
   orderBy,
-  ownerSeesEveryStatus,
+  type ListedStatuses,
   rowConditions,
 } from './search-conditions.js'
 import {
@@ -26,21 +26,24 @@ import { readSqliteSearchPage } from './sqlite-search-page.js'
  * `query.limit` rows at most, in `query.sort` order, strictly after the cursor's listing. The scan
  * of a sort index in order serves the spec's lists and the searches that need no other index.
  */
-export async function readListingRows(db: Db, query: ListingQuery): Promise<SearchRow[]> {
+export async function readListingRows(
+  db: Db,
+  query: ListingQuery,
+  statuses: ListedStatuses,
+): Promise<SearchRow[]> {
   const { filter, sort, limit } = query
   const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor)
-  const everyStatus = ownerSeesEveryStatus(filter)
-  const conditions = [...rowConditions(db, filter, everyStatus), ...keysetCondition(sort, cursor)]
+  const conditions = [...rowConditions(db, filter, statuses), ...keysetCondition(sort, cursor)]
   const sortIndexScan = () => sql`
     select ${searchColumns} from listing
     where ${and(conditions)}
     order by ${orderBy(sort)} limit ${limit}`
-  if (!isSearch(filter)) return readPlainList(db, query, cursor, sortIndexScan)
-  const page = { query, cursor, conditions, sortIndexScan }
+  if (!isSearch(filter)) return readPlainList(db, query, cursor, statuses, sortIndexScan)
+  const page = { query, cursor, statuses, conditions, sortIndexScan }
   if (db.dialect === 'postgres') return readPostgresSearchPage(db, page)
-  // The text, box and price indexes hold only listings on the market: the owner's search of
-  // every status scans the owner's own listings instead.
-  if (everyStatus) return readSearchRows(db, sortIndexScan())
+  // The text, box and price indexes hold only listings on the market: the search of an owner's
+  // list of more statuses scans the owner's own listings instead.
+  if (statuses !== 'active') return readSearchRows(db, sortIndexScan())
   return readSqliteSearchPage(db, page)
 }
 
@@ -55,6 +58,7 @@ async function readPlainList(
   db: Db,
   { filter, sort, limit }: ListingQuery,
   cursor: ListingCursor | undefined,
+  statuses: ListedStatuses,
   statement: () => RawBuilder<unknown>,
 ): Promise<SearchRow[]> {
   // In the order the statement's conditions take them (prefixConditions, keysetCondition, limit).
@@ -69,8 +73,8 @@ async function readPlainList(
     filter.type !== undefined,
     filter.offer !== undefined,
     filter.userRef !== undefined,
-    // The status is a literal in the SQL, not a parameter: its own shape.
-    ownerSeesEveryStatus(filter),
+    // The statuses are literals in the SQL, not parameters: their own shape.
+    statuses,
     cursor !== undefined,
   ].join()
   let shapes = plainListSql.get(db)

@@ -19,7 +19,7 @@ export function mapMatches(
   extra: RawBuilder<unknown>[] = [],
 ) {
   // The map shows only listings on the market, whoever's they are.
-  const conditions = and([...rowConditions(db, { ...filter, bbox: box }, false), ...extra])
+  const conditions = and([...rowConditions(db, { ...filter, bbox: box }, 'active'), ...extra])
   if (db.dialect === 'sqlite') {
     const words = filter.q === undefined ? [] : queryWords(filter.q)
     const boxes = filterBoxes({ ...filter, bbox: box })

@@ -10,7 +10,6 @@ import type { Db } from '../../db/database.js'
 import {
   keysetCondition,
   orderBy,
-  ownerSeesEveryStatus,
   sortIndexConditions,
   sortOrders,
   type SearchPage,
@@ -30,16 +29,15 @@ import { queryWords } from '../search-words.js'
 const scannedRows = 3000
 
 export async function readPostgresSearchPage(db: Db, page: SearchPage): Promise<SearchRow[]> {
-  const { query, cursor, conditions } = page
+  const { query, cursor, statuses, conditions } = page
   const { filter, sort, limit } = query
-  const everyStatus = ownerSeesEveryStatus(filter)
   if (filter.q === undefined) {
-    const leads = homeTypesLead(filter, everyStatus)
+    const leads = homeTypesLead(filter, statuses)
     return readSearchRows(db, leads ? homeTypePage(db, page) : page.sortIndexScan())
   }
   const words = queryWords(filter.q)
-  // The word table holds only listings on the market; the owner's search of every status scans.
-  if (words.length > 0 && !everyStatus) {
+  // The word table holds only listings on the market; the search of an owner's list scans.
+  if (words.length > 0 && statuses === 'active') {
     const { rows: found } = await wordsQuery(db.dialect, words).execute(db.kysely)
     const probed = queryWordsOf(words, found)
     if (matchesNothing(probed)) return []
@@ -52,7 +50,7 @@ export async function readPostgresSearchPage(db: Db, page: SearchPage): Promise<
   }
   const scanned = sql`
     select listing.id, ${column(sortOrders[sort].column)} from listing
-    where ${and([...sortIndexConditions(db, filter, sort, everyStatus), ...keysetCondition(sort, cursor)])}
+    where ${and([...sortIndexConditions(db, filter, sort, statuses), ...keysetCondition(sort, cursor)])}
     order by ${orderBy(sort)} limit ${sql.lit(scannedRows)}`
   // Ordered by the scan's own columns, which come sorted: the planner follows the scan and stops
   // at the page's last match instead of reading and sorting all of it.

@@ -14,6 +14,7 @@ import { column } from './search-rows.js'
 export interface SearchPage {
   query: ListingQuery
   cursor: ListingCursor | undefined
+  statuses: ListedStatuses
   /** every condition of the query on a row, the cursor's among them */
   conditions: RawBuilder<unknown>[]
   /** the statement that scans the sort index in order and checks every condition on each row */
@@ -35,11 +36,15 @@ export function sortValue(row: { timestamp: number; price: number }, sort: Listi
 }
 
 /**
- * The owner's list (filtered by `userRef`) shows sold and rented listings too, unless it asks for
- * `status=active` (their public page); no other list does.
+ * The statuses a list holds: listings on the market; those and the closed ones (an owner's list,
+ * filtered by `userRef`, unless it asks for `status=active`, their public page); or every status,
+ * hidden and expired too, when the owner asks for their own list.
  */
-export function ownerSeesEveryStatus(filter: ListingFilter): boolean {
-  return filter.userRef !== undefined && filter.status === undefined
+export type ListedStatuses = 'active' | 'closed-too' | 'every'
+
+export function listedStatuses(filter: ListingFilter, ownerAsking = false): ListedStatuses {
+  if (filter.userRef === undefined || filter.status !== undefined) return 'active'
+  return ownerAsking ? 'every' : 'closed-too'
 }
 
 /** Whether the filter has more than the spec's own lists have (type, offer, owner). */
@@ -96,17 +101,22 @@ function factConditions(db: Db, filter: ListingFilter): RawBuilder<unknown>[] {
 
 /**
  * Conditions an index on (type | offer | userRef | place, sort) takes as its prefix. Only listings on the
- * market are listed, searched and mapped; the owner's list (`everyStatus`) shows them all. The
+ * market are listed, searched and mapped; an owner's list shows more (`ListedStatuses`). The
  * status is written as a literal: a partial index serves only a query that names its value.
  */
 export function prefixConditions(
   db: Db,
   filter: ListingFilter,
-  everyStatus: boolean,
+  statuses: ListedStatuses,
 ): RawBuilder<unknown>[] {
-  const conditions: RawBuilder<unknown>[] = everyStatus
-    ? []
-    : [sql`${column('status')} = ${sql.lit('active')}`]
+  const conditions: RawBuilder<unknown>[] =
+    statuses === 'every'
+      ? []
+      : statuses === 'closed-too'
+        ? [
+            sql`${column('status')} in (${sql.lit('active')}, ${sql.lit('sold')}, ${sql.lit('rented')})`,
+          ]
+        : [sql`${column('status')} = ${sql.lit('active')}`]
   if (filter.type !== undefined) conditions.push(sql`${column('type')} = ${filter.type}`)
   if (filter.offer !== undefined)
     conditions.push(sql`${column('offer')} = ${db.bool(filter.offer)}`)
@@ -123,9 +133,9 @@ export function sortIndexConditions(
   db: Db,
   filter: ListingFilter,
   sort: ListingSort,
-  everyStatus: boolean,
+  statuses: ListedStatuses,
 ): RawBuilder<unknown>[] {
-  const conditions = prefixConditions(db, filter, everyStatus)
+  const conditions = prefixConditions(db, filter, statuses)
   if (sortOrders[sort].column === 'price') conditions.push(...priceConditions(filter))
   return conditions
 }
@@ -157,9 +167,9 @@ export function boxConditions(
 export function rowConditions(
   db: Db,
   filter: ListingFilter,
-  everyStatus: boolean,
+  statuses: ListedStatuses,
 ): RawBuilder<unknown>[] {
-  const conditions = [...prefixConditions(db, filter, everyStatus), ...priceConditions(filter)]
+  const conditions = [...prefixConditions(db, filter, statuses), ...priceConditions(filter)]
   if (filter.minBedrooms !== undefined) {
     conditions.push(sql`${column('bedrooms')} >= ${filter.minBedrooms}`)
   }

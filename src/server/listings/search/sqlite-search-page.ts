@@ -75,7 +75,7 @@ export async function readSqliteSearchPage(db: Db, page: SearchPage): Promise<Se
       ...rowConditions(
         db,
         { ...filter, q: words.filter((each) => each !== word).join(' ') || undefined },
-        false,
+        'active',
       ),
       ...keysetCondition(sort, cursor),
     ])
@@ -91,12 +91,12 @@ export async function readSqliteSearchPage(db: Db, page: SearchPage): Promise<Se
     return readSearchRows(db, textIndexPage(namesOnlyWords(probed.words), page))
   }
   if (described?.few) return drivenByText(described.word.word)
-  if (words.length === 0 && homeTypesLead(filter, false)) {
+  if (words.length === 0 && homeTypesLead(filter, 'active')) {
     return readSearchRows(db, homeTypePage(db, page))
   }
   const scanned = sql`
     select listing.seq from listing
-    where ${and([...sortIndexConditions(db, filter, sort, false), ...keysetCondition(sort, cursor)])}
+    where ${and([...sortIndexConditions(db, filter, sort, 'active'), ...keysetCondition(sort, cursor)])}
     order by ${orderBy(sort)} limit ${sql.lit(scannedRows)}`
   // The scan's order is kept: SQLite runs the subquery as a coroutine that the join follows.
   const found = await readSearchRows(

@@ -273,7 +273,7 @@ export async function readWordPage(
   })
   // The word table holds only listings on the market, so the public conditions; no cursor, the
   // read itself starts after it.
-  const conditions = and(rowConditions(db, filter, false))
+  const conditions = and(rowConditions(db, filter, 'active'))
   const way = sql.raw(direction)
   const rows = await readSearchRows(
     db,
