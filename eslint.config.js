@@ -17,6 +17,7 @@ const serverFeatures = {
   geocoding: ['geocoder.ts', 'gazetteer.ts', 'place-names.ts', 'areas.ts'],
   listings: [
     'listing-alerts.ts',
+    'listing-photo-checks.ts',
     'read-listing-page.ts',
     'search-words.ts',
     'search/search-rows.ts',

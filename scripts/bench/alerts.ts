@@ -132,10 +132,12 @@ async function benchDialect(dialect: 'sqlite' | 'postgres', databaseUrl?: string
       const geocoder: Geocoder = {
         geocode: async () => ({ lat: place.lat, lng: place.lng, formattedAddress: place.name }),
       }
-      const withAlerts = createListingWrites({ ...context, geocoder })
+      const { photoChecks } = context.moderation
+      const withAlerts = createListingWrites({ ...context, geocoder, photoChecks })
       const withoutAlerts = createListingWrites({
         ...context,
         geocoder,
+        photoChecks,
         listingAlerts: { ...context.listingAlerts, listingCreated: async () => {} },
       })
       const times = { with: [] as number[], without: [] as number[] }

@@ -156,11 +156,8 @@ export async function openAppContext(
   const uploads = createUploadQueries(db)
   const staging = createUploadStaging(config, uploads)
   const jobs = createJobQueue(db)
-  const listingAlerts = createListingAlerts({
-    db,
-    jobs,
-    alertDelaySeconds: config.alertDelaySeconds,
-  })
+  const { alertDelaySeconds } = config
+  const listingAlerts = createListingAlerts({ db, jobs, alertDelaySeconds })
   const unsubscribeTokens = createUnsubscribeTokens(serverSecret(config))
   const removeUploads = (now?: number) => removeStaleUploads(uploads, media, staging, now)
   const conversations = createConversationQueries({
@@ -171,6 +168,7 @@ export async function openAppContext(
   })
   const bookings = createBookingQueries({ db, media, jobs, conversations })
   const moderation = createModeration({ config, db, media, jobs, mailer, listings, now })
+  const { photoChecks } = moderation
   return {
     config,
     db,
@@ -186,7 +184,7 @@ export async function openAppContext(
       maxAgeMs: responseMaxAgeMs,
       now,
     }),
-    writes: createListingWrites({ db, media, geocoder, listingAlerts, bookings, now }),
+    writes: createListingWrites({ db, media, geocoder, listingAlerts, photoChecks, bookings, now }),
     uploads,
     staging,
     users: createUserQueries(db),

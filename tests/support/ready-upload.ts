@@ -7,10 +7,11 @@ import { storeUploadedImage } from '../../src/server/media/images'
 
 let png: Promise<Buffer> | undefined
 
-/** Returns the upload id and its image key. */
+/** Returns the upload id and its image key; the image is a small green PNG unless given. */
 export async function storeReadyUpload(
   context: AppContext,
   userId: string,
+  image?: Buffer,
 ): Promise<{ id: string; imageKey: string }> {
   png ??= sharp({ create: { width: 48, height: 32, channels: 3, background: '#5a8' } })
     .png()
@@ -18,7 +19,7 @@ export async function storeReadyUpload(
   const id = newId(24)
   const imageKey = `images/${userId}-test.png-${newId()}`
   await context.uploads.create({ id, userId, originalName: 'test.png' })
-  await storeUploadedImage(context.media, imageKey, await png)
+  await storeUploadedImage(context.media, imageKey, image ?? (await png))
   await context.uploads.markReady(id, imageKey)
   return { id, imageKey }
 }

@@ -352,6 +352,16 @@ export interface HiddenListingTable {
   hiddenAt: number
 }
 
+/** One of the eight bytes of a listing photo's perceptual hash (moderation/copied-photos.ts). */
+export interface PhotoHashBlockTable {
+  listingId: string
+  userRef: string
+  imageKey: string
+  hash: string
+  block: number
+  value: number
+}
+
 export interface Database {
   user: UserTable
   session: SessionTable
@@ -381,4 +391,5 @@ export interface Database {
   viewing_booking: ViewingBookingTable
   listing_report: ListingReportTable
   hidden_listing: HiddenListingTable
+  photo_hash_block: PhotoHashBlockTable
 }

@@ -9,6 +9,7 @@ import {
   type OwnerStatus,
 } from '../../shared/listing.js'
 import type { ListingAlerts } from './listing-alerts.js'
+import type { ListingPhotoChecks } from './listing-photo-checks.js'
 import type { Db } from '../db/database.js'
 import {
   GeocoderUnavailableError,
@@ -62,12 +63,14 @@ export function createListingWrites(deps: {
   media: MediaStore
   geocoder: Geocoder
   listingAlerts: ListingAlerts
+  /** new photos are checked against other owners' photos */
+  photoChecks: ListingPhotoChecks
   /** closing or deleting a listing cancels its future viewings */
   bookings: Pick<BookingQueries, 'cancelFutureBookings'>
   /** the time now, in ms */
   now?: () => number
 }) {
-  const { db, media, geocoder, listingAlerts, bookings } = deps
+  const { db, media, geocoder, listingAlerts, photoChecks, bookings } = deps
   const now = deps.now ?? Date.now
 
   async function locate(address: string): Promise<GeocodeResult> {
@@ -151,6 +154,7 @@ export function createListingWrites(deps: {
         const listing = (await inTrx.get(id, { withHidden: true }))!
         // Its matching is queued in the same transaction: never lost to a crash after the insert.
         await listingAlerts.listingCreated(trx, listing)
+        await photoChecks.photosChanged(trx, id)
         return listing
       })
     },
@@ -183,6 +187,9 @@ export function createListingWrites(deps: {
         const priceChange = await createPriceHistoryQueries(db, trx).record(id, edited, now())
         const gone = stored.imageKeys.filter((key) => !imageKeys.includes(key))
         await uploadsInTrx.release(gone)
+        if (imageKeys.some((key) => !stored.imageKeys.includes(key)) || gone.length > 0) {
+          await photoChecks.photosChanged(trx, id)
+        }
         const saved = (await inTrx.get(id, { withHidden: true }))!
         // The savers hear of the change the history recorded, so the mail and the history agree.
         await listingAlerts.listingUpdated(trx, saved, priceChange)

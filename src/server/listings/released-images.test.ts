@@ -40,7 +40,11 @@ describe.each(dialects)('images a listing lets go of (%s)', (dialect) => {
     })
     const listing = await t.context.writes.create(user.id, input)
 
-    const crashing = createListingWrites({ ...t.context, media: failingDeletes() })
+    const crashing = createListingWrites({
+      ...t.context,
+      media: failingDeletes(),
+      photoChecks: t.context.moderation.photoChecks,
+    })
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     // The edit drops the second image; then the listing is deleted.
     await crashing.update(listing.id, user.id, { ...input, images: [listing.imageUrls[0]!] })

@@ -1,5 +1,5 @@
 // The moderation feature as the app composes it: who moderates, reports, hiding, the moderators'
-// list, and the owner's mails.
+// list, the owner's mails, and the check of new photos for copies.
 import type { Config } from '../config.js'
 import type { PublicUser } from '../../shared/profile.js'
 import type { ModerationList as ModerationListBody } from '../../shared/report.js'
@@ -8,6 +8,7 @@ import type { JobHandlers, JobQueue } from '../jobs/job-queue.js'
 import type { ListingQueries } from '../listings/listings.queries.js'
 import type { Mailer } from '../mail/mailer.js'
 import type { MediaStore } from '../media/media-store.js'
+import { createCopiedPhotos } from './copied-photos.js'
 import { createHiddenListingMailJobs } from './hidden-listing-mail.js'
 import { createHiddenListingReader } from './hidden-listing-reader.js'
 import { createHiddenListings } from './hidden-listings.js'
@@ -26,6 +27,7 @@ export function createModeration(deps: {
 }) {
   const { config, db, media, jobs, mailer, listings, now } = deps
   const moderators = createModerators(db, config.moderatorEmails)
+  const copiedPhotos = createCopiedPhotos({ db, media, jobs, now })
   const hiddenListings = createHiddenListings({ db, media, jobs, now })
   const moderationList = createModerationList({ db, media, hiddenListings, now })
   const hiddenListingReader = createHiddenListingReader({ listings, moderators })
@@ -51,12 +53,12 @@ export function createModeration(deps: {
         },
       }
     },
-    jobHandlers: createHiddenListingMailJobs({
-      db,
-      media,
-      mailer,
-      publicUrl: config.publicUrl,
-    }) satisfies JobHandlers,
+    /** What listing writes tell: a listing's photos changed, to check for copies. */
+    photoChecks: copiedPhotos.checks,
+    jobHandlers: {
+      ...createHiddenListingMailJobs({ db, media, mailer, publicUrl: config.publicUrl }),
+      ...copiedPhotos.jobHandlers,
+    } satisfies JobHandlers,
   }
 }
 

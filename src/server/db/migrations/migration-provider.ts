@@ -27,6 +27,7 @@ import * as listingFacts from './022-listing-facts.js'
 import * as descriptionSearch from './023-description-search.js'
 import * as homeTypeIndexes from './024-home-type-indexes.js'
 import * as trustAndSafety from './025-trust-and-safety.js'
+import * as photoHashes from './026-photo-hashes.js'
 
 /**
  * The names are what `kysely_migration` records of each database: a renamed key would run its
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '023-description-search': descriptionSearch,
   '024-home-type-indexes': homeTypeIndexes,
   '025-trust-and-safety': trustAndSafety,
+  '026-photo-hashes': photoHashes,
 }
 
 export const migrationProvider: MigrationProvider = {
