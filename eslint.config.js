@@ -26,6 +26,7 @@ const serverFeatures = {
   places: ['place-ties.ts'],
   'saved-searches': ['search-place.ts'],
   sitemaps: [],
+  'stale-listings': [],
   uploads: [],
   users: [],
   viewings: [],

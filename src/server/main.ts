@@ -33,6 +33,7 @@ if (config.seedDemo && !(await context.listings.any())) {
 }
 
 await queueUploadCleanup(context.jobs, Date.now())
+await context.staleListings.queue()
 // Every server runs one: the alerts and the cleanup are run by whichever claims them first.
 const jobWorker = startJobWorker(context.jobs, context.jobHandlers)
 

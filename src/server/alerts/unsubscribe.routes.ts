@@ -11,41 +11,7 @@ import { findSavedSearch, turnAlertsOff } from '../saved-searches/saved-searches
 import { messageMailsOff, stopMessageMails } from '../users/users.queries.js'
 import { mailOptedOut, optOutOfMail } from './mail-opt-outs.queries.js'
 import type { UnsubscribeTokens } from '../mail/unsubscribe-token.js'
-
-/** The app's colours and spacing (client/styles/global.css), for one card in the middle. */
-const pageCss = `body {
-  margin: 0;
-  background: #f2f4f8;
-  color: #1f2430;
-  font: 1rem/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
-}
-main {
-  box-sizing: border-box;
-  max-width: 32rem;
-  margin: 2rem auto;
-  padding: 1.5rem;
-  background: #fff;
-  border-radius: 1rem;
-  box-shadow: 0 2px 10px rgb(0 0 0 / 8%);
-}
-@media (max-width: 640px) {
-  main { margin: 0; min-height: 100vh; border-radius: 0; box-shadow: none; }
-}
-h1 { font-size: 1.5rem; margin: 0 0 1rem; }
-a { color: #007a3d; }
-button {
-  font: inherit;
-  font-weight: 600;
-  color: #fff;
-  background: #007a3d;
-  border: 0;
-  border-radius: 0.5rem;
-  padding: 0.75rem 1.5rem;
-  cursor: pointer;
-}
-button:hover { background: #006633; }
-button:focus-visible, a:focus-visible { outline: 3px solid #00cc66; outline-offset: 2px; }
-`
+import { linkPage, linkPageCss } from '../mail/link-page.js'
 
 /** What each kind of saved-home mail is called on its unsubscribe page. */
 const savedHomeMails: Record<SavedHomeMailKind, { name: string; stop: string; when: string }> = {
@@ -70,20 +36,8 @@ export function unsubscribeRoutes(deps: {
 }) {
   const { db, unsubscribeTokens, publicUrl } = deps
 
-  function page(c: Context, status: 200 | 400 | 404, title: string, body: string) {
-    c.header('Cache-Control', 'no-store')
-    return c.html(
-      `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)} · House Marketplace</title>
-<link rel="stylesheet" href="/unsubscribe/page.css"></head>
-<body><main><h1>${escapeHtml(title)}</h1>${body}
-<p><a href="${escapeHtml(`${publicUrl}/profile`)}">Go to House Marketplace</a></p></main></body></html>`,
-      status,
-    )
-  }
+  const page = (c: Context, status: 200 | 400 | 404, title: string, body: string) =>
+    linkPage(c, { status, title, body, publicUrl })
 
   const badLink = (c: Context) =>
     page(c, 400, 'This link is not valid', '<p>Check that the whole link was opened.</p>')
@@ -100,11 +54,8 @@ export function unsubscribeRoutes(deps: {
 
   return (
     new Hono()
-      // Its own file: the Content-Security-Policy allows no inline style.
-      .get('/page.css', (c) => {
-        c.header('Cache-Control', 'public, max-age=86400')
-        return c.body(pageCss, 200, { 'Content-Type': 'text/css; charset=utf-8' })
-      })
+      // The style of every mail link's page (mail/link-page.ts).
+      .get('/page.css', linkPageCss)
       // Before the saved-home kinds' routes, whose first segment 'messages' would be a bad kind.
       .get('/messages/:token', async (c) => {
         const userId = unsubscribeTokens.verifyMessages(c.req.param('token'))

@@ -78,6 +78,8 @@ export interface ListingTable {
   // Migration 015 adds "changedAt", set by a trigger: milliseconds since the epoch of the last edit
   // or status change, null if none. Only the sitemap reads it, in SQL of its own
   // (sitemaps/sitemap-pages.ts); left out here so that no listing row has to carry it.
+  // Migration 027 adds "confirmedAt" the same way: when the owner last confirmed or edited the
+  // listing, null if never; listings.queries.ts writes it, stale-listings/ reads it, in SQL.
 }
 
 /** A place with listings, and its count of them on the market (db/migrations/020-places.ts). */
@@ -362,6 +364,12 @@ export interface PhotoHashBlockTable {
   value: number
 }
 
+/** A listing whose owner was asked 'Still available?', and when (ms). */
+export interface StaleListingTable {
+  listingId: string
+  mailedAt: number
+}
+
 export interface Database {
   user: UserTable
   session: SessionTable
@@ -392,4 +400,5 @@ export interface Database {
   listing_report: ListingReportTable
   hidden_listing: HiddenListingTable
   photo_hash_block: PhotoHashBlockTable
+  stale_listing: StaleListingTable
 }

@@ -184,6 +184,7 @@ export function createListingWrites(deps: {
         if (new Set(imageKeys).size !== imageKeys.length) throw listedTwice()
         const edited = row(input, imageKeys, place)
         await inTrx.update(id, { ...edited, placeId })
+        await inTrx.confirm(id, now())
         const priceChange = await createPriceHistoryQueries(db, trx).record(id, edited, now())
         const gone = stored.imageKeys.filter((key) => !imageKeys.includes(key))
         await uploadsInTrx.release(gone)
@@ -215,6 +216,8 @@ export function createListingWrites(deps: {
           throw statusOfOtherType(status)
         }
         if (status !== stored.status) await inTrx.setStatus(id, status)
+        // Put back on the market (an expired listing relisted): its owner has just confirmed it.
+        if (status === 'active') await inTrx.confirm(id, now())
         const listing = (await inTrx.get(id))!
         // In the same transaction: the savers' 'No longer available' mails are never lost. An
         // expired listing's savers were not told it left the market; they are told now.

@@ -1,5 +1,5 @@
 // Reads and writes of the `listing` table; rows become the API's Listing here and nowhere else.
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely'
 import type { HomeType, Listing, ListingStatus } from '../../shared/listing.js'
 import type { Db } from '../db/database.js'
 import type { Database, ListingTable } from '../db/schema.js'
@@ -192,6 +192,23 @@ export function createListingQueries(
           status: row.status,
         }
       )
+    },
+
+    /**
+     * Of `ids`, the listings that exist, each held inside the transaction until it ends so that
+     * no delete removes it meanwhile (PostgreSQL; SQLite writes one at a time). Key-share locks:
+     * two transactions holding the same listings in another order do not wait for each other.
+     */
+    async holdExisting(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set()
+      const query = kysely.selectFrom('listing').select('id').where('id', 'in', ids)
+      const rows = await (db.dialect === 'postgres' ? query.forKeyShare() : query).execute()
+      return new Set(rows.map((row) => row.id))
+    },
+
+    /** The owner says the listing is still available (or edited it): it is not stale. */
+    async confirm(id: string, at: number): Promise<void> {
+      await sql`update listing set "confirmedAt" = ${at} where id = ${id}`.execute(kysely)
     },
 
     async setStatus(id: string, status: ListingStatus): Promise<void> {

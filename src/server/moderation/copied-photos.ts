@@ -20,6 +20,9 @@ interface PhotoCheckJob {
   listingId: string
 }
 
+/** Other listings named in reports per check at most: one copied photo may be on hundreds. */
+const reportedOriginals = 5
+
 /** The variant hashed: small, so quick to decode, and far larger than the 128 px the hash reads. */
 const hashedVariant = variantName(400)
 
@@ -50,41 +53,59 @@ export function createCopiedPhotos(deps: {
     },
   }
 
-  /** The listing's photos, hashed; the names of the other listings one of its new photos is on. */
+  /**
+   * Hashes the listing's new photos (before any transaction: it takes a while), then, holding the
+   * listing and the others it matches against a delete, stores the hashes and reports the copies.
+   */
   async function checkListing({ listingId }: PhotoCheckJob): Promise<void> {
     const stored = await listings.getStored(listingId)
     if (!stored) return
     const hashed = await hashes.hashedImages(listingId)
-    await hashes.remove(
-      listingId,
-      [...hashed].filter((key) => !stored.imageKeys.includes(key)),
-    )
     // The demo's shared photos are on many listings by design.
     const added = stored.imageKeys.filter(
       (key) => !hashed.has(key) && !key.startsWith(sharedImagePrefix),
     )
-    const copiedFrom = new Set<string>()
+    const photos: { imageKey: string; hashes: string[] }[] = []
     for (const imageKey of added) {
       const image = await media.read(`${imageKey}/${hashedVariant}`)
-      if (!image) continue
-      const photo = await photoHashes(image)
-      const candidates = await hashes.candidates(photo[0]!, stored.userRef)
-      for (const candidate of candidates) {
-        if (photosMatch(photo[0]!, [candidate.hash])) copiedFrom.add(candidate.listingId)
-      }
-      await hashes.add({ listingId, userRef: stored.userRef, imageKey }, photo)
+      if (image) photos.push({ imageKey, hashes: await photoHashes(image) })
     }
-    for (const original of copiedFrom) await reportCopy(listingId, original)
-  }
-
-  async function reportCopy(listingId: string, original: string): Promise<void> {
-    const reports = createReportQueries(db)
-    if (await reports.hasDuplicateReport(listingId, original)) return
-    const details = 'A photo of this listing is on another owner’s listing.'
-    await reports.add(
-      { listingId, reporterId: null, reason: 'duplicate', details, duplicateOf: original },
-      now(),
-    )
+    await db.kysely.transaction().execute(async (trx) => {
+      const inTrx = createPhotoHashQueries(trx)
+      const copiedFrom = new Set<string>()
+      for (const photo of photos) {
+        for (const candidate of await inTrx.candidates(photo.hashes[0]!, stored.userRef)) {
+          if (copiedFrom.size === reportedOriginals) break
+          if (photosMatch(photo.hashes[0]!, [candidate.hash])) copiedFrom.add(candidate.listingId)
+        }
+      }
+      const held = await createListingQueries(db, media, trx).holdExisting([
+        listingId,
+        ...copiedFrom,
+      ])
+      if (!held.has(listingId)) return
+      const current = (await createListingQueries(db, media, trx).getStored(listingId))!
+      await inTrx.remove(
+        listingId,
+        [...hashed].filter((key) => !current.imageKeys.includes(key)),
+      )
+      for (const photo of photos) {
+        if (!current.imageKeys.includes(photo.imageKey)) continue
+        await inTrx.add(
+          { listingId, userRef: stored.userRef, imageKey: photo.imageKey },
+          photo.hashes,
+        )
+      }
+      const reports = createReportQueries(db, trx)
+      for (const original of copiedFrom) {
+        if (!held.has(original) || (await reports.hasDuplicateReport(listingId, original))) continue
+        const details = 'A photo of this listing is on another owner’s listing.'
+        await reports.add(
+          { listingId, reporterId: null, reason: 'duplicate', details, duplicateOf: original },
+          now(),
+        )
+      }
+    })
   }
 
   const jobHandlers: JobHandlers = {

@@ -190,6 +190,12 @@ export const demoViewingsUpTo = 100
 /** How much older each demo listing of a run is than the one before. */
 export const demoListingSpacingMs = 3_900_000
 
+/**
+ * The one demo listing whose owner never confirmed it: listed 80 days ago, it has expired (off the
+ * market, its page kept), as stale-listings/ would leave it.
+ */
+export const demoExpired = { index: 11, listedAgoMs: 80 * 24 * 60 * 60_000 } as const
+
 export async function seedDemo(
   context: Pick<AppContext, 'auth' | 'users' | 'listings' | 'media' | 'db' | 'viewingSlots'>,
   counts: { users: number; listings: number },
@@ -224,9 +230,12 @@ export async function seedDemo(
     // Newest first is index 0 of this run: later indexes are older, an hour and a bit apart; a few
     // homes whose price has moved were listed weeks ago.
     const [first, ...later] = demoPriceHistory(index, home, now - j * demoListingSpacingMs, now)
-    const { at: listedAt, ...firstPrices } = first!
+    const { at: pricedAt, ...firstPrices } = first!
+    const expired = index === demoExpired.index
+    const listedAt = expired ? now - demoExpired.listedAgoMs : pricedAt
     const row = {
       ...home,
+      ...(expired && { status: 'expired' as const }),
       // Tied as a listing write ties it: the demo's cities are the gazetteer's.
       placeId: await tieToPlace(context.db.kysely, placeOfPoint(home)),
       images: JSON.stringify(images),

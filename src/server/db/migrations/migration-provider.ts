@@ -28,6 +28,7 @@ import * as descriptionSearch from './023-description-search.js'
 import * as homeTypeIndexes from './024-home-type-indexes.js'
 import * as trustAndSafety from './025-trust-and-safety.js'
 import * as photoHashes from './026-photo-hashes.js'
+import * as staleListings from './027-stale-listings.js'
 
 /**
  * The names are what `kysely_migration` records of each database: a renamed key would run its
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '024-home-type-indexes': homeTypeIndexes,
   '025-trust-and-safety': trustAndSafety,
   '026-photo-hashes': photoHashes,
+  '027-stale-listings': staleListings,
 }
 
 export const migrationProvider: MigrationProvider = {
