@@ -50,12 +50,14 @@ const server = (name: string, port: number, seed: boolean) => ({
     DATA_DIR: `.tmp/e2e-${name}`,
     SEED_DEMO: String(seed),
     MAP_TILE_URL: tileUrl(port),
+    // The account tests/e2e/moderation.spec.ts makes and verifies to moderate.
+    MODERATOR_EMAILS: 'moderator@example.com',
     ...(seed ? seededEnv : {}),
   },
 })
 
 const writingJourneys =
-  /(listings|listing-facts|listing-pin|listing-form|facts-form|facts-filters|listing-status|landlord-page|accessibility-signed-in|hostile-pages|layout|gallery|search-map-clusters|search-map-pins|search-area|search-area-alerts|favourites|saved-searches|alerts|ask-landlord|messages|viewings|viewings-page)\.spec\.ts/
+  /(listings|listing-facts|listing-pin|listing-form|facts-form|facts-filters|listing-status|landlord-page|accessibility-signed-in|hostile-pages|layout|gallery|search-map-clusters|search-map-pins|search-area|search-area-alerts|favourites|saved-searches|alerts|ask-landlord|messages|viewings|viewings-page|moderation|stale-listings)\.spec\.ts/
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -5,6 +5,7 @@ import { pageDataElementId, type PageData } from '../shared/page-data'
 import { listingKey, listingPagesKey, recommendedKey } from './features/listings/api/listings'
 import { landlordProfileKey } from './features/landlords/api/landlord-profile'
 import { landlordKey } from './features/account/api/users'
+import { moderationListKey } from './features/moderation/api/moderation-keys'
 
 /** The data the server wrote into the page, if it rendered it. */
 export function readPageData(): PageData | undefined {
@@ -28,4 +29,5 @@ export function seedPageData(queryClient: QueryClient, data: PageData): void {
     const { id, value } = data.landlordProfile
     queryClient.setQueryData(landlordProfileKey(id), value)
   }
+  if (data.moderation) queryClient.setQueryData(moderationListKey('open'), data.moderation)
 }

@@ -47,6 +47,7 @@ const routes: [path: string, element: ReturnType<typeof page>][] = [
   [screens.messages.path, page(() => import('./pages/Messages'), 'signed-in')],
   [screens.conversation.path, page(() => import('./pages/Conversation'), 'signed-in')],
   [screens.viewings.path, page(() => import('./pages/Viewings'), 'signed-in')],
+  [screens.moderation.path, page(() => import('./pages/Moderation'), 'signed-in')],
   ['*', page(() => import('./pages/NotFound'))],
 ]
 

@@ -1,8 +1,9 @@
 // The listing detail screen (the spec's listing detail). On desktops the photos and the facts take
 // the left column and a panel with the price and the contact button stays in view on the right. A
-// sold or rented listing says so in a banner above all, its price only as the last one asked; its
-// owner edits, deletes, closes and reopens it here.
-import { Bath, BedDouble, CircleParking, MapPin, Sofa } from 'lucide-react'
+// sold, rented or expired listing says so in a banner above all, its price only as the last one
+// asked; its owner edits, deletes, closes and reopens it here. A hidden one, seen only by its owner
+// and the moderators, says why a moderator hid it.
+import { Bath, BedDouble, CircleParking, MapPin, ShieldAlert, Sofa } from 'lucide-react'
 import { lazy, Suspense, useRef } from 'react'
 import { Link, useParams } from 'react-router'
 import { formatBathrooms, formatBedrooms, formatPrice } from '../../shared/format'
@@ -14,6 +15,7 @@ import { useSession } from '../features/account/api/session'
 import { AskLandlord } from '../features/conversations/components/AskLandlord'
 import { FavouriteButton } from '../features/favourites/components/FavouriteButton'
 import { ListedBy } from '../features/landlords/components/ListedBy'
+import { ReportListingButton } from '../features/moderation/components/ReportListingButton'
 import { badgeNames } from '../features/listings/components/listing-facts-text'
 import { ListingDescription } from '../features/listings/components/ListingDescription'
 import { ListingFactsRow } from '../features/listings/components/ListingFactsRow'
@@ -77,7 +79,8 @@ function ListingDetails({
   const hydrating = useHydrating()
   return (
     <main className={styles.listing}>
-      {listing.status !== 'active' && (
+      {listing.status === 'hidden' && <HiddenBanner reason={listing.hiddenReason} />}
+      {listing.status !== 'active' && listing.status !== 'hidden' && (
         <p className={styles.closed}>
           <strong>{closedStatusText[listing.status]}</strong> — this home is no longer on the market
         </p>
@@ -138,6 +141,7 @@ function ListingDetails({
         <AskLandlord listing={listing} />
         {isOwner && <OwnerControls listing={listing} ownerId={listing.userRef} />}
         <ListedBy landlordId={listing.userRef} />
+        <ReportListingButton listing={listing} />
       </div>
 
       <ul className={styles.facts}>
@@ -188,5 +192,20 @@ function ListingDetails({
         </div>
       </section>
     </main>
+  )
+}
+
+/** Only the owner and the moderators see a hidden listing: the owner reads here what to fix. */
+function HiddenBanner({ reason }: { reason: string | undefined }) {
+  return (
+    <div className={`${styles.closed} ${styles.hidden}`}>
+      <ShieldAlert size={22} aria-hidden="true" />
+      <div>
+        <p>
+          <strong>Hidden by a moderator{reason ? ':' : ''}</strong> {reason}
+        </p>
+        <p className={styles.hiddenNote}>Only its owner and the moderators can see this listing.</p>
+      </div>
+    </div>
   )
 }

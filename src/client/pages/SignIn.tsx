@@ -44,6 +44,7 @@ const signInReasons: Record<NonNullable<SignInRedirectState['reason']>, string> 
   'save-home': 'Sign in to save this home',
   'send-message': 'Sign in to send your message: it is kept until you are back',
   'book-viewing': 'Sign in to book a viewing: you will come back to the home',
+  'report-listing': 'Sign in to report this listing: you will come back to it',
 }
 
 /** The spec's words for wrong credentials; a limit or a lost connection is not the user's password. */

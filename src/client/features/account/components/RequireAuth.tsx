@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/Spinner'
 export interface SignInRedirectState {
   from?: string
   /** Why the visitor was sent to sign in, said on the sign-in page. */
-  reason?: 'save-home' | 'send-message' | 'book-viewing'
+  reason?: 'save-home' | 'send-message' | 'book-viewing' | 'report-listing'
 }
 
 export function RequireAuth({ children }: { children: ReactNode }) {

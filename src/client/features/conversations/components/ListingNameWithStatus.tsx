@@ -1,4 +1,5 @@
-// A conversation's listing name, after a 'Sold' or 'Rented' pill once the home is off the market.
+// A conversation's listing name, after a 'Sold', 'Rented', 'Expired' or 'Hidden' pill once the home
+// is off the market.
 import type { ConversationListing } from '../../../../shared/conversation'
 import { closedStatusText } from '../../listings/components/listing-status-text'
 import styles from './ListingNameWithStatus.module.css'

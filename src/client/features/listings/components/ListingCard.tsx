@@ -1,5 +1,5 @@
 // A listing in a list, photo first: one link to its page, with the heart and optional edit and
-// delete controls beside it (the spec's screens), a badge when it is sold or rented, 'New' and
+// delete controls beside it (the spec's screens), a badge when it is off the market, 'New' and
 // 'Reduced' when it is, its type and floor area when given, and optionally its owner's status button.
 import { Bath, BedDouble, MapPin, Pencil, Trash2 } from 'lucide-react'
 import type { ReactNode } from 'react'

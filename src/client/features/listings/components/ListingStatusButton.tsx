@@ -48,14 +48,17 @@ export function ListingStatusButton({
     if (takeHandedFocus(listing.id)) button.current?.focus()
   }, [listing.id])
 
-  function change() {
+  const next = nextStatus(listing)
+  // Hidden by a moderator: its owner cannot change its status.
+  if (!next) return null
+
+  const change = () => {
     // Taken only if a new button of this listing mounts soon: the card moved (Profile). On the
     // listing's own page the button stays, with the focus it has.
     if (document.activeElement === button.current) handFocusOver(listing.id)
     changeStatus.mutate({ id: listing.id, status: next.status })
   }
 
-  const next = nextStatus(listing)
   return (
     <button
       ref={button}

@@ -22,8 +22,9 @@ export function YourListingsLoading({ className }: { className?: string }) {
 }
 
 /**
- * The spec's screens: the user's listings on the market, each with edit and delete; then those sold
- * and those rented, under their status. Each card can be closed or put back on the market.
+ * The spec's screens: the user's listings on the market, each with edit and delete; then those sold,
+ * rented, expired and hidden, under their status. Each card but a hidden one can be closed or put
+ * back on the market.
  */
 export function YourListings({
   className,
@@ -44,7 +45,12 @@ export function YourListings({
           listing={listing}
           editable
           onDelete={onDelete}
-          statusAction={<ListingStatusButton listing={listing} className="secondary-button" />}
+          // A hidden listing's status is the moderators' to change.
+          statusAction={
+            listing.status !== 'hidden' && (
+              <ListingStatusButton listing={listing} className="secondary-button" />
+            )
+          }
         />
       ))}
     </ul>
@@ -68,7 +74,7 @@ export function YourListings({
           </EmptyState>
         )}
       </section>
-      {(['sold', 'rented'] as const).map((status) => {
+      {(['sold', 'rented', 'expired', 'hidden'] as const).map((status) => {
         const closed = listings.filter((listing) => listing.status === status)
         if (closed.length === 0) return null
         return (
@@ -78,7 +84,7 @@ export function YourListings({
             className={styles.closedListings}
           >
             <h2 id={`your-${status}-listings`} className={styles.listingsHeading}>
-              {closedStatusText[status]}
+              {status === 'hidden' ? 'Hidden by a moderator' : closedStatusText[status]}
             </h2>
             {cards(closed)}
           </section>
