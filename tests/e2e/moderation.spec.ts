@@ -13,28 +13,10 @@ import { axeViolations } from '../support/e2e/axe'
 import { allowConsoleErrors, listingsFromApi } from '../support/e2e/fixtures'
 import type { ImageFile } from '../support/e2e/images'
 import { expect, seededServer, signedInPage, signIn, test } from '../support/e2e/session'
-import { markEmailVerified } from '../support/e2e/verified-email'
+import { moderatorAccount } from '../support/e2e/moderator'
 
 const phone = { width: 390, height: 844 }
 const desktop = { width: 1440, height: 900 }
-
-/** In MODERATOR_EMAILS of the journeys' servers (playwright.config.ts). */
-const moderator = {
-  name: 'Mo Moderator',
-  email: 'moderator@example.com',
-  password: 'moderator-e2e-password',
-}
-
-/** The moderator's account, made once a run (a retry finds it made) and verified, as it must be. */
-async function moderatorAccount(app: AppContext) {
-  try {
-    await app.auth.api.signUpEmail({ body: moderator })
-  } catch {
-    // Made by an earlier try of this journey: the database lives as long as the server.
-  }
-  await markEmailVerified(app, moderator.email)
-  return moderator
-}
 
 /**
  * Both layouts of what the page shows now, kept for a person to look at: the window with `top` at

@@ -7,6 +7,7 @@ import sharp from 'sharp'
 import { contactPath, listingPagePath } from '../../src/shared/screens'
 import { listingsFromApi } from '../support/e2e/fixtures'
 import { listingsOnMap } from '../support/e2e/search-map'
+import { moderatorAccount } from '../support/e2e/moderator'
 import { expect, signIn, test } from '../support/e2e/session'
 
 const folder = path.resolve(import.meta.dirname, '../../docs/screenshots')
@@ -113,6 +114,42 @@ for (const [device, options] of Object.entries(devices)) {
       await page.getByRole('combobox', { name: 'Search homes' }).press('ArrowDown')
       await expect(places.getByRole('option', { selected: true })).toBeVisible()
       await picture(page, `search-place-${device}`)
+    })
+
+    test("of the moderators' screen", async ({ page, context, newUser, listingOf, seededApp }) => {
+      // A listing of a user made for the picture, with a demo photo, reported by two people.
+      const [demo] = await listingsFromApi(page, 'type=rent&limit=1')
+      const photo = await (await page.request.get(demo!.imageUrls[0]!)).body()
+      const owner = await newUser(`reported-${device}`, 'Rita Renter')
+      const listing = await listingOf(owner, {
+        type: 'rent',
+        name: 'Flat near the Station',
+        regularPrice: 900,
+        images: [
+          {
+            name: 'cover.jpg',
+            mimeType: 'image/jpeg',
+            buffer: await sharp(photo).jpeg().toBuffer(),
+          },
+        ],
+      })
+      const { listingReports } = seededApp.moderation
+      for (const [label, reason, details] of [
+        ['scam', 'scam', 'Asks for the deposit by wire before any visit.'],
+        ['wrong', 'wrong-information', 'The photos are of another street.'],
+      ] as const) {
+        const reporter = await newUser(`${label}-${device}`, 'Reporter')
+        await listingReports.add({
+          listingId: listing.id,
+          reporterId: reporter.id,
+          reason,
+          details,
+        })
+      }
+      await signIn(seededApp, context, await moderatorAccount(seededApp))
+      await page.goto('/moderation')
+      await expect(page.getByRole('heading', { name: 'Flat near the Station' })).toBeVisible()
+      await picture(page, `moderation-${device}`)
     })
 
     test('of the signed-in screens', async ({ page, context, seededApp }) => {

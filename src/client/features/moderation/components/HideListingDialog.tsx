@@ -3,7 +3,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { reportLimits } from '../../../../shared/report'
 import { ApiError } from '../../../api/http'
-import { SheetDialog } from '../../../components/SheetDialog'
+import { FormDialog } from '../../../components/FormDialog'
+import form from '../../../components/FormDialog.module.css'
 import { toast } from '../../../components/toasts'
 import { useSettledValue } from '../../../hooks/use-settled-value'
 import { useHideListing } from '../api/moderation'
@@ -58,61 +59,48 @@ export function HideListingDialog({ listing, onClose, onHidden }: HideListingDia
   }
 
   return (
-    <SheetDialog
+    <FormDialog
       title="Hide this listing"
       onClose={onClose}
       initialFocus={reasonRef}
-      className={styles.dialog}
+      onSubmit={onSubmit}
+      submitLabel="Hide listing"
+      pendingLabel="Hiding…"
+      pending={hide.isPending}
+      danger
+      bodyClassName={styles.body}
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <div className={styles.body}>
-          <p className={styles.intro}>
-            <strong className={styles.subject}>{listing.name}</strong> leaves every list and search.
-            Its owner still sees it, with your reason, and is told by e-mail.
-          </p>
-          <div className={styles.field}>
-            <label htmlFor={ids.reason} className={styles.label}>
-              Reason the owner reads
-            </label>
-            <textarea
-              id={ids.reason}
-              ref={reasonRef}
-              className={styles.textarea}
-              rows={4}
-              required
-              value={reason}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={ids.notes}
-              onChange={(event) => {
-                setReason(event.target.value)
-                // Said again on the next submit if it still holds.
-                setError(undefined)
-              }}
-            />
-            <p id={ids.notes} className={styles.notes}>
-              <span className={styles.error}>{error}</span>
-              <span className={count.over ? styles.countOver : styles.count}>{count.text}</span>
-            </p>
-            <p role="status" className="visually-hidden">
-              {`Reason: ${settledCount} characters`}
-            </p>
-          </div>
-        </div>
-
-        <div className={styles.actions}>
-          <button type="button" className="secondary-button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className={`primary-button ${styles.send} ${styles.danger}`}
-            disabled={hide.isPending}
-            aria-busy={hide.isPending}
-          >
-            {hide.isPending ? 'Hiding…' : 'Hide listing'}
-          </button>
-        </div>
-      </form>
-    </SheetDialog>
+      <p className={styles.intro}>
+        <strong className={styles.subject}>{listing.name}</strong> leaves every list and search. Its
+        owner still sees it, with your reason, and is told by e-mail.
+      </p>
+      <div className={form.field}>
+        <label htmlFor={ids.reason} className={form.label}>
+          Reason the owner reads
+        </label>
+        <textarea
+          id={ids.reason}
+          ref={reasonRef}
+          className={`${form.input} ${styles.textarea}`}
+          rows={4}
+          required
+          value={reason}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={ids.notes}
+          onChange={(event) => {
+            setReason(event.target.value)
+            // Said again on the next submit if it still holds.
+            setError(undefined)
+          }}
+        />
+        <p id={ids.notes} className={styles.notes}>
+          <span className={form.error}>{error}</span>
+          <span className={count.over ? styles.countOver : styles.count}>{count.text}</span>
+        </p>
+        <p role="status" className="visually-hidden">
+          {`Reason: ${settledCount} characters`}
+        </p>
+      </div>
+    </FormDialog>
   )
 }

@@ -8,7 +8,8 @@ import {
   type ReportReason,
 } from '../../../../shared/report'
 import { ApiError } from '../../../api/http'
-import { SheetDialog } from '../../../components/SheetDialog'
+import { FormDialog } from '../../../components/FormDialog'
+import form from '../../../components/FormDialog.module.css'
 import { toast } from '../../../components/toasts'
 import { useSettledValue } from '../../../hooks/use-settled-value'
 import { useReportListing } from '../api/moderation'
@@ -71,91 +72,75 @@ export function ReportListingDialog({ listingId, onClose, onReported }: ReportLi
   }
 
   return (
-    <SheetDialog
+    <FormDialog
       title="Report this listing"
       onClose={onClose}
       initialFocus={firstReason}
-      className={styles.dialog}
+      onSubmit={onSubmit}
+      submitLabel="Send report"
+      pendingLabel="Sending…"
+      pending={report.isPending}
+      bodyClassName={styles.body}
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <div className={styles.body}>
-          <p className={styles.intro}>
-            Tell us what is wrong with it: a moderator reads every report.
+      <p className={styles.intro}>Tell us what is wrong with it: a moderator reads every report.</p>
+      <fieldset
+        className={form.choices}
+        aria-describedby={errors.reason ? ids.reasonError : undefined}
+      >
+        <legend className={form.label}>Why are you reporting it?</legend>
+        {errors.reason && (
+          <p id={ids.reasonError} className={form.error}>
+            {errors.reason}
           </p>
-          <fieldset
-            className={styles.reasons}
-            aria-describedby={errors.reason ? ids.reasonError : undefined}
-          >
-            <legend className={styles.label}>Why are you reporting it?</legend>
-            {errors.reason && (
-              <p id={ids.reasonError} className={styles.error}>
-                {errors.reason}
-              </p>
-            )}
-            <div className={styles.choices}>
-              {reportReasons.map((each, index) => (
-                <label key={each} className={styles.choice}>
-                  <input
-                    ref={index === 0 ? firstReason : undefined}
-                    type="radio"
-                    name="reason"
-                    value={each}
-                    checked={reason === each}
-                    aria-invalid={errors.reason ? true : undefined}
-                    onChange={() => {
-                      setReason(each)
-                      setErrors((current) => ({ ...current, reason: undefined }))
-                    }}
-                  />
-                  <span>{reportReasonLabels[each]}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-
-          <div className={styles.field}>
-            <label htmlFor={ids.details} className={styles.label}>
-              Details <span className={styles.optional}>(optional)</span>
+        )}
+        <div className={styles.reasonGrid}>
+          {reportReasons.map((each, index) => (
+            <label key={each} className={`${form.choice} ${styles.choice}`}>
+              <input
+                ref={index === 0 ? firstReason : undefined}
+                type="radio"
+                name="reason"
+                value={each}
+                checked={reason === each}
+                aria-invalid={errors.reason ? true : undefined}
+                onChange={() => {
+                  setReason(each)
+                  setErrors((current) => ({ ...current, reason: undefined }))
+                }}
+              />
+              <span>{reportReasonLabels[each]}</span>
             </label>
-            {/* No maxLength: a text pasted too long is shown whole, its count over. */}
-            <textarea
-              id={ids.details}
-              ref={detailsRef}
-              className={styles.textarea}
-              rows={4}
-              value={details}
-              aria-invalid={errors.details ? true : undefined}
-              aria-describedby={ids.detailsNotes}
-              onChange={(event) => {
-                setDetails(event.target.value)
-                // Said again on the next submit if it still holds.
-                setErrors((current) => ({ ...current, details: undefined }))
-              }}
-            />
-            <p id={ids.detailsNotes} className={styles.notes}>
-              <span className={styles.error}>{errors.details}</span>
-              <span className={count.over ? styles.countOver : styles.count}>{count.text}</span>
-            </p>
-            <p role="status" className="visually-hidden">
-              {`Details: ${settledCount} characters`}
-            </p>
-          </div>
+          ))}
         </div>
+      </fieldset>
 
-        <div className={styles.actions}>
-          <button type="button" className="secondary-button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className={`primary-button ${styles.send}`}
-            disabled={report.isPending}
-            aria-busy={report.isPending}
-          >
-            {report.isPending ? 'Sending…' : 'Send report'}
-          </button>
-        </div>
-      </form>
-    </SheetDialog>
+      <div className={form.field}>
+        <label htmlFor={ids.details} className={form.label}>
+          Details <span className={styles.optional}>(optional)</span>
+        </label>
+        {/* No maxLength: a text pasted too long is shown whole, its count over. */}
+        <textarea
+          id={ids.details}
+          ref={detailsRef}
+          className={`${form.input} ${styles.textarea}`}
+          rows={4}
+          value={details}
+          aria-invalid={errors.details ? true : undefined}
+          aria-describedby={ids.detailsNotes}
+          onChange={(event) => {
+            setDetails(event.target.value)
+            // Said again on the next submit if it still holds.
+            setErrors((current) => ({ ...current, details: undefined }))
+          }}
+        />
+        <p id={ids.detailsNotes} className={styles.notes}>
+          <span className={form.error}>{errors.details}</span>
+          <span className={count.over ? styles.countOver : styles.count}>{count.text}</span>
+        </p>
+        <p role="status" className="visually-hidden">
+          {`Details: ${settledCount} characters`}
+        </p>
+      </div>
+    </FormDialog>
   )
 }

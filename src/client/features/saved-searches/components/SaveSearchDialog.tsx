@@ -16,7 +16,8 @@ import { searchSummary } from '../../../../shared/search-summary'
 import { ApiError } from '../../../api/http'
 import { useSaveSearch } from '../api/saved-searches'
 import { toast } from '../../../components/toasts'
-import { SheetDialog } from '../../../components/SheetDialog'
+import { FormDialog } from '../../../components/FormDialog'
+import form from '../../../components/FormDialog.module.css'
 import { alertLabels } from './alert-labels'
 import styles from './SaveSearchDialog.module.css'
 
@@ -80,72 +81,58 @@ export function SaveSearchDialog({ userId, filter, sort, onClose }: SaveSearchDi
   }
 
   return (
-    <SheetDialog
+    <FormDialog
       title="Save this search"
       onClose={onClose}
       initialFocus={nameRef}
-      className={styles.dialog}
+      onSubmit={onSubmit}
+      submitLabel="Save"
+      pendingLabel="Saving…"
+      pending={save.isPending}
+      bodyClassName={styles.body}
     >
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <div className={styles.body}>
-          <div className={styles.field}>
-            <label htmlFor={nameId} className={styles.label}>
-              Name
-            </label>
-            <input
-              id={nameId}
-              ref={nameRef}
-              className={styles.input}
-              value={name}
-              maxLength={savedSearchLimits.nameLength.max}
-              autoComplete="off"
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={
-                [nameError && nameErrorId, everything && everythingId].filter(Boolean).join(' ') ||
-                undefined
-              }
-              onChange={(event) => setName(event.target.value)}
-            />
-            {nameError && (
-              <p id={nameErrorId} className={styles.error}>
-                {nameError}
-              </p>
-            )}
-            {everything && (
-              <p id={everythingId} className={styles.note}>
-                This search has no filters: it finds every home.
-              </p>
-            )}
-          </div>
+      <div className={form.field}>
+        <label htmlFor={nameId} className={form.label}>
+          Name
+        </label>
+        <input
+          id={nameId}
+          ref={nameRef}
+          className={`${form.input} ${styles.input}`}
+          value={name}
+          maxLength={savedSearchLimits.nameLength.max}
+          autoComplete="off"
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={
+            [nameError && nameErrorId, everything && everythingId].filter(Boolean).join(' ') ||
+            undefined
+          }
+          onChange={(event) => setName(event.target.value)}
+        />
+        {nameError && (
+          <p id={nameErrorId} className={form.error}>
+            {nameError}
+          </p>
+        )}
+        {everything && (
+          <p id={everythingId} className={styles.note}>
+            This search has no filters: it finds every home.
+          </p>
+        )}
+      </div>
 
-          <fieldset className={styles.alerts}>
-            <legend className={styles.label}>E-mail alerts</legend>
-            {alertFrequencies.map((frequency) => (
-              <AlertChoice
-                key={frequency}
-                frequency={frequency}
-                checked={alerts === frequency}
-                onChange={setAlerts}
-              />
-            ))}
-          </fieldset>
-        </div>
-
-        <div className={styles.actions}>
-          <button type="button" className="secondary-button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className={`primary-button ${styles.save}`}
-            disabled={save.isPending}
-            aria-busy={save.isPending}
-          >
-            {save.isPending ? 'Saving…' : 'Save'}
-          </button>
-        </div>
-      </form>
-    </SheetDialog>
+      <fieldset className={form.choices}>
+        <legend className={form.label}>E-mail alerts</legend>
+        {alertFrequencies.map((frequency) => (
+          <AlertChoice
+            key={frequency}
+            frequency={frequency}
+            checked={alerts === frequency}
+            onChange={setAlerts}
+          />
+        ))}
+      </fieldset>
+    </FormDialog>
   )
 }
 
@@ -163,7 +150,7 @@ function AlertChoice({
   const { label, hint } = alertLabels[frequency]
   // The whole card picks the choice; its name is the word alone, the sentence its description.
   return (
-    <label className={styles.choice}>
+    <label className={`${form.choice} ${styles.choice}`}>
       <input
         type="radio"
         name="alerts"
