@@ -1,4 +1,4 @@
-// The page a mail's one-click link opens (an unsubscribe, a 'Still available?' answer): one card
+// The page a mail's one-click link opens (an unsubscribe, a 'Still available?' choice): one card
 // in the middle, in the app's colours, with what the link does or did. No script and no inline
 // style (the Content-Security-Policy allows neither), and nothing for search engines.
 import type { Context } from 'hono'

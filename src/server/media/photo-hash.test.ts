@@ -1,4 +1,4 @@
-// How well photo hashes recognise a copied listing photo, measured over drawn photos: grainy
+// How well photo hashes recognise a copied listing photo, measured over generated photos: grainy
 // gradients and shapes, a few grey ones, and drawings of houses alike in layout, as the demo's are.
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -109,7 +109,7 @@ let photos: Photo[]
 let stored: string[][]
 
 beforeAll(async () => {
-  // Everything random is drawn here, in order, so the photos are the same on every run.
+  // Everything random is picked here, in order, so the photos are the same on every run.
   const drawings = [
     ...Array.from({ length: shapePhotoCount }, (_, n) => ({
       svg: shapesSvg(),

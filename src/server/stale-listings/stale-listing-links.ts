@@ -3,8 +3,8 @@
 // another listing, and ends when a newer mail asks again.
 import crypto from 'node:crypto'
 
-export const staleListingAnswers = ['keep', 'close'] as const
-export type StaleListingAnswer = (typeof staleListingAnswers)[number]
+export const staleListingChoices = ['keep', 'close'] as const
+export type StaleListingChoice = (typeof staleListingChoices)[number]
 
 export interface StaleListingLink {
   listingId: string
@@ -19,8 +19,8 @@ export function createStaleListingLinks(secret: string, publicUrl: string) {
       .update(`stale-listing:${listingId}:${mailedAt}`)
       .digest('base64url')
   return {
-    url(link: StaleListingLink, answer: StaleListingAnswer): string {
-      return `${publicUrl}/still-available/${link.listingId}.${link.mailedAt}.${mac(link)}/${answer}`
+    url(link: StaleListingLink, choice: StaleListingChoice): string {
+      return `${publicUrl}/still-available/${link.listingId}.${link.mailedAt}.${mac(link)}/${choice}`
     },
 
     /** What the token names, or undefined when we did not make it. */

@@ -98,7 +98,7 @@ describe.each(dialects)('stale listings on %s', (dialect) => {
     expect((await follow(keep, 'GET')).html).toContain('It stays listed')
     await daysLater(80)
     expect(await status(id)).toBe('active')
-    // Asked again 60 days after the answer, and the old mail's links are out of date.
+    // Asked again 60 days after the reply, and the old mail's links are out of date.
     await daysLater(131)
     expect(smtp.to(owner.email)).toHaveLength(2)
     expect((await follow(keep, 'POST')).status).toBe(400)

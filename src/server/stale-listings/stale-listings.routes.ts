@@ -1,5 +1,5 @@
 // The links of the 'Still available?' mail, which work without signing in (the token names the
-// listing and the mail, signed). GET shows the answer's one button; POST, which the button sends,
+// listing and the mail, signed). GET shows the choice's one button; POST, which the button sends,
 // does it: mail scanners open every link of a mail and must not mark a home sold.
 import { Hono, type Context } from 'hono'
 import { closedStatusOf } from '../../shared/listing.js'
@@ -8,24 +8,24 @@ import { escapeHtml } from '../lib/escape.js'
 import { linkPage } from '../mail/link-page.js'
 import { keepListedLabel, markClosedLabel } from './stale-listing-mail.js'
 import {
-  staleListingAnswers,
-  type StaleListingAnswer,
+  staleListingChoices,
+  type StaleListingChoice,
   type StaleListingLinks,
 } from './stale-listing-links.js'
 import type { StaleListingOutcome, StaleListings } from './stale-listings.js'
 
 export function staleListingsRoutes(deps: {
-  answer: StaleListings['answer']
+  followLink: StaleListings['followLink']
   links: StaleListingLinks
   publicUrl: string
 }) {
-  const { answer, links, publicUrl } = deps
+  const { followLink, links, publicUrl } = deps
 
   const page = (c: Context, status: 200 | 400 | 404 | 409, title: string, body: string) =>
     linkPage(c, { status, title, body, publicUrl })
 
   /** The page of what the link did, or of the question it asks (`write` false). */
-  function outcomePage(c: Context, choice: StaleListingAnswer, outcome: StaleListingOutcome) {
+  function outcomePage(c: Context, choice: StaleListingChoice, outcome: StaleListingOutcome) {
     if (outcome.result === 'not-found') {
       return page(c, 404, 'Listing not found', '<p>This listing was deleted.</p>')
     }
@@ -81,15 +81,15 @@ export function staleListingsRoutes(deps: {
   }
 
   async function follow(c: Context, write: boolean) {
-    const choice = c.req.param('answer') as StaleListingAnswer
+    const choice = c.req.param('choice') as StaleListingChoice
     const link = links.verify(c.req.param('token') ?? '')
-    if (!link || !staleListingAnswers.includes(choice)) {
+    if (!link || !staleListingChoices.includes(choice)) {
       return page(c, 400, 'This link is not valid', '<p>Check that the whole link was opened.</p>')
     }
-    return outcomePage(c, choice, await answer(link, choice, write))
+    return outcomePage(c, choice, await followLink(link, choice, write))
   }
 
   return new Hono()
-    .get('/:token/:answer', (c) => follow(c, false))
-    .post('/:token/:answer', (c) => follow(c, true))
+    .get('/:token/:choice', (c) => follow(c, false))
+    .post('/:token/:choice', (c) => follow(c, true))
 }

@@ -10,7 +10,7 @@ import type { Mailer } from '../mail/mailer.js'
 import type { MediaStore } from '../media/media-store.js'
 import { userEmail } from '../users/users.queries.js'
 import type {
-  StaleListingAnswer,
+  StaleListingChoice,
   StaleListingLink,
   StaleListingLinks,
 } from './stale-listing-links.js'
@@ -124,9 +124,9 @@ export function createStaleListings(deps: {
    * A mail link followed: `write` false only reads what the link would do (its page's question),
    * true does it (the page's button). A link of an older mail than the last is out of date.
    */
-  async function answer(
+  async function followLink(
     link: StaleListingLink,
-    choice: StaleListingAnswer,
+    choice: StaleListingChoice,
     write: boolean,
   ): Promise<StaleListingOutcome> {
     const listing = await listings.get(link.listingId, { withHidden: true })
@@ -154,7 +154,7 @@ export function createStaleListings(deps: {
     return confirmed !== undefined && confirmed > link.mailedAt
   }
 
-  return { queue, jobHandlers, answer, links }
+  return { queue, jobHandlers, followLink, links }
 }
 
 export type StaleListings = ReturnType<typeof createStaleListings>
