@@ -52,12 +52,14 @@ const server = (name: string, port: number, seed: boolean) => ({
     MAP_TILE_URL: tileUrl(port),
     // The account tests/e2e/moderation.spec.ts makes and verifies to moderate.
     MODERATOR_EMAILS: 'moderator@example.com',
+    // Listing views written every half second: tests/e2e/listing-stats.spec.ts waits for them.
+    VIEW_BATCH_MS: '500',
     ...(seed ? seededEnv : {}),
   },
 })
 
 const writingJourneys =
-  /(listings|listing-facts|listing-pin|listing-form|facts-form|facts-filters|listing-status|landlord-page|accessibility-signed-in|hostile-pages|layout|gallery|search-map-clusters|search-map-pins|search-area|search-area-alerts|favourites|saved-searches|alerts|ask-landlord|messages|viewings|viewings-page|moderation|stale-listings)\.spec\.ts/
+  /(listings|listing-facts|listing-pin|listing-form|facts-form|facts-filters|listing-status|landlord-page|accessibility-signed-in|hostile-pages|layout|gallery|search-map-clusters|search-map-pins|search-area|search-area-alerts|favourites|saved-searches|alerts|ask-landlord|messages|viewings|viewings-page|moderation|stale-listings|listing-stats)\.spec\.ts/
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode, type ReactNode } from 'react'
 import { limits } from '../shared/listing'
+import { AppFooter } from './layout/AppFooter'
 import { AppHeader } from './layout/AppHeader'
 import { Navbar } from './components/Navbar'
 import { ToastArea } from './components/ToastArea'
@@ -50,6 +51,7 @@ export function App({
               <AppRoutes />
             </div>
             <Navbar />
+            <AppFooter />
             <ToastArea autoCloseMs={limits.toastMs} />
           </>,
         )}

@@ -3,9 +3,10 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { pageDataElementId, type PageData } from '../shared/page-data'
 import { listingKey, listingPagesKey, recommendedKey } from './features/listings/api/listings'
-import { landlordProfileKey } from './features/landlords/api/landlord-profile'
-import { landlordKey } from './features/account/api/users'
+import { landlordProfileKey } from './features/landlords/api/landlord-keys'
+import { landlordKey } from './features/account/api/user-keys'
 import { moderationListKey } from './features/moderation/api/moderation-keys'
+import { listingStatsKey } from './features/listing-stats/api/listing-stats-keys'
 
 /** The data the server wrote into the page, if it rendered it. */
 export function readPageData(): PageData | undefined {
@@ -30,4 +31,8 @@ export function seedPageData(queryClient: QueryClient, data: PageData): void {
     queryClient.setQueryData(landlordProfileKey(id), value)
   }
   if (data.moderation) queryClient.setQueryData(moderationListKey('open'), data.moderation)
+  if (data.listingStats) {
+    const { id, days, value } = data.listingStats
+    queryClient.setQueryData(listingStatsKey(id, days), value)
+  }
 }

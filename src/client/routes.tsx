@@ -48,6 +48,9 @@ const routes: [path: string, element: ReturnType<typeof page>][] = [
   [screens.conversation.path, page(() => import('./pages/Conversation'), 'signed-in')],
   [screens.viewings.path, page(() => import('./pages/Viewings'), 'signed-in')],
   [screens.moderation.path, page(() => import('./pages/Moderation'), 'signed-in')],
+  // Signed-in only, checked by the page itself: the server renders its figures for the owner.
+  [screens.listingStats.path, page(() => import('./pages/ListingStats'))],
+  [screens.privacy.path, page(() => import('./pages/Privacy'))],
   ['*', page(() => import('./pages/NotFound'))],
 ]
 

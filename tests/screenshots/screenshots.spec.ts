@@ -4,6 +4,8 @@
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
+import { addDays, utcDay } from '../../src/shared/calendar-date'
+import { listingStatsPath } from '../../src/shared/listing-stats'
 import { contactPath, listingPagePath } from '../../src/shared/screens'
 import { listingsFromApi } from '../support/e2e/fixtures'
 import { listingsOnMap } from '../support/e2e/search-map'
@@ -150,6 +152,60 @@ for (const [device, options] of Object.entries(devices)) {
       await page.goto('/moderation')
       await expect(page.getByRole('heading', { name: 'Flat near the Station' })).toBeVisible()
       await picture(page, `moderation-${device}`)
+    })
+
+    test('of the listing stats screen', async ({
+      page,
+      context,
+      newUser,
+      listingOf,
+      seededApp,
+    }) => {
+      // A listing of a user made for the picture, with a month of figures, beside three similar
+      // homes nearby (the same address, type and price) with their own.
+      const owner = await newUser(`stats-${device}`, 'Sam Statistics')
+      const listing = await listingOf(owner, { type: 'rent', name: 'Bright Flat near the Louvre' })
+      const similar = []
+      for (const index of [1, 2, 3]) {
+        const neighbour = await newUser(`stats-${device}-${index}`, 'Neighbour')
+        similar.push(
+          await listingOf(neighbour, { type: 'rent', name: `Flat on the Rivoli ${index}` }),
+        )
+      }
+      const today = utcDay(Date.now())
+      const days = Array.from({ length: 30 }, (_, index) => addDays(today, index - 29))
+      // Figures that rise and fall with the week, and grow after the first fortnight.
+      const figures = (listingId: string, scale: number) =>
+        days.map((day, index) => {
+          const views = Math.round(
+            scale * (6 + (index % 7 === 5 ? 9 : (index * 7) % 5) + index / 3),
+          )
+          return {
+            listingId,
+            day,
+            views,
+            saves: Math.floor(views / 7),
+            conversations: index % 6 === 2 ? 1 : 0,
+            bookings: index % 9 === 4 ? 1 : 0,
+            alertHits: index % 4 === 0 ? 3 : 0,
+          }
+        })
+      const rows = [
+        ...figures(listing.id, 1),
+        ...similar.flatMap((home, index) => figures(home.id, 1.2 + index * 0.3)),
+      ]
+      await seededApp.db.kysely.insertInto('listing_stat').values(rows).execute()
+      await signIn(seededApp, context, owner)
+      await page.goto(listingStatsPath(listing.id))
+      await expect(page.getByRole('heading', { name: 'The last 30 days' })).toBeVisible()
+      await expect(page.getByText(/^Compared with \d+ similar homes within 5 km$/)).toBeVisible()
+      // A phone with the chart in the middle: the hint above it, the table's start below.
+      if (device === 'phone') {
+        await page
+          .getByRole('img', { name: /^Views and actions per day/ })
+          .evaluate((chart) => chart.scrollIntoView({ block: 'center' }))
+      }
+      await picture(page, `listing-stats-${device}`)
     })
 
     test('of the signed-in screens', async ({ page, context, seededApp }) => {

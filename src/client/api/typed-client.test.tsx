@@ -21,6 +21,8 @@ const clientDir = path.resolve(import.meta.dirname, '..')
 /** The files that may write an API path by hand, and why (each says so in a comment too). */
 const writtenByHand = new Map([
   ['features/account/api/session.ts', "Better Auth's catch-all route"],
+  ['features/account/api/google-sign-in.ts', "Better Auth's catch-all route"],
+  ['features/listing-stats/api/listing-stats.ts', 'a query the route reads itself'],
   ['features/listings/api/uploads.ts', "tus's own requests"],
 ])
 

@@ -1,7 +1,7 @@
 // The Google popup lands here after the provider: it tells the window that opened it, then closes.
 import { useEffect } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { oauthChannelName } from '../features/account/api/session'
+import { oauthChannelName } from '../features/account/api/google-sign-in'
 import { Spinner } from '../components/Spinner'
 
 export default function OAuthPopup() {

@@ -1,6 +1,6 @@
 // My Profile (the spec's screens): sign out, the name that can change, the way to a new listing and
 // to the saved homes, messages and viewings; the user's listings on the market under 'Your
-// Listings', and the sold and rented ones beneath.
+// Listings' with their views of the week, and the sold and rented ones beneath.
 import { CalendarDays, ChevronRight, Heart, House, MessageCircle } from 'lucide-react'
 import { Link } from 'react-router'
 import { screens } from '../../shared/screens'
@@ -11,6 +11,8 @@ import { messagesLinkLabel, UnreadBadge } from '../features/conversations/compon
 import { SavedSearchList } from '../features/saved-searches/components/SavedSearchList'
 import { PersonalDetails } from '../features/account/components/PersonalDetails'
 import { ShowEmailSwitch } from '../features/account/components/ShowEmailSwitch'
+import { StatsMailSwitch } from '../features/account/components/StatsMailSwitch'
+import { ListingWeekViews } from '../features/listing-stats/components/ListingWeekViews'
 import { YourListings, YourListingsLoading } from '../features/listings/components/YourListings'
 import { toast } from '../components/toasts'
 import { useConfirmedDelete } from '../features/listings/hooks/use-confirmed-delete'
@@ -58,6 +60,7 @@ function MyProfile({ user }: { user: SessionUser }) {
         <VerifyEmailNotice user={user} />
         <PersonalDetails user={user} />
         <ShowEmailSwitch userId={user.id} />
+        <StatsMailSwitch userId={user.id} />
         <Link
           to={screens.messages.path}
           className={styles.rowLink}
@@ -91,6 +94,7 @@ function MyProfile({ user }: { user: SessionUser }) {
           className={styles.listings}
           listings={listings ?? []}
           onDelete={confirmAndDelete}
+          figures={(listing) => <ListingWeekViews listingId={listing.id} />}
         />
       )}
       <SavedSearchList userId={user.id} />

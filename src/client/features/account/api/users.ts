@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { OwnProfile, UserProfile } from '../../../../shared/profile'
 import { api, readJson } from '../../../api/http'
-
-/** The cache key of a landlord's public details. */
-export const landlordKey = (id: string) => ['users', id]
+import { landlordKey } from './user-keys'
 
 /** The signed-in user's own details and choices, kept apart for each user. */
 const ownProfileKey = (userId: string) => ['users', 'me', userId]
@@ -18,7 +16,7 @@ export function useLandlord(id: string) {
   })
 }
 
-/** GET /api/users/me: whether the user shows their e-mail to people who contact them. */
+/** GET /api/users/me: whether the user shows their e-mail, whether the statistics mail comes. */
 export function useOwnProfile(userId: string) {
   return useQuery({
     queryKey: ownProfileKey(userId),
@@ -36,5 +34,15 @@ export function useShowEmail(userId: string) {
       queryClient.setQueryData(ownProfileKey(userId), profile)
       void queryClient.invalidateQueries({ queryKey: landlordKey(userId) })
     },
+  })
+}
+
+/** Turns the Monday mail of the user's listings' statistics on or off. */
+export function useStatsMail(userId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (statsMail: boolean) =>
+      readJson<OwnProfile>(api.api.users.me.$patch({ json: { statsMail } })),
+    onSuccess: (profile) => queryClient.setQueryData(ownProfileKey(userId), profile),
   })
 }

@@ -1,6 +1,6 @@
 // The identity-provider button: 'Sign up with' on /sign-up, 'Sign in with' elsewhere (the spec's screens).
 import { useLocation, useNavigate } from 'react-router'
-import { useGoogleSignIn } from '../api/session'
+import { useGoogleSignIn } from '../api/google-sign-in'
 import styles from './AuthForm.module.css'
 import type { SignInRedirectState } from './RequireAuth'
 import { toast } from '../../../components/toasts'

@@ -3,9 +3,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { LandlordProfile } from '../../../../shared/landlord-profile'
 import { api, ApiError, readJson } from '../../../api/http'
-
-/** The cache key of a landlord's profile: the server-rendered page puts it there too. */
-export const landlordProfileKey = (id: string) => ['users', id, 'profile']
+import { landlordProfileKey } from './landlord-keys'
 
 /**
  * The profile, or null when there is no such user. No toast on failure: the listing page does

@@ -23,6 +23,8 @@ interface ListingCardProps {
   onDelete?: (listing: Listing) => void
   /** Below the card's details: the owner's button that closes or reopens the listing. */
   statusAction?: ReactNode
+  /** Below the details, above the status button: the owner's figures for the listing. */
+  ownerFigures?: ReactNode
   /** Its pin on the map beside the list is pointed at: the card lights up. */
   highlighted?: boolean
   /** The card is pointed at or focused (its listing's id), or left (undefined). */
@@ -41,6 +43,7 @@ export function ListingCard({
   editable = false,
   onDelete,
   statusAction,
+  ownerFigures,
   highlighted = false,
   onHighlight,
 }: ListingCardProps) {
@@ -128,6 +131,7 @@ export function ListingCard({
           </p>
         </div>
       </Link>
+      {ownerFigures}
       {statusAction && <div className={styles.statusAction}>{statusAction}</div>}
       <div className={styles.actions}>
         {editable && (

@@ -1,5 +1,6 @@
 // The profile's own listings (the spec's screens), each card with its edit, delete and status
-// controls.
+// controls, and the figures the page gives it.
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { Listing } from '../../../../shared/listing'
 import { EmptyState } from '../../../components/EmptyState'
@@ -30,11 +31,14 @@ export function YourListings({
   className,
   listings,
   onDelete,
+  figures,
 }: {
   /** where the page places the list */
   className?: string
   listings: Listing[]
   onDelete: (listing: Listing) => void
+  /** what the page shows on each card of how the listing is doing */
+  figures?: (listing: Listing) => ReactNode
 }) {
   const active = listings.filter((listing) => listing.status === 'active')
   const cards = (shown: Listing[]) => (
@@ -45,6 +49,7 @@ export function YourListings({
           listing={listing}
           editable
           onDelete={onDelete}
+          ownerFigures={figures?.(listing)}
           // A hidden listing's status is the moderators' to change.
           statusAction={
             listing.status !== 'hidden' && (
