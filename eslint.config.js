@@ -15,6 +15,7 @@ const serverFeatures = {
   conversations: ['reply-figures.ts'],
   favourites: [],
   geocoding: ['geocoder.ts', 'gazetteer.ts', 'place-names.ts', 'areas.ts'],
+  'listing-stats': ['count-activity.ts'],
   listings: [
     'listing-alerts.ts',
     'listing-photo-checks.ts',

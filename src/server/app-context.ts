@@ -9,7 +9,11 @@ import type { Config } from './config.js'
 import { preparePrivateDataDir } from './data-dir.js'
 import { openDatabase, type Db } from './db/database.js'
 import { migrate } from './db/migrate.js'
-import { createClientAddress, type ClientAddress } from './http/client-address.js'
+import {
+  clientAddressChooser,
+  createClientAddress,
+  type ClientAddress,
+} from './http/client-address.js'
 import {
   createConversationQueries,
   type ConversationQueries,
@@ -47,6 +51,8 @@ import { createUserQueries, type UserQueries } from './users/users.queries.js'
 import { createModeration, type Moderation } from './moderation/moderation.js'
 import { createStaleListingLinks } from './stale-listings/stale-listing-links.js'
 import { createStaleListings, type StaleListings } from './stale-listings/stale-listings.js'
+import { userIdOfCookie } from './auth/session.js'
+import { createListingStats, type ListingStatsFeature } from './listing-stats/listing-stats.js'
 
 export interface AppContext {
   config: Config
@@ -88,6 +94,8 @@ export interface AppContext {
   moderation: Moderation
   /** Listings their owners no longer confirm: 'Still available?' mails, then 'expired'. */
   staleListings: StaleListings
+  /** Owners' statistics: views gathered in memory, the rest counted where it happens. */
+  listingStats: ListingStatsFeature
   /** The time now, in ms: Date.now, but for tests that need another day. */
   now: () => number
 }
@@ -114,13 +122,25 @@ export async function openAppContext(
   const listingAlerts = createListingAlerts({ db, jobs, alertDelaySeconds })
   const unsubscribeTokens = createUnsubscribeTokens(serverSecret(config))
   const removeUploads = (now?: number) => removeStaleUploads(uploads, media, staging, now)
+  const chooseAddress = clientAddressChooser(config.trustProxy)
+  const listingStats = createListingStats({
+    ...{ db, listings, jobs, mailer, publicUrl: config.publicUrl, unsubscribeTokens },
+    signedInUserId: (cookie) => userIdOfCookie(auth, cookie),
+    clientAddress: ({ peer, forwardedFor, forwarded }) =>
+      chooseAddress(peer, {
+        get: (name) => (name === 'x-forwarded-for' ? forwardedFor : forwarded) ?? null,
+      }),
+    now,
+  })
+  const { countActivity } = listingStats
   const conversations = createConversationQueries({
     db,
     media,
     jobs,
     mailDelaySeconds: config.messageMailDelaySeconds,
+    countActivity,
   })
-  const bookings = createBookingQueries({ db, media, jobs, conversations })
+  const bookings = createBookingQueries({ db, media, jobs, conversations, countActivity })
   const moderation = createModeration({ config, db, media, jobs, mailer, listings, now })
   const { photoChecks } = moderation
   const writes = createListingWrites({
@@ -146,7 +166,7 @@ export async function openAppContext(
     mediaRoot,
     geocoder,
     listings,
-    favourites: createFavouriteQueries(db, listings),
+    favourites: createFavouriteQueries(db, listings, countActivity),
     responseCache: createResponseCache({
       currentVersion: listings.version,
       maxAgeMs: responseMaxAgeMs,
@@ -170,6 +190,7 @@ export async function openAppContext(
         publicUrl: config.publicUrl,
         unsubscribeTokens,
         listingAlerts,
+        countActivity,
       }),
       ...createMessageMailJobs({
         db,
@@ -187,6 +208,7 @@ export async function openAppContext(
       ...createUploadCleanupJobs(removeUploads),
       ...moderation.jobHandlers,
       ...staleListings.jobHandlers,
+      ...listingStats.jobHandlers,
     },
     listingAlerts,
     unsubscribeTokens,
@@ -195,6 +217,7 @@ export async function openAppContext(
     bookings,
     moderation,
     staleListings,
+    listingStats,
     now,
   }
 }

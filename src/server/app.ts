@@ -48,6 +48,9 @@ import { pageRendererLoader, type RenderPage } from './web/page-renderer.js'
 import { webRoutes } from './web/web.routes.js'
 import { moderationRoutes } from './moderation/moderation.routes.js'
 import { staleListingsRoutes } from './stale-listings/stale-listings.routes.js'
+import { listingStatsRoutes } from './listing-stats/listing-stats.routes.js'
+import { countListingViews } from './listing-stats/view-requests.js'
+import type { PublicUser } from '../shared/profile.js'
 
 /** The built client: dist/client, beside the built server (also when run from src/ by tsx). */
 const defaultClientDir = fileURLToPath(
@@ -67,7 +70,8 @@ export function appRequestListener(
 ): RequestListener {
   const honoApp = getRequestListener(app.fetch)
   const headers = securityHeaderList(securityHeaderOptionsOf(context.config, context.media))
-  return serveCachedResponses({ cache: context.responseCache, headers }, honoApp)
+  const cachedOrHono = serveCachedResponses({ cache: context.responseCache, headers }, honoApp)
+  return countListingViews(context.listingStats.views, cachedOrHono)
 }
 
 export { openAppContext, type AppContext }
@@ -110,6 +114,7 @@ export function createApp(
     requestLimits,
   })
   const moderation = moderationRoutes({ auth, ...context.moderation, listings, requestLimits })
+  const statsRoutes = listingStatsRoutes({ auth, listingStats: context.listingStats })
   const viewingRoutes = viewingsRoutes({
     config,
     auth,
@@ -128,6 +133,8 @@ export function createApp(
     )
     .route('/listings', conversationRoutes.ask)
     .route('/listings', moderation.reports)
+    .route('/listings', statsRoutes.ofListing)
+    .route('/listing-stats', statsRoutes.week)
     .route('/moderation', moderation.moderation)
     .route('/conversations', conversationRoutes.conversations)
     .route('/listings', viewingRoutes.slotsOfListing)
@@ -220,7 +227,17 @@ export function createApp(
         countSearchRead,
         countLandlordLookup: landlordLookupCounter(limits),
         countLandlordProfile: landlordProfileCounter(limits),
-        viewer: (c) => context.moderation.pageViewer(() => readUser(auth, c)),
+        viewer: (c) => {
+          let user: Promise<PublicUser | null> | undefined
+          const asking = () => (user ??= readUser(auth, c))
+          return {
+            ...context.moderation.pageViewer(asking),
+            ownListingStats: async (listingId) => {
+              const user = await asking()
+              return user ? context.listingStats.readOwn(listingId, user.id) : undefined
+            },
+          }
+        },
       }),
     )
 

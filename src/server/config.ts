@@ -57,6 +57,8 @@ export interface Config {
   searchReadsPerMinute: number
   /** lower-cased addresses whose verified accounts may moderate listings */
   moderatorEmails: string[]
+  /** how often each server writes the listing views it gathered, in ms */
+  viewBatchMs: number
 }
 
 /** A configuration value that cannot be used; main.ts prints its message as the one line. */
@@ -143,6 +145,7 @@ export function loadConfig(env: Env = process.env): Config {
     mediaMinFreeMb: readMediaMinFree(read('MEDIA_MIN_FREE_MB')),
     searchReadsPerMinute: readSearchReadsPerMinute(read('SEARCH_READS_PER_MINUTE')),
     moderatorEmails: readModeratorEmails(read('MODERATOR_EMAILS')),
+    viewBatchMs: readViewBatchMs(read('VIEW_BATCH_MS')),
   }
 }
 
@@ -200,6 +203,21 @@ function readDelaySeconds(
     )
   }
   return seconds
+}
+
+/**
+ * How often views are written, 100 ms to a minute (5 s when unset): a server stopped by SIGKILL
+ * loses the views of this long at most (docs/reliability.md).
+ */
+function readViewBatchMs(value: string | undefined): number {
+  if (value === undefined) return 5000
+  const ms = Number(value)
+  if (!/^\d+$/.test(value) || ms < 100 || ms > 60_000) {
+    throw new ConfigError(
+      `VIEW_BATCH_MS must be a whole number of milliseconds from 100 to 60000, not '${value}'`,
+    )
+  }
+  return ms
 }
 
 /** Megabytes (MiB) of free disk below which uploads are refused; 0 turns the check off. */

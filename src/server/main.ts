@@ -34,8 +34,11 @@ if (config.seedDemo && !(await context.listings.any())) {
 
 await queueUploadCleanup(context.jobs, Date.now())
 await context.staleListings.queue()
+await context.listingStats.queueMails()
 // Every server runs one: the alerts and the cleanup are run by whichever claims them first.
 const jobWorker = startJobWorker(context.jobs, context.jobHandlers)
+// Views are written in batches: a SIGKILL loses this long's views at most (docs/reliability.md).
+context.listingStats.views.start(config.viewBatchMs)
 
 const server = createServer(appRequestListener(context)).listen(config.port, config.host)
 const httpServer = gracefulClose(server)
@@ -57,6 +60,9 @@ async function shutdown(signal: NodeJS.Signals) {
   // The job under way finishes (a mail half sent would be sent again by another server).
   const [drained] = await Promise.all([httpServer.close(drainDeadlineMs), jobWorker.stop()])
   if (!drained) console.warn(`Requests still open after ${drainDeadlineMs} ms were cut off`)
+  await context.listingStats.views.stop().catch((error: unknown) => {
+    console.error('The last listing views were not written:', error)
+  })
   await context.db.close()
   process.exit(drained ? 0 : 1)
 }

@@ -15,3 +15,15 @@ export function isCalendarDate(text: string): boolean {
     date.getUTCDate() === day
   )
 }
+
+const dayMs = 24 * 60 * 60_000
+
+/** The UTC day of a time in ms, as `YYYY-MM-DD`. */
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10)
+}
+
+/** The calendar date `days` after `date` (before it when negative). */
+export function addDays(date: string, days: number): string {
+  return utcDay(Date.parse(`${date}T00:00:00Z`) + days * dayMs)
+}

@@ -5,6 +5,7 @@ import type { Listing, ListingPage } from './listing.js'
 import type { ListingFilter, ListingSort } from './listing-requests.js'
 import type { LandlordProfile } from './landlord-profile.js'
 import type { UserProfile } from './profile.js'
+import type { ListingStats } from './listing-stats.js'
 import type { ModerationList } from './report.js'
 
 export interface PageData {
@@ -23,6 +24,8 @@ export interface PageData {
   recommended?: Listing[]
   /** The moderators' list of reported listings (status 'open'), as GET /api/moderation/reports. */
   moderation?: ModerationList
+  /** A listing's statistics screen, for its owner: the default period, as the stats API returns it. */
+  listingStats?: { id: string; days: number; value: ListingStats }
 }
 
 /** The id of the script element that carries a page's data as JSON. */

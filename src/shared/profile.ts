@@ -20,11 +20,13 @@ export const nameLength = { min: 1, max: 64 } as const
 export interface OwnProfile extends PublicUser {
   /** whether people who contact them see their e-mail address (on unless they turned it off) */
   showEmail: boolean
+  /** whether they get the Monday mail of their listings' statistics (on unless they turned it off) */
+  statsMail: boolean
 }
 
 /**
- * PATCH /api/users/me: the name (the spec's only saved field) and whether the e-mail is shown,
- * either or both; a body with neither is refused as a missing name.
+ * PATCH /api/users/me: the name (the spec's only saved field), whether the e-mail is shown and
+ * whether the statistics mail comes, any of them; a body with none is refused as a missing name.
  */
 export const profileSchema = z
   .object({
@@ -36,10 +38,14 @@ export const profileSchema = z
       .refine(isPlainText, plainTextMessage)
       .optional(),
     showEmail: z.boolean({ error: 'Choose true or false' }).optional(),
+    statsMail: z.boolean({ error: 'Choose true or false' }).optional(),
   })
-  .refine((profile) => profile.name !== undefined || profile.showEmail !== undefined, {
-    message: 'Enter your name',
-    path: ['name'],
-  })
+  .refine(
+    (profile) =>
+      profile.name !== undefined ||
+      profile.showEmail !== undefined ||
+      profile.statsMail !== undefined,
+    { message: 'Enter your name', path: ['name'] },
+  )
 
 export type ProfileChange = z.infer<typeof profileSchema>

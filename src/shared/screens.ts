@@ -34,6 +34,10 @@ export const screens = {
   viewings: { path: '/viewings', title: 'Viewings' },
   /** Not one of the spec's screens: the reported and hidden listings, for moderators only. */
   moderation: { path: '/moderation', title: 'Moderation' },
+  /** Not one of the spec's screens: a listing's views, saves, messages and viewings, for its owner. */
+  listingStats: { path: '/listing-stats/:listingId', title: 'Statistics' },
+  /** Not one of the spec's screens: what the site counts and keeps, linked from the footer. */
+  privacy: { path: '/privacy', title: 'Privacy' },
 } as const
 
 export const notFoundTitle = 'Not found'

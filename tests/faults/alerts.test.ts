@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { AppContext } from '../../src/server/app'
 import { staleListingsJob } from '../../src/server/stale-listings/stale-listings'
 import { uploadCleanupJob } from '../../src/server/uploads/upload-cleanup-jobs'
+import { statsMailsJob } from '../../src/server/listing-stats/stats-mail-jobs'
 import type { Listing } from '../../src/shared/listing'
 import { storeReadyUpload } from '../support/ready-upload'
 import { insertSavedSearch } from '../support/saved-searches'
@@ -94,12 +95,12 @@ async function createListing(server: ServerProcess, owner: SignedInUser, image: 
 /** Resolves once every match is settled and no job waits: nothing more will be sent. */
 function untilQueueEmpty(context: AppContext) {
   return untilTrue(async () => {
-    // The hourly upload cleanup and stale listings' job wait in the queue for as long as the
-    // database lives.
+    // The hourly upload cleanup, the stale listings' job and the Monday statistics mail wait in
+    // the queue for as long as the database lives.
     const jobs = await context.db.kysely
       .selectFrom('job')
       .select('key')
-      .where('kind', 'not in', [uploadCleanupJob.kind, staleListingsJob.kind])
+      .where('kind', 'not in', [uploadCleanupJob.kind, staleListingsJob.kind, statsMailsJob.kind])
       .execute()
     const pending = await context.db.kysely
       .selectFrom('saved_search_match')

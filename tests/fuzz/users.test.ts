@@ -94,6 +94,7 @@ describe.each(dialects)('hostile requests to /api/users on %s', (dialect) => {
               ...before,
               name: profile.name ?? before.name,
               showEmail: expect.any(Boolean),
+              statsMail: expect.any(Boolean),
             })
           } else {
             expectErrorResponse(response)

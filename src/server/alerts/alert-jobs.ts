@@ -2,6 +2,7 @@
 // mail, and only then marks it sent, so a failed send is retried and a crash before the mark sends
 // again rather than never. A saved-home mail is the exception: its weekly limit is claimed before
 // the send (saved-home-mail-limits.ts) and given back if the send fails.
+import { countNothing, type CountActivity } from '../listing-stats/count-activity.js'
 import type { Kysely } from 'kysely'
 import { effectivePrice, type Listing } from '../../shared/listing.js'
 import type { Db } from '../db/database.js'
@@ -53,8 +54,11 @@ export function createAlertJobs(deps: {
   publicUrl: string
   unsubscribeTokens: UnsubscribeTokens
   listingAlerts: Pick<ListingAlertQueue, 'matchListing'>
+  /** counts each listing an alert mail carried in its statistics */
+  countActivity?: CountActivity
 }): JobHandlers {
   const { db, listings, mailer, publicUrl, unsubscribeTokens, listingAlerts } = deps
+  const { countActivity = countNothing } = deps
   const { kysely } = db
 
   /**
@@ -123,6 +127,7 @@ export function createAlertJobs(deps: {
           unsubscribeUrl: unsubscribeUrl(publicUrl, unsubscribeTokens.sign(savedSearchId)),
         }),
       )
+      for (const listing of named) await countActivity(listing.id, 'alertHits')
     }
     for (const ids of batches(
       pending.map((row) => row.id),

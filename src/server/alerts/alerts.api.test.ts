@@ -103,6 +103,13 @@ describe.each(dialects)('alerts on %s', (dialect) => {
     expect(mail.text).toContain(searchUrl)
     expect(links(mail)).toContain(listingUrl)
     expect(links(mail)).toContain(searchUrl)
+    // The owner's statistics count the mail that carried the listing.
+    const counted = await t.context.db.kysely
+      .selectFrom('listing_stat')
+      .select('alertHits')
+      .where('listingId', '=', listing.id)
+      .execute()
+    expect(counted).toEqual([{ alertHits: 1 }])
     // The cover as the share image's JPEG: mail programs show no WebP.
     const folder = /\/images\/([^/]+)\/w1200\.webp$/.exec(listing.imageUrls[0]!)![1]!
     expect(mail.html).toContain(

@@ -1,5 +1,5 @@
 // The mails' unsubscribe links, which work without signing in (the token names the saved search,
-// or the person for one kind of saved-home mail or for message mails, signed). POST turns the
+// or the person for one kind of saved-home mail, for message mails or the statistics mail, signed). POST turns the
 // mails off: mail programs send it themselves (RFC 8058), and the page's button sends it. GET only
 // shows that button, because mail scanners open every link of a mail and must not unsubscribe
 // anyone (docs/decisions/012-job-queue.md).
@@ -8,7 +8,7 @@ import type { Db } from '../db/database.js'
 import type { SavedHomeMailKind } from '../db/schema.js'
 import { escapeHtml } from '../lib/escape.js'
 import { findSavedSearch, turnAlertsOff } from '../saved-searches/saved-searches.queries.js'
-import { messageMailsOff, stopMessageMails } from '../users/users.queries.js'
+import { choiceOff, setContactChoices, type ContactChoice } from '../users/users.queries.js'
 import { mailOptedOut, optOutOfMail } from './mail-opt-outs.queries.js'
 import type { UnsubscribeTokens } from '../mail/unsubscribe-token.js'
 import { linkPage, linkPageCss } from '../mail/link-page.js'
@@ -44,38 +44,71 @@ export function unsubscribeRoutes(deps: {
   const gone = (c: Context) =>
     page(c, 404, 'Saved search not found', '<p>This saved search was deleted.</p>')
 
-  const messageMailsAreOff = (c: Context, future: boolean) =>
+  /** The pages of a mail a person turns off as a whole: message mails, the statistics mail. */
+  const personalMails = {
+    messages: {
+      choice: 'messageMails',
+      verify: unsubscribeTokens.verifyMessages,
+      name: 'Message mails',
+      stop: 'Stop message mails?',
+      button: 'Stop message mails',
+      what: 'a mail when a message to you in House Marketplace is not read for a while',
+      after: 'Your conversations stay in House Marketplace.',
+    },
+    'listing-stats': {
+      choice: 'statsMail',
+      verify: unsubscribeTokens.verifyStatsMail,
+      name: 'Statistics mails',
+      stop: 'Stop the statistics mail?',
+      button: 'Stop the statistics mail',
+      what: 'a mail on Mondays with how your listings did the week before',
+      after:
+        'Your statistics stay in House Marketplace; you can turn the mail on again in your profile.',
+    },
+  } as const satisfies Record<string, { choice: ContactChoice } & Record<string, unknown>>
+
+  const mailIsOff = (
+    c: Context,
+    mail: (typeof personalMails)[keyof typeof personalMails],
+    future: boolean,
+  ) =>
     page(
       c,
       200,
-      'Message mails are off',
-      `<p>You ${future ? 'will get no more mail' : 'get no mail'} when a message to you is not read. Your conversations stay in House Marketplace.</p>`,
+      `${mail.name} are off`,
+      `<p>You ${future ? 'will get no more' : 'get no'} ${mail.what.replace(/^a mail/, 'mail')}. ${mail.after}</p>`,
     )
+
+  const personalMailRoutes = new Hono()
+  for (const [path, mail] of Object.entries(personalMails)) {
+    personalMailRoutes
+      .get(`/${path}/:token`, async (c) => {
+        const userId = mail.verify(c.req.param('token'))
+        if (!userId) return badLink(c)
+        if (await choiceOff(db, userId, mail.choice)) return mailIsOff(c, mail, false)
+        return page(
+          c,
+          200,
+          mail.stop,
+          `<p>You get ${mail.what}.</p>
+<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">
+<button type="submit">${mail.button}</button></form>`,
+        )
+      })
+      .post(`/${path}/:token`, async (c) => {
+        const userId = mail.verify(c.req.param('token'))
+        if (!userId) return badLink(c)
+        await setContactChoices(db, userId, { [mail.choice]: false })
+        return mailIsOff(c, mail, true)
+      })
+  }
 
   return (
     new Hono()
       // The style of every mail link's page (mail/link-page.ts).
       .get('/page.css', linkPageCss)
       // Before the saved-home kinds' routes, whose first segment 'messages' would be a bad kind.
-      .get('/messages/:token', async (c) => {
-        const userId = unsubscribeTokens.verifyMessages(c.req.param('token'))
-        if (!userId) return badLink(c)
-        if (await messageMailsOff(db, userId)) return messageMailsAreOff(c, false)
-        return page(
-          c,
-          200,
-          'Stop message mails?',
-          `<p>You get a mail when a message to you in House Marketplace is not read for a while.</p>
-<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">
-<button type="submit">Stop message mails</button></form>`,
-        )
-      })
-      .post('/messages/:token', async (c) => {
-        const userId = unsubscribeTokens.verifyMessages(c.req.param('token'))
-        if (!userId) return badLink(c)
-        await stopMessageMails(db, userId)
-        return messageMailsAreOff(c, true)
-      })
+      .route('/', personalMailRoutes)
       .get('/:kind/:token', async (c) => {
         const kind = c.req.param('kind')
         if (!isSavedHomeMailKind(kind)) return badLink(c)

@@ -241,7 +241,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       })
     })
 
-    it('saves the trimmed name and returns { id, name, email, showEmail }', async () => {
+    it('saves the trimmed name and returns { id, name, email, showEmail, statsMail }', async () => {
       const user = await signUp(t)
       const response = await patch({ name: '  Renamed Person  ' }, user.cookie)
       expect(response.status).toBe(200)
@@ -251,6 +251,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
         name: 'Renamed Person',
         email: user.email,
         showEmail: true,
+        statsMail: true,
       })
       expect((await sessionOf(t, user.cookie))?.user.name).toBe('Renamed Person')
       // Its public profile has the new name, and no e-mail while the user has no listing.

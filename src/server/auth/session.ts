@@ -14,6 +14,14 @@ export async function readUser(auth: Auth, c: Context): Promise<PublicUser | nul
   return session && { id: session.user.id, name: session.user.name, email: session.user.email }
 }
 
+/** The signed-in user's id of a Cookie header, read after the request (listing views). */
+export async function userIdOfCookie(auth: Auth, cookie: string): Promise<string | undefined> {
+  const user = await auth.readSession(cookie)
+  if (user !== undefined) return user?.id
+  const session = await auth.api.getSession({ headers: new Headers({ cookie }) })
+  return session?.user.id
+}
+
 /** Responds 401 JSON without a valid session; otherwise puts the user on the context. */
 export function requireUser(auth: Auth): MiddlewareHandler<SignedInEnv> {
   return async (c, next) => {

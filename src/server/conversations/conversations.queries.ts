@@ -1,5 +1,6 @@
 // The conversations' reads (a conversation, the inbox, the unread count) and the writes of
 // message-writes.ts, as one set of queries for the routes.
+import type { CountActivity } from '../listing-stats/count-activity.js'
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type {
   Conversation,
@@ -38,6 +39,8 @@ export function createConversationQueries(deps: {
   jobs: Pick<JobQueue, 'enqueue'>
   /** how long a message waits unread before its recipient is mailed */
   mailDelaySeconds: number
+  /** counts a new conversation in the listing's statistics */
+  countActivity?: CountActivity
 }) {
   const { db, media } = deps
   const { kysely } = db

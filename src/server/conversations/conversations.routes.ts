@@ -1,6 +1,7 @@
 // /api/conversations and POST /api/listings/:id/conversations (the API contract): a listing's owner
 // and the people who ask about it write to each other. Only the two participants ever see a
 // conversation; anyone else gets the 404 of a conversation that does not exist.
+import { privateResponse } from '../http/json-response.js'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import type { ErrorBody } from '../../shared/error-body.js'
@@ -44,7 +45,6 @@ const clientIdTaken: ErrorBody = {
 const listingNotFound: ErrorBody = { error: 'Listing not found' }
 
 // One person's messages: neither a shared cache nor the browser's may keep them.
-const privateResponse = { 'Cache-Control': 'private, no-store' }
 
 /** Per account, whichever server the requests reach (counted in the database). */
 export const conversationLimits = {

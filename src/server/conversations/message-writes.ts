@@ -1,6 +1,7 @@
 // Storing messages: a message is stored with everything it changes in one transaction (the
 // conversation's last message, both participants' inbox rows, and the job that mails the recipient
 // if it stays unread, message-mail-jobs.ts), and once per clientId.
+import { countNothing, type CountActivity } from '../listing-stats/count-activity.js'
 import { sql, type Kysely } from 'kysely'
 import type { Message } from '../../shared/conversation.js'
 import type { Db } from '../db/database.js'
@@ -39,8 +40,10 @@ export function createMessageWrites(deps: {
   jobs: Pick<JobQueue, 'enqueue'>
   /** how long a message waits unread before its recipient is mailed */
   mailDelaySeconds: number
+  /** counts a new conversation in the listing's statistics */
+  countActivity?: CountActivity
 }) {
-  const { db, jobs } = deps
+  const { db, jobs, countActivity = countNothing } = deps
   const { kysely } = db
 
   /**
@@ -152,7 +155,7 @@ export function createMessageWrites(deps: {
     askerId: string,
     message: NewMessage,
     now: number,
-  ): Promise<SentMessage & { conversationId: string }> {
+  ): Promise<SentMessage & { conversationId: string; newConversation: boolean }> {
     const id = newId()
     // The first message's id is the conversation's last message from the start.
     const firstMessageId = newId()
@@ -177,7 +180,7 @@ export function createMessageWrites(deps: {
         .where('askerId', '=', askerId)
         .executeTakeFirstOrThrow()
       const sent = await insertMessage(trx, existing, message, now)
-      return { ...sent, conversationId: existing.id }
+      return { ...sent, conversationId: existing.id, newConversation: false }
     }
     await trx
       .insertInto('conversation_member')
@@ -188,7 +191,7 @@ export function createMessageWrites(deps: {
       .execute()
     const conversation = { id, askerId, ownerId: listing.userRef }
     const sent = await insertMessage(trx, conversation, message, now, firstMessageId)
-    return { ...sent, conversationId: id }
+    return { ...sent, conversationId: id, newConversation: true }
   }
 
   return {
@@ -206,9 +209,11 @@ export function createMessageWrites(deps: {
       message: { body: string; clientId?: string },
       now = Date.now(),
     ): Promise<SentMessage & { conversationId: string }> {
-      return kysely
+      const { newConversation, ...sent } = await kysely
         .transaction()
         .execute((trx) => writeAbout(trx, listing, askerId, { senderId: askerId, ...message }, now))
+      if (newConversation) await countActivity(listing.id, 'conversations')
+      return sent
     },
 
     /**

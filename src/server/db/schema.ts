@@ -8,6 +8,12 @@ import type {
   PhotoHashBlockTable,
   StaleListingTable,
 } from './trust-and-safety-tables.js'
+import type {
+  ListingStatTable,
+  ListingVisitorTable,
+  RobotVisitorTable,
+  ViewSaltTable,
+} from './listing-stats-tables.js'
 import type { PlaceKind } from '../saved-searches/search-place.js'
 
 /** SQLite stores booleans as 0/1, PostgreSQL as booleans: read either; write with Db.bool(). */
@@ -309,6 +315,7 @@ export interface ContactPreferenceTable {
   userId: string
   showEmail: DbBoolean
   messageMails: DbBoolean
+  statsMail: DbBoolean
 }
 
 /** A time a listing's owner opens it to visitors (viewings/). */
@@ -365,4 +372,8 @@ export interface Database {
   hidden_listing: HiddenListingTable
   photo_hash_block: PhotoHashBlockTable
   stale_listing: StaleListingTable
+  listing_stat: ListingStatTable
+  view_salt: ViewSaltTable
+  listing_visitor: ListingVisitorTable
+  robot_visitor: RobotVisitorTable
 }

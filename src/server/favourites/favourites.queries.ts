@@ -1,4 +1,5 @@
 // The `favourite` table: the listings each user saved (the hearts), newest saved first.
+import { countNothing, type CountActivity } from '../listing-stats/count-activity.js'
 import { sql, type Kysely } from 'kysely'
 import { favouriteLimits } from '../../shared/favourites.js'
 import type { Listing } from '../../shared/listing.js'
@@ -14,7 +15,11 @@ export type SaveOutcome = 'saved' | 'missing' | 'full'
 /** The first key of PostgreSQL's advisory locks that serialise one user's saves. */
 const favouriteQuotaLock = 0x66617673
 
-export function createFavouriteQueries(db: Db, listings: Pick<ListingQueries, 'toListing'>) {
+export function createFavouriteQueries(
+  db: Db,
+  listings: Pick<ListingQueries, 'toListing'>,
+  countActivity: CountActivity = countNothing,
+) {
   const { kysely } = db
 
   return {
@@ -24,7 +29,8 @@ export function createFavouriteQueries(db: Db, listings: Pick<ListingQueries, 't
      * runs one transaction at a time), so two saves at once cannot pass the limit together.
      */
     async save(userId: string, listingId: string, now = Date.now()): Promise<SaveOutcome> {
-      return kysely.transaction().execute(async (trx) => {
+      let added = false
+      const outcome = await kysely.transaction().execute(async (trx): Promise<SaveOutcome> => {
         if (db.dialect === 'postgres') {
           await sql`select pg_advisory_xact_lock(${favouriteQuotaLock}, hashtext(${userId}))`.execute(
             trx,
@@ -47,8 +53,12 @@ export function createFavouriteQueries(db: Db, listings: Pick<ListingQueries, 't
           .executeTakeFirstOrThrow()
         if (Number(count) >= favouriteLimits.perUser) return 'full'
         await trx.insertInto('favourite').values({ userId, listingId, createdAt: now }).execute()
+        added = true
         return 'saved'
       })
+      // After the commit: SQLite's one connection would wait for this transaction.
+      if (added) await countActivity(listingId, 'saves')
+      return outcome
     },
 
     /** Forgets the save; nothing to do when the listing was not saved, 'missing' when it is gone. */

@@ -1,4 +1,5 @@
 // /api/favourites (the API contract): the caller's saved homes; save and unsave one.
+import { privateResponse } from '../http/json-response.js'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { ErrorBody } from '../../shared/error-body.js'
@@ -33,7 +34,6 @@ const pageQuery = z.object({
 const notFound: ErrorBody = { error: 'Listing not found' }
 
 // One user's own list: neither a shared cache nor the browser's may keep it.
-const privateResponse = { 'Cache-Control': 'private, no-store' }
 
 export function favouritesRoutes(deps: { favourites: FavouriteQueries; auth: Auth }) {
   const { favourites, auth } = deps

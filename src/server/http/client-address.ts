@@ -31,7 +31,7 @@ export function createClientAddress(trust: TrustProxy): ClientAddress {
 export function clientAddressChooser(trust: TrustProxy) {
   const isTrusted: (address: string, step: number) => boolean =
     'hops' in trust ? (_, step) => step < trust.hops : inRanges(trust.ranges)
-  return (peer: string, headers: Headers): string => {
+  return (peer: string, headers: Pick<Headers, 'get'>): string => {
     let client = canonical(peer) ?? peer
     if ('hops' in trust && trust.hops === 0) return client
     const hops = forwardedHops(headers)
@@ -56,7 +56,7 @@ function inRanges(ranges: AddressRange[]): (address: string) => boolean {
  * `Forwarded` on untouched would let it choose its address if that header came first, so
  * `Forwarded` is read only when there is no X-Forwarded-For (decision 014).
  */
-export function forwardedHops(headers: Headers): (string | undefined)[] {
+export function forwardedHops(headers: Pick<Headers, 'get'>): (string | undefined)[] {
   const forwardedFor = headers.get('x-forwarded-for')
   if (forwardedFor !== null) return forwardedFor.split(',').map((entry) => entry.trim())
   const forwarded = headers.get('forwarded')

@@ -58,6 +58,9 @@ function encode(body: TextBody, encoding: Encoding): Uint8Array<ArrayBuffer> {
 }
 
 /** The headers of every JSON response (with Content-Encoding when it is compressed). */
+/** The headers of a response for the signed-in person alone, which no cache may keep. */
+export const privateResponse = { 'Cache-Control': 'private, no-store' } as const
+
 export const jsonHeaders: Readonly<Record<string, string>> = {
   'Content-Type': 'application/json',
   Vary: 'Accept-Encoding',

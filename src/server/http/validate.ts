@@ -48,6 +48,17 @@ export async function parseJsonBody<Schema extends ZodType>(
   }
 }
 
+/** Parses a query with `schema` inside a handler, for routes whose checks must run first. */
+export function parseQuery<Schema extends ZodType>(
+  query: Record<string, string>,
+  schema: Schema,
+  message = 'Invalid request',
+): { data: z.output<Schema> } | { error: ErrorBody } {
+  const result = schema.safeParse(query)
+  if (result.success) return { data: result.data }
+  return { error: { error: message, fields: issuesToFields(result.error.issues, 'query') } }
+}
+
 function issuesToFields(issues: readonly z.core.$ZodIssue[], fallback: string) {
   const fields: Record<string, string> = {}
   for (const issue of issues) {

@@ -20,7 +20,7 @@ import type { MediaStore } from '../media/media-store.js'
 import type { Auth } from '../auth/auth.js'
 import { readUser, requireUser, type SignedInEnv } from '../auth/session.js'
 import type { HiddenListingReader } from '../moderation/hidden-listing-reader.js'
-import { jsonResponse, sendJsonBody } from '../http/json-response.js'
+import { jsonResponse, sendJsonBody, privateResponse } from '../http/json-response.js'
 import { requestTarget, type ResponseCache } from './response-cache.js'
 import { parseJsonBody, validate } from '../http/validate.js'
 import { limitedResponse, RequestLimitedError } from '../http/rate-limit.js'
@@ -48,7 +48,6 @@ const noParameters: ReadonlySet<string> = new Set()
 
 const notFound: ErrorBody = { error: 'Listing not found' }
 /** A response for one person (an owner's own list, a hidden listing): no cache may keep it. */
-const privateResponse = { 'Cache-Control': 'private, no-store' }
 const notOwner: ErrorBody = { error: 'You cannot edit this listing' }
 
 export function listingsRoutes(deps: {

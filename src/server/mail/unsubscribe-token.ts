@@ -1,5 +1,5 @@
 // The tokens of the mails' unsubscribe links: what the link turns off (a saved search by its id,
-// one kind of saved-home mail for a user, or a user's message mails) and an HMAC of it with the
+// one kind of saved-home mail for a user, or a user's message mails or statistics mail) and an HMAC of it with the
 // server's secret, so the link works without signing in and cannot be made for another search or
 // person.
 import crypto from 'node:crypto'
@@ -17,6 +17,10 @@ export interface UnsubscribeTokens {
   signMessages(userId: string): string
   /** The user's id, or undefined when the token was not made by us for message mails. */
   verifyMessages(token: string): string | undefined
+  /** A token that turns the user's Monday statistics mail off. */
+  signStatsMail(userId: string): string
+  /** The user's id, or undefined when the token was not made by us for the statistics mail. */
+  verifyStatsMail(token: string): string | undefined
 }
 
 export function createUnsubscribeTokens(secret: string): UnsubscribeTokens {
@@ -38,5 +42,7 @@ export function createUnsubscribeTokens(secret: string): UnsubscribeTokens {
     verifySavedHomes: (kind, token) => verify(savedHomes(kind), token),
     signMessages: (userId) => sign('message-mail-unsubscribe', userId),
     verifyMessages: (token) => verify('message-mail-unsubscribe', token),
+    signStatsMail: (userId) => sign('stats-mail-unsubscribe', userId),
+    verifyStatsMail: (token) => verify('stats-mail-unsubscribe', token),
   }
 }

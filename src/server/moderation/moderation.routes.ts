@@ -1,5 +1,6 @@
 // POST /api/listings/:id/reports for signed-in users, and /api/moderation/* for moderators (the API
 // contract): the reported and the hidden listings, hide, show again, dismiss the reports.
+import { privateResponse } from '../http/json-response.js'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import type { ZodType } from 'zod'
 import { idPattern } from '../../shared/ids.js'
@@ -21,7 +22,6 @@ import { ReportError, reportMessages, type ListingReports } from './listing-repo
 import type { ModerationList } from './moderation-list.js'
 import type { Moderators } from './moderators.js'
 
-const privateResponse = { 'Cache-Control': 'private, no-store' }
 const reportsPerDay = { name: 'reports-day', windowSeconds: 24 * 60 * 60, max: reportLimits.perDay }
 
 export function moderationRoutes(deps: {

@@ -121,6 +121,7 @@ describe.each(dialects)('showing the e-mail to people who make contact, on %s', 
       name: 'Ana Landlord',
       email: landlord.email,
       showEmail: true,
+      statsMail: true,
     })
     expect(await publicView()).toStrictEqual({
       id: landlord.id,
@@ -143,6 +144,7 @@ describe.each(dialects)('showing the e-mail to people who make contact, on %s', 
       name: 'Ana Landlord',
       email: landlord.email,
       showEmail: false,
+      statsMail: true,
     })
     expect(await publicView()).toStrictEqual({ id: landlord.id, name: 'Ana Landlord' })
     expect(await (await readMe(landlord.cookie)).json()).toMatchObject({ showEmail: false })
@@ -163,6 +165,16 @@ describe.each(dialects)('showing the e-mail to people who make contact, on %s', 
     const both = await patchMe({ name: 'Ana Landlord', showEmail: true })
     expect(both.body).toMatchObject({ name: 'Ana Landlord', showEmail: true })
     expect(await publicView()).toMatchObject({ name: 'Ana Landlord', email: landlord.email })
+  })
+
+  it('turns the statistics mail off and on, keeping the e-mail choice', async () => {
+    await patchMe({ showEmail: false })
+    const off = await patchMe({ statsMail: false })
+    expect(off.body).toMatchObject({ showEmail: false, statsMail: false })
+    expect(await (await readMe(landlord.cookie)).json()).toMatchObject({ statsMail: false })
+    const on = await patchMe({ statsMail: true, showEmail: true })
+    expect(on.body).toMatchObject({ showEmail: true, statsMail: true })
+    expect((await patchMe({ statsMail: 'no' })).status).toBe(400)
   })
 
   it('keeps hiding the e-mail of a user without a listing, whatever they choose', async () => {

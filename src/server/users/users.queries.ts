@@ -10,18 +10,32 @@ import type { Database } from '../db/schema.js'
 /** A stored boolean (0/1 on SQLite), or null without a preference row: on by default. */
 const isOn = (value: boolean | number | null) => value === null || Boolean(value)
 
-export function createUserQueries({ kysely, bool }: Db) {
+export function createUserQueries(db: Db) {
+  const { kysely } = db
   return {
     /** The user's own details, with whether their e-mail is shown. */
     async getOwn(id: string): Promise<OwnProfile | undefined> {
       const row = await kysely
         .selectFrom('user')
         .leftJoin('contact_preference', 'contact_preference.userId', 'user.id')
-        .select(['user.id', 'user.name', 'user.email', 'contact_preference.showEmail'])
+        .select([
+          'user.id',
+          'user.name',
+          'user.email',
+          'contact_preference.showEmail',
+          'contact_preference.statsMail',
+        ])
         .where('user.id', '=', id)
         .executeTakeFirst()
       if (!row) return undefined
-      return { id: row.id, name: row.name, email: row.email, showEmail: isOn(row.showEmail) }
+      const { id: userId, name, email } = row
+      return {
+        id: userId,
+        name,
+        email,
+        showEmail: isOn(row.showEmail),
+        statsMail: isOn(row.statsMail),
+      }
     },
 
     /**
@@ -42,16 +56,9 @@ export function createUserQueries({ kysely, bool }: Db) {
       return listing ? { ...nameOnly, email: user.email } : nameOnly
     },
 
-    /** Keeps the user's other contact choice (message mails) as it was: on, without a row. */
-    async setShowEmail(userId: string, showEmail: boolean): Promise<void> {
-      await kysely
-        .insertInto('contact_preference')
-        .values({ userId, showEmail: bool(showEmail), messageMails: bool(true) })
-        .onConflict((conflict) =>
-          conflict.column('userId').doUpdateSet({ showEmail: bool(showEmail) }),
-        )
-        .execute()
-    },
+    /** Sets the choices given and keeps the others as they were: on, without a row. */
+    setChoices: (userId: string, choices: Partial<Record<ContactChoice, boolean>>) =>
+      setContactChoices(db, userId, choices),
 
     async findIdByEmail(email: string): Promise<string | undefined> {
       const row = await kysely
@@ -100,24 +107,39 @@ export async function userExists({ kysely }: Db, userId: string): Promise<boolea
   return row !== undefined
 }
 
-/** Whether the user has turned message mails off (no preference row: they are on). */
-export async function messageMailsOff({ kysely }: Db, userId: string): Promise<boolean> {
+/** What a person may turn off about being contacted (`contact_preference`; no row: all on). */
+export type ContactChoice = 'showEmail' | 'messageMails' | 'statsMail'
+
+/** Whether the user has turned this choice off (no preference row: it is on). */
+export async function choiceOff(
+  { kysely }: Db,
+  userId: string,
+  choice: ContactChoice,
+): Promise<boolean> {
   const row = await kysely
     .selectFrom('contact_preference')
-    .select('messageMails')
+    .select(choice)
     .where('userId', '=', userId)
     .executeTakeFirst()
-  return row !== undefined && !row.messageMails
+  return row !== undefined && !row[choice]
 }
 
-/** Turns message mails off, keeping the other contact choice; a deleted user has none to turn off. */
-export async function stopMessageMails(db: Db, userId: string): Promise<void> {
-  if (!(await userExists(db, userId))) return
+/** Sets the choices given, keeping the others as they were; a deleted user has none to set. */
+export async function setContactChoices(
+  db: Db,
+  userId: string,
+  choices: Partial<Record<ContactChoice, boolean>>,
+): Promise<void> {
+  const given = Object.fromEntries(
+    Object.entries(choices).flatMap(([name, on]) =>
+      on === undefined ? [] : [[name, db.bool(on)]],
+    ),
+  )
+  if (Object.keys(given).length === 0 || !(await userExists(db, userId))) return
+  const allOn = { showEmail: db.bool(true), messageMails: db.bool(true), statsMail: db.bool(true) }
   await db.kysely
     .insertInto('contact_preference')
-    .values({ userId, showEmail: db.bool(true), messageMails: db.bool(false) })
-    .onConflict((conflict) =>
-      conflict.column('userId').doUpdateSet({ messageMails: db.bool(false) }),
-    )
+    .values({ userId, ...allOn, ...given })
+    .onConflict((conflict) => conflict.column('userId').doUpdateSet(given))
     .execute()
 }

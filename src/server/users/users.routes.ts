@@ -1,5 +1,6 @@
 // GET /api/users/:id (a landlord's name and e-mail, which the contact page needs; the name alone of
 // anyone without a listing or who hides their e-mail), and GET and PATCH /api/users/me.
+import { privateResponse } from '../http/json-response.js'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { idPattern } from '../../shared/ids.js'
@@ -17,7 +18,6 @@ import { validate } from '../http/validate.js'
 import type { UserQueries } from './users.queries.js'
 
 // One person's own details: neither a shared cache nor the browser may keep them.
-const privateResponse = { 'Cache-Control': 'private, no-store' }
 
 const idParam = z.object({ id: z.string().regex(idPattern, 'Not a user id') })
 
@@ -66,9 +66,9 @@ export function usersRoutes(deps: {
         requireUser(auth),
         validate('json', profileSchema, 'Invalid profile'),
         async (c) => {
-          const { name, showEmail } = c.req.valid('json')
+          const { name, showEmail, statsMail } = c.req.valid('json')
           const id = c.get('user').id
-          if (showEmail !== undefined) await users.setShowEmail(id, showEmail)
+          await users.setChoices(id, { showEmail, statsMail })
           // Through Better Auth, so the session's copy of the user changes with the table.
           if (name !== undefined) {
             await auth.api.updateUser({ headers: c.req.raw.headers, body: { name } })

@@ -103,6 +103,13 @@ describe.each(dialects)('bookings API on %s', (dialect) => {
     expect(again.status).toBe(409)
     expect(again.body).toEqual({ error: 'You already booked this viewing' })
     expect(await slots(listingId)).toMatchObject([{ booked: 1 }])
+    // The owner's statistics count the booking, once.
+    const counted = await t.context.db.kysely
+      .selectFrom('listing_stat')
+      .select('bookings')
+      .where('listingId', '=', listingId)
+      .execute()
+    expect(counted).toEqual([{ bookings: 1 }])
   })
 
   it('says the viewing is full when its places are taken', async () => {

@@ -2,6 +2,7 @@
 // the slot's `booked` with one conditional update (`booked < capacity`), so that two servers
 // booking the last place at once cannot both have it. Each booking and cancellation writes its
 // line in the conversation with the owner and queues both parties' mails, in one transaction.
+import { countNothing, type CountActivity } from '../listing-stats/count-activity.js'
 import { sql, type Kysely } from 'kysely'
 import type { BookingDetails, Booking } from '../../shared/viewing.js'
 import { closedForViewings, viewingMessages } from '../../shared/viewing.js'
@@ -88,8 +89,10 @@ export function createBookingQueries(deps: {
   media: Pick<MediaStore, 'imageUrl'>
   jobs: Pick<JobQueue, 'enqueue'>
   conversations: Pick<ConversationQueries, 'writeAbout'>
+  /** counts a booking in the listing's statistics */
+  countActivity?: CountActivity
 }) {
-  const { db, media, jobs, conversations } = deps
+  const { db, media, jobs, conversations, countActivity = countNothing } = deps
   const { kysely } = db
 
   function toDetails(row: BookingDetailsRow): BookingDetails {
@@ -135,7 +138,7 @@ export function createBookingQueries(deps: {
      * own listing, 409 started, closed, already booked by them, or full.
      */
     async book(slotId: string, bookerId: string, now = Date.now()): Promise<Booking> {
-      return kysely.transaction().execute(async (trx) => {
+      const booking = await kysely.transaction().execute(async (trx): Promise<Booking> => {
         // The listing's row in share mode: closing it, or replacing its slots, waits for this
         // booking to be made, and then cancels or keeps it.
         const share = db.dialect === 'postgres' ? sql`for share of listing` : sql``
@@ -208,6 +211,8 @@ export function createBookingQueries(deps: {
           listingId: slot.listingId,
         }
       })
+      await countActivity(booking.listingId, 'bookings')
+      return booking
     },
 
     /**

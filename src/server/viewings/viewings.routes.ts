@@ -1,5 +1,6 @@
 // Viewings (the API contract): a listing's owner publishes viewing slots, anyone signed in but the
 // owner books a place at one, and either party cancels. Checks run 401 → 404 → 403 → 400.
+import { privateResponse } from '../http/json-response.js'
 import { Hono, type Context } from 'hono'
 import type { ErrorBody } from '../../shared/error-body.js'
 import { idPattern } from '../../shared/ids.js'
@@ -21,7 +22,6 @@ import { viewingSlotsSchema } from './viewing-slots-schema.js'
 const listingNotFound: ErrorBody = { error: 'Listing not found' }
 const notOwner: ErrorBody = { error: 'Only the listing’s owner can change its viewing times' }
 // One person's view of the slots (their booking, or the bookers' names): never shared.
-const privateResponse = { 'Cache-Control': 'private, no-store' }
 
 export function viewingsRoutes(deps: {
   config: Pick<Config, 'publicUrl' | 'mailFrom'>

@@ -22,6 +22,7 @@ import { escapeHtml } from '../lib/escape.js'
 import { shareImageTags } from './share-image-tags.js'
 import { describeContact } from './describe-contact.js'
 import { describeLandlord } from './describe-landlord.js'
+import { describeListingStats } from './describe-listing-stats.js'
 import { describeList } from './describe-list.js'
 import { firstSentence } from './first-sentence.js'
 import { cursorOf, withCursor } from './page-address.js'
@@ -224,6 +225,21 @@ const routes: PageRoute[] = [
         pageData: { value: { moderation: list }, version: undefined },
       }
     },
+  },
+  {
+    path: screens.listingStats.path,
+    module: 'pages/ListingStats.tsx',
+    describe: ({ listingId = '' }, _search, reads) => describeListingStats(listingId, reads),
+  },
+  {
+    path: screens.privacy.path,
+    module: 'pages/Privacy.tsx',
+    // The same for everyone, and short: rendered each time, never kept.
+    describe: () => ({
+      title: screens.privacy.title,
+      description: 'What House Marketplace counts and keeps about you, and what it never does.',
+      pageData: { value: {}, version: undefined },
+    }),
   },
 ]
 

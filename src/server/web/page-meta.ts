@@ -1,5 +1,6 @@
 // What a screen's head and server-rendered body are made from: each route's `describe` reads it.
 import type { Listing } from '../../shared/listing.js'
+import type { ListingStats } from '../../shared/listing-stats.js'
 import type { ModerationList } from '../../shared/report.js'
 import type { PageData } from '../../shared/page-data.js'
 import type { Db } from '../db/database.js'
@@ -53,10 +54,14 @@ export interface PageReads {
   hiddenListing?: (listingId: string) => Promise<Listing | undefined>
   /** The reported listings, when the person asking is a moderator. */
   moderationList?: () => Promise<ModerationList | undefined>
+  /** A listing and its statistics of the default period, when the person asking owns it. */
+  ownListingStats?: (
+    listingId: string,
+  ) => Promise<{ listing: Listing; stats: ListingStats } | undefined>
 }
 
 /** What the signed-in person asking may see that others may not. */
-export type PageViewer = Pick<PageReads, 'hiddenListing' | 'moderationList'>
+export type PageViewer = Pick<PageReads, 'hiddenListing' | 'moderationList' | 'ownListingStats'>
 
 export type Describe = (
   params: RouteParams,

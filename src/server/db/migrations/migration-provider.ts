@@ -29,6 +29,7 @@ import * as homeTypeIndexes from './024-home-type-indexes.js'
 import * as trustAndSafety from './025-trust-and-safety.js'
 import * as photoHashes from './026-photo-hashes.js'
 import * as staleListings from './027-stale-listings.js'
+import * as listingStats from './028-listing-stats.js'
 
 /**
  * The names are what `kysely_migration` records of each database: a renamed key would run its
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '025-trust-and-safety': trustAndSafety,
   '026-photo-hashes': photoHashes,
   '027-stale-listings': staleListings,
+  '028-listing-stats': listingStats,
 }
 
 export const migrationProvider: MigrationProvider = {
