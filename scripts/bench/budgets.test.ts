@@ -12,7 +12,15 @@ import type { BlockResult } from './report'
 import { readSettings } from './settings'
 import { placesTargetNames, searchTargetNames, type TargetName } from './targets'
 
-const listNames: TargetName[] = ['first', 'deep', 'first-uncached', 'deep-uncached', 'offer']
+const listNames: TargetName[] = [
+  'first',
+  'deep',
+  'first-uncached',
+  'deep-uncached',
+  'offer',
+  'detail',
+  'detail-uncounted',
+]
 
 function measure(name: string, changes: Partial<Measure> = {}): Measure {
   return {
@@ -64,6 +72,17 @@ const verdict = (checks: ReturnType<typeof checkBudgets>, start: string) =>
 /** The budgets of one block in which the target `name` cost `us` of CPU per response. */
 const withCpu = (name: string, us: number, listings = 1_000) =>
   checkBudgets([block(listings, { measures: { [name]: { cpuPerRequestUs: us } } })], atScale)
+
+describe('the budget of counting views', () => {
+  it('holds the counted detail read within 5% of its CPU uncounted, and at half the ceiling', () => {
+    const run = (detail: Partial<Measure>) =>
+      checkBudgets([block(1_000, { measures: { detail } })], atScale)
+    expect(verdict(run({ cpuPerRequestUs: 157 }), 'detail, views of')).toEqual([true])
+    expect(verdict(run({ cpuPerRequestUs: 158 }), 'detail, views of')).toEqual([false])
+    expect(verdict(run({ ratio: 0.5 }), 'detail, views counted')).toEqual([true])
+    expect(verdict(run({ ratio: 0.49 }), 'detail, views counted')).toEqual([false])
+  })
+})
 
 describe('the search budgets', () => {
   const slowMap = { 'map-world': { p99Ms: 60 } }

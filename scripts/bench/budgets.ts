@@ -19,6 +19,10 @@ const listTargets = ['first', 'deep', 'offer']
 /** Cached lists: at least this share of the ceiling's requests per second, on both databases. */
 const minListRatio = 0.7
 const maxP99Ms = 25
+/** The cached detail read with views counted: CPU per request ÷ the same read uncounted, at most. */
+const maxCountingCpu = 1.05
+/** …and its share of the ceiling's requests per second, at least. */
+const minDetailRatio = 0.5
 const maxDeepSlowdown = 1.3
 const maxRssMb = 250
 /** The search budgets are set for this many listings, driven by this many connections. */
@@ -123,6 +127,22 @@ export function checkBudgets(blocks: BlockResult[], settings: BenchSettings): Bu
         pass: cpuTimesCeiling(largest, page) <= maxReadPageCpuTimes,
       })
     }
+    const detail = find(largest, 'detail')
+    const countingCpu = detail.cpuPerRequestUs / find(largest, 'detail-uncounted').cpuPerRequestUs
+    checks.push(
+      {
+        budget: `detail, views of 1,000 visitors counted: CPU per request ÷ uncounted (${at})`,
+        limit: `≤ ${maxCountingCpu}`,
+        measured: countingCpu.toFixed(3),
+        pass: countingCpu <= maxCountingCpu,
+      },
+      {
+        budget: `detail, views counted: requests/s ÷ ceiling (${at})`,
+        limit: `≥ ${minDetailRatio}`,
+        measured: `${detail.ratio.toFixed(2)} (CPU per request: ${detail.cpuRatio.toFixed(2)})`,
+        pass: detail.ratio >= minDetailRatio,
+      },
+    )
     checks.push(...checkSearches(dialect, own, largest, settings))
     checks.push(...checkPlaces(dialect, largest, settings))
   }

@@ -1,6 +1,12 @@
 // Drives one URL with autocannon for a while and keeps every response's latency.
 import autocannon from 'autocannon'
 
+/** Requests sent as `count` user agents in turn: `agent` with a number of its own. */
+export interface UserAgents {
+  agent: string
+  count: number
+}
+
 /** How long a request may wait for its response before autocannon counts it as an error. */
 export const loadTimeoutSeconds = 10
 
@@ -20,7 +26,10 @@ export function runLoad(options: {
   connections: number
   /** Append `&n=<a number of its own>` to every request's path (Target.uncached). */
   uncached?: boolean
+  /** Send the requests as this many user agents in turn (Target.userAgents). */
+  userAgents?: UserAgents
 }): Promise<LoadSlice> {
+  const { userAgents } = options
   const latenciesMs: number[] = []
   let ok = 0
   let non2xx = 0
@@ -34,10 +43,22 @@ export function runLoad(options: {
         duration: options.seconds,
         connections: options.connections,
         timeout: loadTimeoutSeconds,
-        ...(options.uncached && {
+        ...((options.uncached || userAgents) && {
           requests: [
             {
-              setupRequest: (request) => ({ ...request, path: `${request.path}&n=${++sent}` }),
+              setupRequest: (request) => {
+                sent += 1
+                return {
+                  ...request,
+                  ...(options.uncached && { path: `${request.path}&n=${sent}` }),
+                  ...(userAgents && {
+                    headers: {
+                      ...request.headers,
+                      'user-agent': `${userAgents.agent} Visitor/${sent % userAgents.count}`,
+                    },
+                  }),
+                }
+              },
             },
           ],
         }),

@@ -1,5 +1,6 @@
 // One size's measurements: the ceiling and every target take turns in short slices, round after
 // round, so that drift in the machine's load (other processes) falls on all of them alike.
+import type { UserAgents } from './load.js'
 import { runLoad, type LoadSlice } from './load.js'
 import { readCpuSeconds, waitUntilIdle } from './cpu.js'
 import type { DatabaseCpu } from './database-cpu.js'
@@ -51,6 +52,7 @@ interface Runner {
   path: string
   headers: Record<string, string>
   uncached?: boolean
+  userAgents?: UserAgents
   process: RunningProcess
   slices: LoadSlice[]
   cpuSeconds: number
@@ -84,6 +86,7 @@ export async function measureBlock(options: {
       url: runner.process.origin + runner.path,
       headers: runner.headers,
       uncached: runner.uncached,
+      userAgents: runner.userAgents,
       seconds,
       connections: settings.connections,
     })

@@ -1,4 +1,5 @@
 // What the benchmark requests, as a browser would ask for it, chosen from the seeded rows.
+import type { UserAgents } from './load.js'
 import { limits, type ListingPage } from '../../src/shared/listing.js'
 import type { MapResponse } from '../../src/shared/listing-requests.js'
 import type { App } from '../../src/server/app.js'
@@ -42,6 +43,7 @@ export type TargetName =
   | 'deep'
   | 'offer'
   | 'detail'
+  | 'detail-uncounted'
   | 'html'
   | 'html-listing'
   | 'html-category'
@@ -60,6 +62,8 @@ export interface Target {
    * response is ever cached for it (decision 009): what reading a page from the database costs.
    */
   uncached?: boolean
+  /** The requests come from these user agents in turn (a browser's views are counted). */
+  userAgents?: UserAgents
 }
 
 /** The page the deep-cursor target asks for, when the rent list is that long. */
@@ -81,6 +85,17 @@ export const midWordShare = { min: 0.003, max: 0.03 }
 const twoWords = 'quiet cottage'
 
 const jsonHeaders = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' }
+/** The browsers the `detail` target's requests come from: each one's views are counted. */
+const browsers: UserAgents = {
+  agent:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+  count: 1000,
+}
+/** The same number of crawlers: sent the same way, and not counted. */
+const crawlers: UserAgents = {
+  agent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  count: 1000,
+}
 const htmlHeaders = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' }
 
 export interface ChosenTargets {
@@ -140,7 +155,20 @@ export async function chooseTargets(db: Db, app: App, cities: BenchCity[]): Prom
       { name: 'first-uncached', path: first, headers: jsonHeaders, uncached: true },
       { name: 'deep-uncached', path: deep, headers: jsonHeaders, uncached: true },
       { name: 'offer', path: '/api/listings?offer=true', headers: jsonHeaders },
-      { name: 'detail', path: `/api/listings/${middle.id}`, headers: jsonHeaders },
+      // Cached, from 1,000 browsers whose views are counted; beside it the same read from 1,000
+      // crawlers, which are not counted: what the read costs without counting.
+      {
+        name: 'detail',
+        path: `/api/listings/${middle.id}`,
+        headers: jsonHeaders,
+        userAgents: browsers,
+      },
+      {
+        name: 'detail-uncounted',
+        path: `/api/listings/${middle.id}`,
+        headers: jsonHeaders,
+        userAgents: crawlers,
+      },
       { name: 'html', path: '/', headers: htmlHeaders },
       {
         name: 'html-listing',
