@@ -18,13 +18,13 @@ export function staleListingMail(options: {
   keepUrl: string
   closeUrl: string
   /** days the owner has to reply before the listing expires */
-  daysToAnswer: number
+  daysToReply: number
 }): Mail {
-  const { listing, to, publicUrl, keepUrl, closeUrl, daysToAnswer } = options
+  const { listing, to, publicUrl, keepUrl, closeUrl, daysToReply } = options
   const name = oneLine(listing.name, 100)
   const subject = `Still available? ${name}`
   const news = `Is your home "${name}" still available? Nobody has confirmed or edited the listing for 60 days.`
-  const after = `If you do not reply within ${daysToAnswer} days, the listing leaves search as expired; you can relist it from your profile.`
+  const after = `If you do not reply within ${daysToReply} days, the listing leaves search as expired; you can relist it from your profile.`
   const why = 'You get this mail because you published this listing in House Marketplace.'
   const close = markClosedLabel(listing)
   const link = listingUrl(publicUrl, listing)

@@ -1,6 +1,6 @@
 // Stale listings on every database, with the server's clock moved by days: the 'Still available?'
 // mail after 60 days unconfirmed (from a real SMTP server), its links without signing in, the
-// listing expiring 14 days later unanswered, its savers not told, and its owner relisting it.
+// listing expiring 14 days later with no reply, its savers not told, and its owner relisting it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Listing, ListingPage } from '../../shared/listing'
 import { queryPlan, scansTable } from '../../../tests/support/query-plan'
@@ -107,7 +107,7 @@ describe.each(dialects)('stale listings on %s', (dialect) => {
     })
   })
 
-  it('expires it 14 days after the mail unanswered, tells no saver, and lets the owner relist it', async () => {
+  it('expires it 14 days after the mail with no reply, tells no saver, and lets the owner relist it', async () => {
     const { id } = await home('Forgotten Flat in the Centre', 'rent')
     await save(id)
     await daysLater(60.5)

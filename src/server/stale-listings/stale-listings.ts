@@ -1,5 +1,5 @@
 // Listings their owners no longer confirm. An hourly job asks the owner of each listing not
-// confirmed or edited for 60 days 'Still available?'; 14 days later, unanswered, the listing
+// confirmed or edited for 60 days 'Still available?'; 14 days later, with no reply, the listing
 // leaves the market as 'expired' (its page stays, its savers are not told). The mail's links keep
 // it listed (relisted, if it expired meanwhile) or mark it sold or rented.
 import { closedStatusOf, type Listing, type OwnerStatus } from '../../shared/listing.js'
@@ -22,7 +22,7 @@ const day = 24 * 60 * 60_000
 export const staleListingTiming = {
   /** unconfirmed this long, a listing's owner is asked */
   askAfterMs: 60 * day,
-  /** unanswered this long after the question, the listing expires */
+  /** with no reply this long after the question, the listing expires */
   expireAfterMs: 14 * day,
   /** how often the job looks */
   everyMs: 60 * 60_000,
@@ -81,7 +81,7 @@ export function createStaleListings(deps: {
     return ids.length
   }
 
-  async function expireUnanswered(at: number): Promise<number> {
+  async function expireUnconfirmed(at: number): Promise<number> {
     const ids = await stale.listingsToExpire(
       at - staleListingTiming.expireAfterMs,
       staleListingTiming.batch,
@@ -105,7 +105,7 @@ export function createStaleListings(deps: {
         publicUrl,
         keepUrl: links.url(link, 'keep'),
         closeUrl: links.url(link, 'close'),
-        daysToAnswer: staleListingTiming.expireAfterMs / day,
+        daysToReply: staleListingTiming.expireAfterMs / day,
       }),
     )
   }
@@ -113,7 +113,7 @@ export function createStaleListings(deps: {
   const jobHandlers: JobHandlers = {
     async [staleListingsJob.kind](_payload, at) {
       const asked = await askOwners(at)
-      const expired = await expireUnanswered(at)
+      const expired = await expireUnconfirmed(at)
       const full = Math.max(asked, expired) === staleListingTiming.batch
       return { nextRunAt: at + (full ? 60_000 : staleListingTiming.everyMs) }
     },
